@@ -1,0 +1,184 @@
+// Protocol shapes and the typed field descriptors every other layer works from.
+// These are our own definitions of the wire format (all revisions 2025-06-18 → 2026-07-28);
+// they are structurally compatible with the MCP SDK's ElicitRequestParams / ElicitResult.
+
+/** A value the protocol allows in accepted content. */
+export type ElicitContentValue = string | number | boolean | string[];
+
+/** Accepted content: only declared keys, typed. */
+export type ElicitContent = { [key: string]: ElicitContentValue };
+
+export type ElicitAction = "accept" | "decline" | "cancel";
+
+export type ElicitResult =
+  | { action: "accept"; content?: ElicitContent; [extra: string]: unknown }
+  | { action: "decline"; [extra: string]: unknown }
+  | { action: "cancel"; [extra: string]: unknown };
+
+/** `requestedSchema` as a server sends it. Kept loose: parsing is what checks it. */
+export interface ElicitationRequestedSchema {
+  $schema?: string;
+  type: "object";
+  properties: Record<string, unknown>;
+  required?: string[];
+  [extra: string]: unknown;
+}
+
+/** `params` of `elicitation/create` in form mode (mode missing or "form"). */
+export interface ElicitFormParams {
+  mode?: "form";
+  message: string;
+  requestedSchema: ElicitationRequestedSchema;
+  [extra: string]: unknown;
+}
+
+/** `params` of `elicitation/create` in URL mode (2025-11-25 carries elicitationId; 2026-07-28 drops it). */
+export interface ElicitUrlParams {
+  mode: "url";
+  message: string;
+  url: string;
+  elicitationId?: string;
+  [extra: string]: unknown;
+}
+
+export type ElicitParams = ElicitFormParams | ElicitUrlParams;
+
+/** The string formats the protocol allows. */
+export type StringFormat = "email" | "uri" | "date" | "date-time";
+
+/** One choice of a single or multi select. */
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+interface FieldBase {
+  /** The property name exactly as declared by the server. */
+  key: string;
+  /** Position in declaration order; also the stable form-field name (`f0`, `f1`, …). */
+  index: number;
+  /** JSON path of the property for error messages: `requestedSchema.properties.<key>`. */
+  path: string;
+  /** `title`, falling back to the property key. */
+  label: string;
+  description?: string;
+  required: boolean;
+}
+
+export interface TextFieldDescriptor extends FieldBase {
+  kind: "text";
+  format?: StringFormat;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  default?: string;
+}
+
+export interface NumberFieldDescriptor extends FieldBase {
+  kind: "number";
+  /** `type: "integer"`: whole numbers only, steps by 1. */
+  integer: boolean;
+  minimum?: number;
+  maximum?: number;
+  default?: number;
+}
+
+export interface BooleanFieldDescriptor extends FieldBase {
+  kind: "boolean";
+  default?: boolean;
+}
+
+/**
+ * Single select. `variant` records which spelling the server used:
+ * `enum` (untitled), `enum` + `enumNames` (legacy labels), `oneOf: [{const, title}]` (titled).
+ */
+export interface SingleSelectFieldDescriptor extends FieldBase {
+  kind: "single-select";
+  variant: "untitled" | "legacy-titled" | "titled";
+  options: FieldOption[];
+  default?: string;
+}
+
+/** Multi select: `type: "array"` with `items.enum` (untitled) or `items.anyOf: [{const, title}]` (titled). */
+export interface MultiSelectFieldDescriptor extends FieldBase {
+  kind: "multi-select";
+  variant: "untitled" | "titled";
+  options: FieldOption[];
+  minItems?: number;
+  maxItems?: number;
+  default?: string[];
+}
+
+export type FieldDescriptor =
+  | TextFieldDescriptor
+  | NumberFieldDescriptor
+  | BooleanFieldDescriptor
+  | SingleSelectFieldDescriptor
+  | MultiSelectFieldDescriptor;
+
+export type FieldKind = FieldDescriptor["kind"];
+
+/** What a successful parse yields. */
+export interface ParsedElicitationSchema {
+  fields: FieldDescriptor[];
+  /**
+   * A clean JSON Schema (draft 2020-12 subset) rebuilt from the descriptors, with
+   * `additionalProperties: false`. Validators compile this, never the server's raw object.
+   */
+  jsonSchema: Record<string, unknown>;
+  /** Stable string identity of `jsonSchema`, used to cache compiled validators. */
+  cacheKey: string;
+}
+
+export type ParseElicitationSchemaResult =
+  | { ok: true; schema: ParsedElicitationSchema }
+  | { ok: false; error: import("./ElicitationSchemaError").ElicitationSchemaError };
+
+/** Why a value failed, so the UI can word it in the host's language. */
+export type ValidationCode =
+  | "required"
+  | "type"
+  | "integer"
+  | "minLength"
+  | "maxLength"
+  | "pattern"
+  | "format"
+  | "minimum"
+  | "maximum"
+  | "enum"
+  | "minItems"
+  | "maxItems"
+  | "uniqueItems"
+  | "unknownField"
+  | "invalidSchema";
+
+export interface ValidationIssue {
+  /** The property key (as declared by the server); "" for problems with the content object itself. */
+  field: string;
+  code: ValidationCode;
+  /** Plain-words English message; hosts re-word through `messages`. */
+  message: string;
+  /** Parameters of the rule that failed: { limit }, { format }, … */
+  params?: Record<string, unknown>;
+}
+
+export type ValidateElicitationContentResult =
+  | { valid: true; content: ElicitContent }
+  | { valid: false; errors: ValidationIssue[] };
+
+/** A request as the UI draws it, after `parseElicitationRequest` checked `params`. */
+export type ParsedElicitationRequest =
+  | { mode: "form"; message: string; schema: ParsedElicitationSchema }
+  | { mode: "url"; message: string; url: string; elicitationId?: string };
+
+export type ParseElicitationRequestResult =
+  | { ok: true; request: ParsedElicitationRequest }
+  | { ok: false; error: import("./ElicitationSchemaError").ElicitationSchemaError };
+
+/**
+ * Raw form state, one entry per field, keyed by the field's form name (`f${index}`) so that
+ * server-chosen keys ("a.b", "__proto__") never reach react-hook-form's path syntax.
+ * text/number/single-select: the input's string ("" = empty); boolean: checked; multi-select: values.
+ */
+export type FormValue = string | boolean | string[];
+export type FormValues = Record<string, FormValue>;

@@ -1,0 +1,45 @@
+import { memo } from "react";
+import type { MultiSelectFieldDescriptor } from "../core/types";
+import type { FieldComponentProps } from "./FieldComponentProps";
+import { FieldShell } from "./FieldShell";
+import { useElicitationField } from "./useElicitationField";
+
+/** A group of checkboxes; the answer keeps the server's option order. */
+export const MultiSelectField = memo(function MultiSelectField(
+  props: FieldComponentProps<MultiSelectFieldDescriptor>,
+) {
+  const { field, messages } = props;
+  const state = useElicitationField(props);
+  const { controller, ariaProps } = state;
+  const selected = controller.value as string[];
+
+  const toggle = (value: string, checked: boolean) => {
+    const next = new Set(selected);
+    if (checked) next.add(value);
+    else next.delete(value);
+    controller.onChange(field.options.map((o) => o.value).filter((v) => next.has(v)));
+  };
+
+  return (
+    <FieldShell field={field} state={state} messages={messages} group={{}}>
+      <div className="rme-options">
+        {field.options.map((option, position) => (
+          <label key={option.value} className="rme-option">
+            <input
+              type="checkbox"
+              className="rme-checkbox"
+              name={state.name}
+              value={option.value}
+              checked={selected.includes(option.value)}
+              onChange={(event) => toggle(option.value, event.target.checked)}
+              onBlur={controller.onBlur}
+              ref={position === 0 ? controller.ref : undefined}
+              aria-invalid={ariaProps["aria-invalid"]}
+            />
+            <span className="rme-option__label">{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </FieldShell>
+  );
+});

@@ -1,0 +1,52 @@
+import { memo } from "react";
+import type { StringFormat, TextFieldDescriptor } from "../core/types";
+import type { FieldComponentProps } from "./FieldComponentProps";
+import { FieldShell } from "./FieldShell";
+import { useElicitationField } from "./useElicitationField";
+
+const INPUT_TYPE: Record<StringFormat, string> = {
+  email: "email",
+  uri: "url",
+  date: "date",
+  // The value is local wall-clock time; core converts it to RFC 3339 with the offset.
+  "date-time": "datetime-local",
+};
+
+const AUTOCOMPLETE: Partial<Record<StringFormat, string>> = { email: "email", uri: "url" };
+
+/** Long free text gets a textarea; anything with a format keeps its native input. */
+const TEXTAREA_FROM_LENGTH = 200;
+
+export const TextField = memo(function TextField(props: FieldComponentProps<TextFieldDescriptor>) {
+  const { field } = props;
+  const state = useElicitationField(props);
+  const { controller, ids, ariaProps } = state;
+  const common = {
+    id: ids.inputId,
+    name: state.name,
+    className: "rme-input",
+    value: controller.value as string,
+    onChange: (event: { target: { value: string } }) => controller.onChange(event.target.value),
+    onBlur: controller.onBlur,
+    ref: controller.ref,
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+    "aria-required": field.required || undefined,
+    ...ariaProps,
+  };
+  const multiline = !field.format && (field.maxLength ?? 0) >= TEXTAREA_FROM_LENGTH;
+  return (
+    <FieldShell field={field} state={state} messages={props.messages}>
+      {multiline ? (
+        <textarea rows={3} {...common} />
+      ) : (
+        <input
+          type={field.format ? INPUT_TYPE[field.format] : "text"}
+          autoComplete={field.format ? AUTOCOMPLETE[field.format] : undefined}
+          spellCheck={field.format === "email" || field.format === "uri" ? false : undefined}
+          {...common}
+        />
+      )}
+    </FieldShell>
+  );
+});

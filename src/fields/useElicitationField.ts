@@ -1,0 +1,35 @@
+import { useId } from "react";
+import { useController } from "react-hook-form";
+import { fieldName } from "../core/formValues";
+import type { FieldComponentProps } from "./FieldComponentProps";
+
+/**
+ * Wires one field to react-hook-form and to its label, description and error
+ * (the React Aria `useField` idea): returns the controller plus the ids and ARIA props
+ * an input needs. Subscribes to this field only, so typing elsewhere does not re-render it.
+ */
+export function useElicitationField({ field, control }: FieldComponentProps) {
+  const name = fieldName(field);
+  const { field: controller, fieldState } = useController({ name, control });
+  const baseId = useId();
+  const inputId = `${baseId}-input`;
+  const labelId = `${baseId}-label`;
+  const descriptionId = field.description ? `${baseId}-description` : undefined;
+  const errorMessage = fieldState.error?.message;
+  const errorId = errorMessage ? `${baseId}-error` : undefined;
+  // Only ids of elements that are rendered right now.
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
+  return {
+    name,
+    controller,
+    invalid: Boolean(errorMessage),
+    errorMessage,
+    ids: { inputId, labelId, descriptionId, errorId },
+    ariaProps: {
+      "aria-describedby": describedBy,
+      "aria-invalid": errorMessage ? (true as const) : undefined,
+    },
+  };
+}
+
+export type ElicitationFieldState = ReturnType<typeof useElicitationField>;

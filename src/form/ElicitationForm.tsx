@@ -1,0 +1,85 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
+import type { ElicitContent } from "../core/types";
+import { ElicitationField } from "../fields/ElicitationField";
+import type { FieldRegistry } from "../fields/fieldRegistry";
+import { fillTemplate } from "../messages/fillTemplate";
+import { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./useElicitationForm";
+
+export interface ElicitationFormProps extends UseElicitationFormOptions {
+  /** `requestedSchema` exactly as the server sent it (or an already parsed schema). */
+  schema: unknown;
+  /** Called with validated protocol content when the person submits a valid form. */
+  onSubmit: (content: ElicitContent) => void;
+  /** Called once when the schema cannot be drawn; the form shows the reason instead of fields. */
+  onInvalidSchema?: (error: ElicitationSchemaError) => void;
+  /** Replacement components for some field kinds. */
+  fieldComponents?: Partial<FieldRegistry>;
+  /** Replaces the default Submit button (the dialog puts Submit / Decline / Cancel here). */
+  actions?: ReactNode;
+  /** Drawn above the fields, below nothing: e.g. a host's own notice. */
+  header?: ReactNode;
+  /** Use an existing `useElicitationForm` result instead of creating one. */
+  controller?: UseElicitationFormResult;
+  id?: string;
+  className?: string;
+}
+
+/** The fields of one elicitation schema as an inline form. */
+export function ElicitationForm(props: ElicitationFormProps) {
+  const own = useElicitationForm(props.controller ? undefined : props.schema, props);
+  const form = props.controller ?? own;
+  const { error, fields, messages } = form;
+
+  const onInvalid = useRef(props.onInvalidSchema);
+  onInvalid.current = props.onInvalidSchema;
+  useEffect(() => {
+    if (error) onInvalid.current?.(error);
+  }, [error]);
+
+  if (error) {
+    return (
+      <div className={["rme-form", "rme-form--invalid", props.className].filter(Boolean).join(" ")} data-state="invalid" id={props.id}>
+        <p className="rme-form__invalid" role="alert">
+          {fillTemplate(messages.invalidRequest, { reason: error.message })}
+        </p>
+        {props.actions}
+      </div>
+    );
+  }
+
+  const hasRequired = fields.some((field) => field.required);
+  return (
+    <form
+      id={props.id}
+      className={["rme-form", props.className].filter(Boolean).join(" ")}
+      noValidate
+      onSubmit={form.handleAccept(props.onSubmit)}
+    >
+      {props.header}
+      {hasRequired ? (
+        <p className="rme-form__legend" aria-hidden="true">
+          {fillTemplate(messages.requiredLegend, { marker: messages.requiredMarker })}
+        </p>
+      ) : null}
+      <div className="rme-form__fields">
+        {fields.map((field) => (
+          <ElicitationField
+            key={field.index}
+            field={field}
+            control={form.form.control}
+            messages={messages}
+            components={props.fieldComponents}
+          />
+        ))}
+      </div>
+      {props.actions ?? (
+        <div className="rme-actions">
+          <button type="submit" className="rme-button rme-button--primary" data-action="accept">
+            {messages.submit}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

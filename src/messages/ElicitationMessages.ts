@@ -1,0 +1,27 @@
+import type { ValidationMessages } from "../core/validationMessages";
+
+/**
+ * Every string the library shows. Hosts replace any part through the `messages` prop;
+ * `{server}`-style placeholders are filled in by the component that draws the string.
+ */
+export interface ElicitationMessages {
+  /** Dialog heading; `{server}` is replaced by the server name, drawn apart from the rest. */
+  dialogTitle: string;
+  submit: string;
+  decline: string;
+  cancel: string;
+  /** Visible marker after a required field's label (hidden from screen readers, which hear aria-required). */
+  requiredMarker: string;
+  /** Said to screen readers inside a group's legend, where aria-required is not allowed. */
+  requiredForAssistiveTech: string;
+  /** Shown above a form that has required fields; `{marker}` is replaced by requiredMarker. */
+  requiredLegend: string;
+  /** The empty choice of a select. */
+  selectPlaceholder: string;
+  /** The request could not be shown; `{reason}` names the offending path. */
+  invalidRequest: string;
+  /** The button that dismisses an invalid request. */
+  close: string;
+  /** Plain-words validation messages, per rule. */
+  validation: Partial<ValidationMessages>;
+}

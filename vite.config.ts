@@ -1,0 +1,33 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// Library build: two ESM entry points ("." and "./core") plus the stylesheet.
+// Dependencies stay external so the host's bundler dedupes them.
+export default defineConfig({
+  plugins: [
+    react(),
+    {
+      name: "copy-styles",
+      closeBundle() {
+        mkdirSync(resolve(import.meta.dirname, "dist"), { recursive: true });
+        copyFileSync(resolve(import.meta.dirname, "src/styles.css"), resolve(import.meta.dirname, "dist/styles.css"));
+      },
+    },
+  ],
+  build: {
+    lib: {
+      entry: {
+        index: resolve(import.meta.dirname, "src/index.ts"),
+        core: resolve(import.meta.dirname, "src/core/index.ts"),
+      },
+      formats: ["es"],
+    },
+    rollupOptions: {
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/],
+    },
+    sourcemap: true,
+    emptyOutDir: true,
+  },
+});
