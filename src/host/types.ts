@@ -1,0 +1,99 @@
+// Shapes shared by the queue, the outlet and hosts.
+import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
+
+export interface ElicitationQueueOptions {
+  /** Requests admitted per server within `windowMs`; further ones are rejected. Default 10 per 60 000 ms; `false` turns it off. */
+  rateLimit?: { max: number; windowMs: number } | false;
+  /** Time a request may stay on screen before it is answered `cancel`. Counted from when it is shown. Off by default. */
+  timeoutMs?: number;
+  /** Audit trail: every state change of every request. */
+  onEvent?: (event: ElicitationQueueEvent) => void;
+  /** Clock in ms, replaceable in tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+export interface ElicitationQueueRequest {
+  /** Who is asking, as the host knows it (never taken from the request itself). */
+  serverName: string;
+  /** `params` of `elicitation/create` exactly as received. */
+  params: unknown;
+  /** Aborts when the server withdraws the request (SDK: `extra.signal` / `ctx.mcpReq.signal`). */
+  signal?: AbortSignal;
+  /** Overrides the queue's `timeoutMs` for this request. */
+  timeoutMs?: number;
+}
+
+export interface ElicitationQueueEntry {
+  /** Queue-local id, unique per queue. */
+  readonly id: string;
+  readonly serverName: string;
+  readonly params: ElicitParams;
+  readonly request: ParsedElicitationRequest;
+  /** `now()` when the request arrived. */
+  readonly receivedAt: number;
+  /** `now()` value at which the request times out; set once it is shown with a timeout. */
+  readonly deadline?: number;
+  /** URL mode: the server reported (`notifications/elicitation/complete`) that the step is done. */
+  readonly completed: boolean;
+}
+
+/** A URL-mode step the user agreed to open, tracked until the server says it is complete. */
+export interface ElicitationUrlStep {
+  readonly elicitationId: string;
+  readonly serverName: string;
+  readonly url: string;
+  readonly status: "waiting" | "done";
+}
+
+export interface ElicitationQueueSnapshot {
+  /** The request on screen, if any. */
+  readonly current: ElicitationQueueEntry | undefined;
+  /** Every unanswered request in arrival order; `entries[0]` is `current`. */
+  readonly entries: readonly ElicitationQueueEntry[];
+  /** Opened URL-mode steps, for a "waiting / done" status line. */
+  readonly urlSteps: readonly ElicitationUrlStep[];
+}
+
+export type ElicitationQueueEventType =
+  | "requested"
+  | "shown"
+  | "answered"
+  | "withdrawn"
+  | "rejected"
+  | "completed";
+
+export interface ElicitationQueueEvent {
+  type: ElicitationQueueEventType;
+  serverName: string;
+  /** `now()` when it happened. */
+  time: number;
+  /** Queue-local id; absent for requests rejected before they got one. */
+  id?: string;
+  /** "answered": what the user (or the timeout / "stop asking") chose. */
+  action?: ElicitResult["action"];
+  /** "answered": why — the user's button, the timeout, or "stop asking". */
+  cause?: "user" | "timeout" | "stop-asking";
+  /** "rejected": the JSON-RPC error code sent back. "withdrawn": undefined. */
+  code?: number;
+  /** "completed": the URL-mode elicitation the server reported done. */
+  elicitationId?: string;
+}
+
+export interface ElicitationQueue {
+  /** Shows `params` when its turn comes; resolves with the user's answer, exactly once. */
+  request(request: ElicitationQueueRequest): Promise<ElicitResult>;
+  /** Answers the request with this id (the outlet calls it). False when it was already answered or withdrawn. */
+  respond(id: string, result: ElicitResult): boolean;
+  /** "Stop asking": answers `cancel` to every unanswered request from this server. Returns how many. */
+  cancelServer(serverName: string): number;
+  /** `notifications/elicitation/complete` arrived. True when it matched a request or an opened step. */
+  completeElicitation(elicitationId: string, serverName?: string): boolean;
+  /** Removes finished URL steps from the snapshot (the user closed the status line). */
+  dismissUrlStep(elicitationId: string): void;
+  /** Answers `cancel` to everything and refuses new requests (host shutting down). */
+  close(): void;
+  /** The queue's clock (`options.now`), so the UI counts time left on the same clock. */
+  now(): number;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): ElicitationQueueSnapshot;
+}
