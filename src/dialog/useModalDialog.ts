@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
+import { useCallback, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
 const TABBABLE =
   'button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -35,6 +35,8 @@ export interface ModalDialogOptions {
 export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options: ModalDialogOptions) {
   const latest = useRef(options);
   latest.current = options;
+  // Set while the browser may still turn the Escape we just handled into a `cancel` event.
+  const escapeHandled = useRef(false);
 
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -62,8 +64,13 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
       const dialog = ref.current;
       if (!dialog) return;
       if (event.key === "Escape") {
+        escapeHandled.current = true;
+        queueMicrotask(() => {
+          escapeHandled.current = false;
+        });
         latest.current.onEscapeKeyDown?.(event.nativeEvent);
-        const intercepted = event.defaultPrevented;
+        // The synthetic event's flag is a snapshot; the host called preventDefault on the native one.
+        const intercepted = event.nativeEvent.defaultPrevented;
         // Always stop the browser's own close: the component decides what Escape does.
         event.preventDefault();
         event.stopPropagation();
@@ -94,12 +101,13 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
     // The surface fills the dialog box, so a hit on the <dialog> itself is its ::backdrop.
     if (event.target !== event.currentTarget) return;
     latest.current.onPointerDownOutside?.(event.nativeEvent);
-    if (!event.defaultPrevented) latest.current.onDismiss("pointer-down-outside");
+    if (!event.nativeEvent.defaultPrevented) latest.current.onDismiss("pointer-down-outside");
   }, []);
 
   // The browser's own close request (e.g. Escape with focus outside any control): treat as Escape.
-  const onCancel = useCallback((event: React.SyntheticEvent<HTMLDialogElement>) => {
+  const onCancel = useCallback((event: SyntheticEvent<HTMLDialogElement>) => {
     event.preventDefault();
+    if (escapeHandled.current) return;
     latest.current.onDismiss("escape-key");
   }, []);
 

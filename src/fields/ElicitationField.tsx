@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { memo, type ComponentType } from "react";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { defaultFieldRegistry, type FieldRegistry } from "./fieldRegistry";
 
@@ -7,9 +7,12 @@ export interface ElicitationFieldProps extends FieldComponentProps {
   components?: Partial<FieldRegistry>;
 }
 
-/** Draws one field descriptor with the component registered for its kind. */
-export function ElicitationField({ components, ...props }: ElicitationFieldProps) {
+/**
+ * Draws one field descriptor with the component registered for its kind. Memoised so that
+ * the form re-rendering (react-hook-form does so once on mount) leaves the fields alone.
+ */
+export const ElicitationField = memo(function ElicitationField({ components, ...props }: ElicitationFieldProps) {
   const kind = props.field.kind;
   const Component = (components?.[kind] ?? defaultFieldRegistry[kind]) as ComponentType<FieldComponentProps>;
   return <Component {...props} />;
-}
+});

@@ -1,0 +1,93 @@
+import { useMemo } from "react";
+import { inspectElicitationUrl, type ElicitationUrlWarning } from "../core/urlInspection";
+import type { ElicitResult } from "../core/types";
+import { fillTemplate } from "../messages/fillTemplate";
+import type { HostMessages } from "./hostMessages";
+
+export interface UrlModeBodyProps {
+  serverName: string;
+  url: string;
+  messages: HostMessages & { decline: string; cancel: string; close: string };
+  /** The server already reported the step complete (`notifications/elicitation/complete`). */
+  completed?: boolean;
+  respond: (result: ElicitResult) => void;
+}
+
+const WARNING_KEYS: Record<ElicitationUrlWarning, keyof HostMessages> = {
+  punycode: "urlWarningPunycode",
+  "mixed-script": "urlWarningMixedScript",
+  "not-https": "urlWarningNotHttps",
+  credentials: "urlWarningCredentials",
+};
+
+/**
+ * URL mode: the address in full with its real domain set apart, warnings about it, and consent.
+ * The URL is drawn as text, never as a link or an <img>/<iframe>, so nothing is fetched before
+ * the person chooses "Open".
+ */
+export function UrlModeBody({ serverName, url, messages, completed, respond }: UrlModeBodyProps) {
+  const target = useMemo(() => inspectElicitationUrl(url), [url]);
+
+  const open = () => {
+    // noopener: the page cannot script the host; noreferrer: it does not learn the host's URL.
+    window.open(target.url, "_blank", "noopener,noreferrer");
+    respond({ action: "accept" });
+  };
+
+  return (
+    <div className="rme-url" data-state={completed ? "done" : target.openable ? "ready" : "blocked"}>
+      {target.domain !== "" ? (
+        <p className="rme-url__destination">
+          <span className="rme-url__destination-label">{messages.urlDestination}</span>{" "}
+          <strong className="rme-url__domain" data-testid="rme-url-domain">
+            {target.domain}
+          </strong>
+        </p>
+      ) : null}
+      <p className="rme-url__full-row">
+        <span className="rme-url__full-label">{messages.urlFull}</span>
+        <code className="rme-url__full" translate="no">
+          {target.url}
+        </code>
+      </p>
+      {target.warnings.length > 0 || !target.openable ? (
+        <ul className="rme-url__warnings" role="alert">
+          {!target.openable ? <li className="rme-url__warning" data-warning="not-openable">{messages.urlNotOpenable}</li> : null}
+          {target.warnings.map((warning) => (
+            <li key={warning} className="rme-url__warning" data-warning={warning}>
+              {fillTemplate(messages[WARNING_KEYS[warning]], { unicode: target.unicodeDomain, domain: target.domain })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {completed ? (
+        <p className="rme-url__done" role="status">
+          {fillTemplate(messages.urlStepDone, { server: serverName })}
+        </p>
+      ) : target.openable ? (
+        <p className="rme-url__note">{messages.urlNotOpened}</p>
+      ) : null}
+      <div className="rme-actions">
+        {completed ? (
+          <button type="button" className="rme-button rme-button--primary" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
+            {messages.close}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="rme-button" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
+              {messages.cancel}
+            </button>
+            <button type="button" className="rme-button" data-action="decline" onClick={() => respond({ action: "decline" })}>
+              {messages.decline}
+            </button>
+            {target.openable ? (
+              <button type="button" className="rme-button rme-button--primary" data-action="accept" onClick={open}>
+                {fillTemplate(messages.urlOpen, { domain: target.domain })}
+              </button>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

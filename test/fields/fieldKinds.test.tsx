@@ -1,0 +1,247 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderDialog } from "../renderDialog";
+
+function request(properties: Record<string, unknown>, required: string[] = []) {
+  return { message: "Fill in", requestedSchema: { type: "object" as const, properties, required } };
+}
+
+async function submit(view: ReturnType<typeof renderDialog>) {
+  await view.user.click(screen.getByRole("button", { name: "Submit" }));
+  return view.onResponse.mock.calls[0]?.[0];
+}
+
+describe("text fields", () => {
+  it("label from title, falling back to the key; description linked; required marked", () => {
+    renderDialog(
+      request(
+        {
+          handle: { type: "string", title: "Handle", description: "Your public name" },
+          city: { type: "string" },
+        },
+        ["handle"],
+      ),
+    );
+    const handle = screen.getByRole("textbox", { name: /Handle/ });
+    expect(handle).toHaveAccessibleDescription("Your public name");
+    expect(handle).toHaveAttribute("aria-required", "true");
+    expect(handle.closest("[data-field]")).toHaveTextContent("*");
+    const city = screen.getByRole("textbox", { name: "city" });
+    expect(city).not.toHaveAttribute("aria-required");
+    expect(city).not.toHaveAttribute("aria-describedby");
+  });
+
+  it.each([
+    ["email", "email"],
+    ["uri", "url"],
+    ["date", "date"],
+    ["date-time", "datetime-local"],
+  ])("format %s uses the native %s input", (format, type) => {
+    renderDialog(request({ value: { type: "string", title: "Value", format } }));
+    expect(screen.getByLabelText("Value")).toHaveAttribute("type", type);
+  });
+
+  it("enforces length and pattern with plain words", async () => {
+    const view = renderDialog(
+      request({
+        code: { type: "string", title: "Code", minLength: 3, pattern: "^[A-Z]+$" },
+        note: { type: "string", title: "Note", maxLength: 5 },
+      }),
+    );
+    const code = screen.getByLabelText("Code");
+    await view.user.type(code, "AB");
+    await submit(view);
+    expect(code).toHaveAccessibleDescription("Use at least 3 characters");
+    await view.user.clear(code);
+    await view.user.type(code, "abcd");
+    expect(code).toHaveAccessibleDescription("Doesn't match the expected format");
+    expect(screen.getByLabelText("Note")).toHaveAttribute("maxlength", "5");
+    expect(view.onResponse).not.toHaveBeenCalled();
+  });
+
+  it("omits an optional text field left empty", async () => {
+    const view = renderDialog(request({ a: { type: "string" }, b: { type: "string" } }));
+    await view.user.type(screen.getByLabelText("a"), "x");
+    expect(await submit(view)).toEqual({ action: "accept", content: { a: "x" } });
+  });
+
+  it("pre-fills defaults, the empty string included", async () => {
+    const view = renderDialog(request({ a: { type: "string", default: "hello" }, b: { type: "string", default: "" } }));
+    expect(screen.getByLabelText("a")).toHaveValue("hello");
+    expect(await submit(view)).toEqual({ action: "accept", content: { a: "hello" } });
+  });
+
+  it("sends a date as typed", async () => {
+    const view = renderDialog(request({ day: { type: "string", format: "date", title: "Day" } }, ["day"]));
+    await view.user.type(screen.getByLabelText(/Day/), "2025-03-09");
+    expect(await submit(view)).toEqual({ action: "accept", content: { day: "2025-03-09" } });
+  });
+
+  it("shows a date-time default in local time and sends RFC 3339 with seconds and offset", async () => {
+    const instant = new Date(Date.UTC(2025, 0, 1, 11, 0, 0));
+    const view = renderDialog(
+      request({ at: { type: "string", format: "date-time", title: "At", default: instant.toISOString() } }),
+    );
+    const pad = (n: number) => String(n).padStart(2, "0");
+    const local = `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
+    expect(screen.getByLabelText("At")).toHaveValue(local);
+    const result = await submit(view);
+    const sent = (result as { content: { at: string } }).content.at;
+    expect(sent).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
+    expect(new Date(sent).getTime()).toBe(instant.getTime());
+  });
+});
+
+describe("number fields", () => {
+  it("integer steps by 1 and rejects decimals; number accepts decimals", async () => {
+    const view = renderDialog(
+      request({ count: { type: "integer", title: "Count" }, ratio: { type: "number", title: "Ratio" } }, ["count"]),
+    );
+    const count = screen.getByLabelText(/Count/);
+    const ratio = screen.getByLabelText("Ratio");
+    expect(count).toHaveAttribute("step", "1");
+    expect(ratio).toHaveAttribute("step", "any");
+    await view.user.type(count, "2.5");
+    await view.user.type(ratio, "0.25");
+    await submit(view);
+    expect(count).toHaveAccessibleDescription("Enter a whole number");
+    await view.user.clear(count);
+    await view.user.type(count, "3");
+    await submit(view);
+    expect(view.onResponse.mock.calls).toEqual([[{ action: "accept", content: { count: 3, ratio: 0.25 } }]]);
+  });
+
+  it("checks minimum and maximum in plain words", async () => {
+    const view = renderDialog(request({ age: { type: "integer", title: "Age", minimum: 18, maximum: 120 } }));
+    const age = screen.getByLabelText("Age");
+    expect(age).toHaveAttribute("min", "18");
+    await view.user.type(age, "150");
+    await submit(view);
+    expect(age).toHaveAccessibleDescription("Must be 120 or less");
+    await view.user.clear(age);
+    await view.user.type(age, "17");
+    expect(age).toHaveAccessibleDescription("Must be 18 or more");
+  });
+
+  it("pre-fills 0 and sends it; an optional empty number is omitted", async () => {
+    const view = renderDialog(request({ zero: { type: "number", default: 0 }, empty: { type: "number" } }));
+    expect(screen.getByLabelText("zero")).toHaveValue(0);
+    expect(await submit(view)).toEqual({ action: "accept", content: { zero: 0 } });
+  });
+});
+
+describe("boolean fields", () => {
+  it("is a checkbox; unchecked sends false, default false pre-fills", async () => {
+    const view = renderDialog(
+      request({ subscribe: { type: "boolean", title: "Subscribe", default: false }, optIn: { type: "boolean" } }),
+    );
+    expect(screen.getByRole("checkbox", { name: "Subscribe" })).not.toBeChecked();
+    expect(await submit(view)).toEqual({ action: "accept", content: { subscribe: false, optIn: false } });
+  });
+
+  it("default true starts checked and the person can untick it", async () => {
+    const view = renderDialog(request({ hot: { type: "boolean", title: "Hot reload", default: true } }));
+    const box = screen.getByRole("checkbox", { name: "Hot reload" });
+    expect(box).toBeChecked();
+    await view.user.click(box);
+    expect(await submit(view)).toEqual({ action: "accept", content: { hot: false } });
+  });
+});
+
+describe("single select", () => {
+  it("untitled enum: a required short choice is radios with nothing chosen", async () => {
+    const view = renderDialog(request({ size: { type: "string", title: "Size", enum: ["s", "m", "l"] } }, ["size"]));
+    const group = screen.getByRole("radiogroup", { name: /Size/ });
+    expect(group).toHaveAttribute("aria-required", "true");
+    const radios = within(group).getAllByRole("radio");
+    expect(radios.map((r) => r.getAttribute("value"))).toEqual(["s", "m", "l"]);
+    expect(radios.some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    await submit(view);
+    expect(group).toHaveAttribute("aria-invalid", "true");
+    expect(view.onResponse).not.toHaveBeenCalled();
+    await view.user.click(screen.getByRole("radio", { name: "m" }));
+    await submit(view);
+    expect(view.onResponse.mock.calls).toEqual([[{ action: "accept", content: { size: "m" } }]]);
+  });
+
+  it("legacy enumNames label the options", async () => {
+    const view = renderDialog(
+      request({ p: { type: "string", title: "Priority", enum: ["lo", "hi"], enumNames: ["Low", "High"] } }, ["p"]),
+    );
+    await view.user.click(screen.getByRole("radio", { name: "High" }));
+    expect(await submit(view)).toEqual({ action: "accept", content: { p: "hi" } });
+  });
+
+  it("titled oneOf labels the options; an optional choice is a select that can stay empty", async () => {
+    const view = renderDialog(
+      request({
+        region: {
+          type: "string",
+          title: "Region",
+          oneOf: [
+            { const: "eu", title: "Europe" },
+            { const: "us", title: "United States" },
+          ],
+        },
+      }),
+    );
+    const select = screen.getByRole("combobox", { name: "Region" });
+    expect(select).toHaveValue("");
+    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose…", "Europe", "United States"]);
+    expect(await submit(view)).toEqual({ action: "accept", content: {} });
+  });
+
+  it("a long required list is a select with a pre-filled default", async () => {
+    const options = Array.from({ length: 8 }, (_, i) => `opt${i}`);
+    const view = renderDialog(request({ o: { type: "string", title: "Option", enum: options, default: "opt3" } }, ["o"]));
+    const select = screen.getByRole("combobox", { name: /Option/ });
+    expect(select).toHaveValue("opt3");
+    await view.user.selectOptions(select, "opt5");
+    expect(await submit(view)).toEqual({ action: "accept", content: { o: "opt5" } });
+  });
+});
+
+describe("multi select", () => {
+  it("items.enum is a group of checkboxes with minItems / maxItems", async () => {
+    const view = renderDialog(
+      request(
+        { tags: { type: "array", title: "Tags", minItems: 1, maxItems: 2, items: { type: "string", enum: ["a", "b", "c"] } } },
+        ["tags"],
+      ),
+    );
+    const group = screen.getByRole("group", { name: /Tags/ });
+    const boxes = within(group).getAllByRole("checkbox");
+    expect(boxes).toHaveLength(3);
+    await submit(view);
+    expect(boxes[0]).toHaveAttribute("aria-invalid", "true");
+    await view.user.click(boxes[0]!);
+    await view.user.click(boxes[1]!);
+    await view.user.click(boxes[2]!);
+    await submit(view);
+    expect(group).toHaveAccessibleDescription("Choose at most 2");
+    await view.user.click(boxes[0]!);
+    await submit(view);
+    expect(view.onResponse.mock.calls).toEqual([[{ action: "accept", content: { tags: ["b", "c"] } }]]);
+  });
+
+  it("items.anyOf labels the options and a default pre-checks them", async () => {
+    const view = renderDialog(
+      request({
+        colors: {
+          type: "array",
+          title: "Colors",
+          items: { anyOf: [{ const: "#f00", title: "Red" }, { const: "#0f0", title: "Green" }] },
+          default: ["#0f0"],
+        },
+      }),
+    );
+    expect(screen.getByRole("checkbox", { name: "Green" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Red" })).not.toBeChecked();
+    expect(await submit(view)).toEqual({ action: "accept", content: { colors: ["#0f0"] } });
+  });
+
+  it("an optional multi-select left empty is omitted", async () => {
+    const view = renderDialog(request({ t: { type: "array", items: { type: "string", enum: ["x"] } } }));
+    expect(await submit(view)).toEqual({ action: "accept", content: {} });
+  });
+});
