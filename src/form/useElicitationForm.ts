@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, type BaseSyntheticEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import { initialFormValues, validateFormValues } from "../core/formValues";
@@ -22,7 +22,7 @@ export interface UseElicitationFormResult {
   form: ReturnType<typeof useForm<FormValues>>;
   messages: ElicitationMessages;
   /** Validates everything; calls `onAccept` with protocol content only when valid, else shows errors and focuses the first. */
-  handleAccept: (onAccept: (content: ElicitContent) => void) => (event?: { preventDefault?: () => void }) => Promise<void>;
+  handleAccept: (onAccept: (content: ElicitContent) => void) => (event?: BaseSyntheticEvent) => Promise<void>;
 }
 
 function isParsed(schema: unknown): schema is ParsedElicitationSchema {
