@@ -1,0 +1,116 @@
+import { useCallback, useMemo, useState } from "react";
+import { createElicitationQueue } from "../../src/host/createElicitationQueue";
+import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
+import { useDemoConnection } from "./useDemoConnection";
+
+/** How this host knows the server: its own configuration, never what the server claims. */
+const SERVER_NAME = "Demo MCP server";
+
+interface ToolRun {
+  id: number;
+  tool: string;
+  text: string;
+}
+
+export function DemoHost() {
+  const [log, setLog] = useState<string[]>([]);
+  const addLog = useCallback((line: string) => {
+    const time = new Date().toLocaleTimeString();
+    setLog((lines) => [...lines, `${time}  ${line}`]);
+  }, []);
+  const queue = useMemo(
+    () =>
+      createElicitationQueue({
+        onEvent: (event) => addLog(`· queue ${event.type}${event.action ? ` (${event.action}${event.cause && event.cause !== "user" ? `, ${event.cause}` : ""})` : ""} — ${event.serverName}`),
+      }),
+    [addLog],
+  );
+  const connection = useDemoConnection(queue, SERVER_NAME, addLog);
+  const [args, setArgs] = useState("{}");
+  const [runs, setRuns] = useState<ToolRun[]>([]);
+
+  const call = useCallback(
+    async (tool: string) => {
+      if (connection.status !== "connected") return;
+      const id = Date.now() + Math.random();
+      setRuns((all) => [{ id, tool, text: "…waiting for the tool" }, ...all]);
+      let text: string;
+      try {
+        const parsedArgs = tool === "quick_question" ? (JSON.parse(args || "{}") as Record<string, unknown>) : {};
+        const result = await connection.client.callTool({ name: tool, arguments: parsedArgs }, undefined, { timeout: 15 * 60_000 });
+        text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
+      } catch (error) {
+        text = `Error: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      setRuns((all) => all.map((run) => (run.id === id ? { ...run, text } : run)));
+    },
+    [connection, args],
+  );
+
+  return (
+    <main className="demo">
+      <h1>react-mcp-elicitation — demo host</h1>
+      <p className="demo-status" data-state={connection.status} role="status">
+        {connection.status === "connecting" && "Connecting to the MCP server…"}
+        {connection.status === "connected" && `Connected to ${SERVER_NAME} — ${connection.tools.length} tools.`}
+        {connection.status === "error" && `Could not connect: ${connection.message}`}
+      </p>
+
+      <section aria-labelledby="tools-heading">
+        <h2 id="tools-heading">Tools</h2>
+        <label className="demo-args">
+          Arguments for quick_question (JSON)
+          <input value={args} onChange={(event) => setArgs(event.target.value)} />
+        </label>
+        <ul className="demo-tools">
+          {connection.status === "connected" &&
+            connection.tools.map((tool) => (
+              <li key={tool.name}>
+                <button type="button" onClick={() => void call(tool.name)}>
+                  Call {tool.name}
+                </button>
+                <small>{tool.description}</small>
+              </li>
+            ))}
+        </ul>
+        {connection.status === "connected" ? (
+          <p className="demo-actions">
+            <button
+              type="button"
+              onClick={() => {
+                void call("github_username");
+                void call("contact_info");
+                void call("bank_transfer");
+              }}
+            >
+              Call three tools at once
+            </button>
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="results-heading" className="demo-results">
+        <h2 id="results-heading">Tool results</h2>
+        <ol aria-label="Tool results">
+          {runs.map((run) => (
+            <li key={run.id} data-tool={run.tool}>
+              <strong>{run.tool}</strong>
+              <pre>{run.text}</pre>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="log-heading">
+        <h2 id="log-heading">Elicitation traffic</h2>
+        <ol className="demo-log" aria-label="Elicitation traffic">
+          {log.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ol>
+      </section>
+
+      <ElicitationOutlet queue={queue} />
+    </main>
+  );
+}

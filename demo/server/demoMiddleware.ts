@@ -1,0 +1,74 @@
+// HTTP side of the demo server, mounted into Vite's dev server so the page and the MCP endpoint
+// share one origin (no CORS). Streamable HTTP with one session (and one McpServer) per client.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { createDemoMcpServer } from "./createDemoMcpServer";
+import type { DemoRecorder } from "./DemoRecorder";
+
+export const MCP_PATH = "/mcp";
+export const RECEIVED_PATH = "/demo-api/received";
+export const LINK_PAGE_PATH = "/link-account.html";
+
+type Next = (error?: unknown) => void;
+
+export function createDemoMiddleware(recorder: DemoRecorder) {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const linkCompletions = new Map<string, () => Promise<void>>();
+
+  async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const sessionId = req.headers["mcp-session-id"];
+    let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
+    if (!transport) {
+      if (sessionId !== undefined || req.method !== "POST") {
+        res.writeHead(404, { "content-type": "application/json" }).end(
+          JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Unknown or missing session" }, id: null }),
+        );
+        return;
+      }
+      const origin = `http://${req.headers.host ?? "127.0.0.1"}`;
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void transports.set(id, created),
+      });
+      created.onclose = () => {
+        if (created.sessionId) transports.delete(created.sessionId);
+      };
+      const server = createDemoMcpServer({ recorder, origin: () => origin, linkCompletions });
+      await server.connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res);
+  }
+
+  async function handleLinkPage(url: URL, res: ServerResponse): Promise<void> {
+    const id = url.searchParams.get("elicitation") ?? "";
+    const complete = linkCompletions.get(id);
+    linkCompletions.delete(id);
+    if (complete) await complete().catch(() => undefined);
+    const text = complete ? "Account linked. You can close this window." : "This link has expired or was already used.";
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Example account</title><p>${text}</p></html>`,
+    );
+  }
+
+  return function demoMiddleware(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    let work: Promise<void> | undefined;
+    if (url.pathname === MCP_PATH) work = handleMcp(req, res);
+    else if (url.pathname === LINK_PAGE_PATH) work = handleLinkPage(url, res);
+    else if (url.pathname === RECEIVED_PATH && req.method === "GET") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(recorder.records));
+      return;
+    } else if (url.pathname === RECEIVED_PATH && req.method === "DELETE") {
+      recorder.clear();
+      res.writeHead(204).end();
+      return;
+    }
+    if (!work) return next();
+    work.catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end(error instanceof Error ? error.message : String(error));
+    });
+  };
+}
