@@ -1,0 +1,124 @@
+import { localInputToRfc3339, rfc3339ToLocalInput } from "./dateTime";
+import { ownProperty } from "./ownProperty";
+import type {
+  ElicitContent,
+  ElicitContentValue,
+  FieldDescriptor,
+  FormValue,
+  FormValues,
+  ParsedElicitationSchema,
+  ValidationCode,
+  ValidationIssue,
+} from "./types";
+import { validateElicitationContent } from "./validateElicitationContent";
+import { describeValidationIssue, type ValidationMessages } from "./validationMessages";
+
+/** The form-state name of a field: `f0`, `f1`, … — never the server's key, which may be "a.b" or "__proto__". */
+export function fieldName(field: Pick<FieldDescriptor, "index">): string {
+  return `f${field.index}`;
+}
+
+/** What each input shows first: every default, falsy ones included; otherwise empty (unchecked, nothing chosen). */
+export function initialFormValues(fields: readonly FieldDescriptor[]): FormValues {
+  return Object.fromEntries(fields.map((field) => [fieldName(field), initialValue(field)]));
+}
+
+function initialValue(field: FieldDescriptor): FormValue {
+  switch (field.kind) {
+    case "text":
+      if (field.default === undefined) return "";
+      return field.format === "date-time" ? rfc3339ToLocalInput(field.default) : field.default;
+    case "number":
+      return field.default === undefined ? "" : String(field.default);
+    case "boolean":
+      return field.default ?? false;
+    case "single-select":
+      return field.default ?? "";
+    case "multi-select":
+      return field.default === undefined ? [] : [...field.default];
+  }
+}
+
+function issue(field: FieldDescriptor, code: ValidationCode, params: Record<string, unknown> = {}): ValidationIssue {
+  return { field: field.key, code, message: describeValidationIssue({ code, params }, field.label), params };
+}
+
+type Converted = { value: ElicitContentValue } | { issue: ValidationIssue } | undefined;
+
+/**
+ * Turns raw input values into protocol content. An optional field left empty is omitted (never ""
+ * or 0); a required one gets a "required" issue. A checkbox always sends what it shows.
+ * Values that cannot even be converted (not a number, not a date-time) get an issue here; every
+ * other rule is left to the schema validator.
+ */
+export function buildContent(
+  fields: readonly FieldDescriptor[],
+  values: FormValues,
+): { content: ElicitContent; issues: ValidationIssue[] } {
+  const entries: [string, ElicitContentValue][] = [];
+  const issues: ValidationIssue[] = [];
+  for (const field of fields) {
+    const result = convert(field, ownProperty(values, fieldName(field)));
+    if (result === undefined) continue;
+    if ("issue" in result) issues.push(result.issue);
+    else entries.push([field.key, result.value]);
+  }
+  return { content: Object.fromEntries(entries) as ElicitContent, issues };
+}
+
+function convert(field: FieldDescriptor, raw: unknown): Converted {
+  const empty = () => (field.required ? { issue: issue(field, "required") } : undefined);
+  switch (field.kind) {
+    case "boolean":
+      return { value: raw === true };
+    case "multi-select": {
+      const chosen = Array.isArray(raw) ? raw.filter((v): v is string => typeof v === "string") : [];
+      return chosen.length === 0 ? empty() : { value: [...chosen] };
+    }
+    case "number": {
+      const text = typeof raw === "string" ? raw.trim() : "";
+      if (text === "") return empty();
+      const n = Number(text);
+      // Number("Infinity") is a number, but not one JSON can carry.
+      if (!Number.isFinite(n)) return { issue: issue(field, "type", { type: field.integer ? "integer" : "number" }) };
+      if (field.integer && !Number.isInteger(n)) return { issue: issue(field, "integer") };
+      return { value: n };
+    }
+    case "text": {
+      const text = typeof raw === "string" ? raw : "";
+      if (text === "") return empty();
+      if (field.format !== "date-time") return { value: text };
+      const converted = localInputToRfc3339(text);
+      return converted === undefined ? { issue: issue(field, "format", { format: "date-time" }) } : { value: converted };
+    }
+    case "single-select": {
+      const text = typeof raw === "string" ? raw : "";
+      return text === "" ? empty() : { value: text };
+    }
+  }
+}
+
+/**
+ * The form resolver's single call: builds content, validates it against the schema, and returns at
+ * most one issue per field keyed by form name (conversion issues win over schema issues), worded
+ * with the host's `messages`. Cheap on repeat: the schema's validator is compiled once and cached.
+ */
+export function validateFormValues(
+  parsed: ParsedElicitationSchema,
+  values: FormValues,
+  messages?: Partial<ValidationMessages>,
+): { content: ElicitContent; errors: Record<string, ValidationIssue> } {
+  const { content, issues } = buildContent(parsed.fields, values);
+  const byKey = new Map(parsed.fields.map((field) => [field.key, field]));
+  const errors = new Map<string, ValidationIssue>();
+  const add = (found: ValidationIssue) => {
+    const field = byKey.get(found.field);
+    if (field === undefined || errors.has(fieldName(field))) return;
+    const message = describeValidationIssue(found, field.label, messages);
+    errors.set(fieldName(field), { ...found, message });
+  };
+  issues.forEach(add);
+  const result = validateElicitationContent(parsed, content);
+  if (!result.valid) result.errors.forEach(add);
+  return { content, errors: Object.fromEntries(errors) };
+}

@@ -1,0 +1,15 @@
+// "react-mcp-elicitation/core": the pure parts — no React, no DOM, safe to import on servers and under SSR.
+export { ElicitationSchemaError } from "./ElicitationSchemaError";
+export { parseElicitationSchema } from "./parseElicitationSchema";
+export { parseElicitationRequest } from "./parseElicitationRequest";
+export { validateElicitationContent } from "./validateElicitationContent";
+export {
+  compileContentValidator,
+  type CompileContentValidator,
+  type ContentValidationError,
+  type ContentValidator,
+} from "./compileContentValidator";
+export { defaultValidationMessages, describeValidationIssue, type ValidationMessages } from "./validationMessages";
+export { localInputToRfc3339, rfc3339ToLocalInput } from "./dateTime";
+export { buildContent, fieldName, initialFormValues, validateFormValues } from "./formValues";
+export type * from "./types";

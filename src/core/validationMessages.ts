@@ -1,0 +1,53 @@
+import type { ValidationCode, ValidationIssue } from "./types";
+
+/** One message per rule. `p` holds the field's label and the rule's params ({ limit }, { format }, { type }, …). */
+export type ValidationMessages = {
+  [C in ValidationCode]: (p: { label: string } & Record<string, unknown>) => string;
+};
+
+const count = (n: unknown, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: "Enter a valid email address",
+  uri: "Enter a valid URL, like https://example.com",
+  date: "Enter a valid date",
+  "date-time": "Enter a valid date and time",
+};
+
+const TYPE_MESSAGES: Record<string, string> = {
+  number: "Enter a number",
+  integer: "Enter a number",
+  string: "Enter text",
+  boolean: "Choose yes or no",
+  array: "Choose from the options",
+  object: "Must be an object of field values",
+};
+
+/** Plain-words English defaults; hosts replace any of them through `messages`. */
+export const defaultValidationMessages: ValidationMessages = {
+  required: () => "This field is required",
+  type: (p) => TYPE_MESSAGES[String(p.type)] ?? "Enter a valid value",
+  integer: () => "Enter a whole number",
+  minLength: (p) => `Use at least ${count(p.limit, "character", "characters")}`,
+  maxLength: (p) => `Use at most ${count(p.limit, "character", "characters")}`,
+  pattern: () => "Doesn't match the expected format",
+  format: (p) => FORMAT_MESSAGES[String(p.format)] ?? "Enter a valid value",
+  minimum: (p) => `Must be ${String(p.limit)} or more`,
+  maximum: (p) => `Must be ${String(p.limit)} or less`,
+  enum: () => "Choose one of the options",
+  minItems: (p) => `Choose at least ${String(p.limit)}`,
+  maxItems: (p) => `Choose at most ${String(p.limit)}`,
+  uniqueItems: () => "Choose each option once",
+  unknownField: () => "Not a field of this form",
+  invalidSchema: (p) => (typeof p.message === "string" ? p.message : "This form cannot be shown: the request is invalid"),
+};
+
+/** Words one issue for a field, preferring the host's replacement message for that code. */
+export function describeValidationIssue(
+  issue: Pick<ValidationIssue, "code" | "params">,
+  label: string,
+  messages?: Partial<ValidationMessages>,
+): string {
+  const message = messages?.[issue.code] ?? defaultValidationMessages[issue.code];
+  return message({ ...issue.params, label });
+}
