@@ -1,0 +1,44 @@
+// Checks the built package the way a consumer meets it: through its exports map, in plain Node
+// (no window, no document — as under server-side rendering).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const resolve = createRequire(import.meta.url).resolve;
+assert.equal(typeof globalThis.window, "undefined", "this check must run without a DOM");
+
+// "./core": the pure parts, no React anywhere in its module graph.
+const core = await import(`${pkg.name}/core`);
+const coreFiles = [new URL("../dist/core.js", import.meta.url)];
+for (const file of coreFiles) {
+  const text = readFileSync(file, "utf8");
+  for (const match of text.matchAll(/from\s*["']([^"']+)["']/g)) {
+    assert.ok(!/^react(-dom)?($|\/)/.test(match[1]), `core imports ${match[1]}`);
+    if (match[1].startsWith("./")) coreFiles.push(new URL(match[1], file));
+  }
+}
+const schema = { type: "object", properties: { age: { type: "integer", minimum: 18 } }, required: ["age"] };
+assert.deepEqual(core.validateElicitationContent(schema, { age: 30 }), { valid: true, content: { age: 30 } });
+assert.equal(core.validateElicitationContent(schema, { age: 3 }).valid, false);
+assert.equal(core.parseElicitationSchema({ type: "object", properties: { a: { type: "object" } } }).error.code, -32602);
+
+// ".": importable and renderable on a server.
+const lib = await import(pkg.name);
+const React = await import("react");
+const { renderToString } = await import("react-dom/server");
+const html = renderToString(
+  React.createElement(lib.ElicitationDialog, {
+    serverName: "Server",
+    request: { message: "Why <b>", requestedSchema: schema },
+    onResponse: () => {},
+  }),
+);
+assert.match(html, /Why &lt;b&gt;/);
+for (const name of ["ElicitationDialog", "ElicitationForm", "useElicitationForm", "parseElicitationSchema", "validateElicitationContent"]) {
+  assert.equal(typeof lib[name], "function", `missing export ${name}`);
+}
+
+// "./styles.css" resolves to a file.
+assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
+console.log(`package ok: ".", "./core" (${coreFiles.length} files, no React) and "./styles.css" load in Node without a DOM`);
