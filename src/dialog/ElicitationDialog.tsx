@@ -7,6 +7,7 @@ import { ElicitationForm } from "../form/ElicitationForm";
 import { fillTemplate } from "../messages/fillTemplate";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 import { DialogTitle } from "./DialogTitle";
+import { UrlModeBody } from "./UrlModeBody";
 import { useModalDialog } from "./useModalDialog";
 
 export interface ElicitationDialogProps {
@@ -33,6 +34,8 @@ export interface ElicitationDialogProps {
   onPointerDownOutside?: (event: PointerEvent) => void;
   /** Drawn under the title: queue position, time left. */
   status?: ReactNode;
+  /** URL mode: the server reported the step complete (`notifications/elicitation/complete`). */
+  urlStepDone?: boolean;
   className?: string;
 }
 
@@ -128,7 +131,9 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
       />
     );
   } else {
-    body = null;
+    body = (
+      <UrlModeBody serverName={serverName} url={parsed.request.url} messages={messages} completed={props.urlStepDone} respond={respond} />
+    );
   }
 
   return (

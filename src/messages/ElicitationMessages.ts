@@ -1,10 +1,11 @@
 import type { ValidationMessages } from "../core/validationMessages";
+import type { HostMessages } from "../dialog/hostMessages";
 
 /**
  * Every string the library shows. Hosts replace any part through the `messages` prop;
  * `{server}`-style placeholders are filled in by the component that draws the string.
  */
-export interface ElicitationMessages {
+export interface ElicitationMessages extends HostMessages {
   /** Dialog heading; `{server}` is replaced by the server name, drawn apart from the rest. */
   dialogTitle: string;
   submit: string;

@@ -1,6 +1,8 @@
+import { defaultHostMessages } from "../dialog/hostMessages";
 import type { ElicitationMessages } from "./ElicitationMessages";
 
 export const defaultMessages: ElicitationMessages = {
+  ...defaultHostMessages,
   dialogTitle: "{server} is asking for information",
   submit: "Submit",
   decline: "Decline",

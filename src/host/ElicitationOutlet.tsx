@@ -1,0 +1,58 @@
+import { useMemo, useSyncExternalStore } from "react";
+import { DialogStatus } from "../dialog/DialogStatus";
+import { ElicitationDialog } from "../dialog/ElicitationDialog";
+import { defaultHostMessages } from "../dialog/hostMessages";
+import { UrlStepNotices } from "../dialog/UrlStepNotices";
+import type { FieldRegistry } from "../fields/fieldRegistry";
+import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
+import type { ElicitationQueue } from "./types";
+
+export interface ElicitationOutletProps {
+  queue: ElicitationQueue;
+  /** Replacement UI strings, whole or in part. */
+  messages?: ElicitationMessagesInput;
+  /** Replacement components for some field kinds. */
+  fieldComponents?: Partial<FieldRegistry>;
+  /** Offer "stop asking" (cancel this and every waiting request from the same server). Default true. */
+  stopAsking?: boolean;
+  className?: string;
+}
+
+/**
+ * Draws the head of the queue as a dialog, one request at a time. A withdrawn or timed-out request
+ * leaves the snapshot, so its dialog unmounts at once; the next one mounts under a fresh key.
+ */
+export function ElicitationOutlet({ queue, messages, fieldComponents, stopAsking = true, className }: ElicitationOutletProps) {
+  const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
+  const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages) }), [messages]);
+  const current = snapshot.current;
+
+  return (
+    <>
+      {current ? (
+        <ElicitationDialog
+          key={current.id}
+          serverName={current.serverName}
+          request={current.params}
+          onResponse={(result) => queue.respond(current.id, result)}
+          messages={messages}
+          fieldComponents={fieldComponents}
+          className={className}
+          urlStepDone={current.completed}
+          status={
+            <DialogStatus
+              serverName={current.serverName}
+              position={1}
+              total={snapshot.entries.length}
+              deadline={current.deadline}
+              now={queue.now}
+              onStopAsking={stopAsking ? () => queue.cancelServer(current.serverName) : undefined}
+              messages={resolved}
+            />
+          }
+        />
+      ) : null}
+      <UrlStepNotices steps={snapshot.urlSteps} onDismiss={queue.dismissUrlStep} messages={resolved} />
+    </>
+  );
+}
