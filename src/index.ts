@@ -22,3 +22,21 @@ export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationFo
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
 
 // Host layer.
+export { createElicitationQueue } from "./host/createElicitationQueue";
+export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
+export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
+export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./host/ElicitationQueueError";
+export type {
+  ElicitationQueue,
+  ElicitationQueueEntry,
+  ElicitationQueueEvent,
+  ElicitationQueueEventType,
+  ElicitationQueueOptions,
+  ElicitationQueueRequest,
+  ElicitationQueueSnapshot,
+  ElicitationUrlStep,
+} from "./host/types";
+export { inspectElicitationUrl, type ElicitationUrlInspection, type ElicitationUrlWarning } from "./core/urlInspection";
+export { toUnicodeHostname } from "./core/urlHostname";
+export { DialogStatus, type DialogStatusProps } from "./dialog/DialogStatus";
+export { defaultHostMessages, type HostMessages } from "./dialog/hostMessages";
