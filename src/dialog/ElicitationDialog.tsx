@@ -36,6 +36,10 @@ export interface ElicitationDialogProps {
   status?: ReactNode;
   /** URL mode: the server reported the step complete (`notifications/elicitation/complete`). */
   urlStepDone?: boolean;
+  /** BCP 47 language of the wording (`lang` on the dialog), e.g. "de"; native number and date inputs take it as their hint. */
+  locale?: string;
+  /** Text direction of the dialog; "rtl" for Arabic, Hebrew, Persian… The layout mirrors. */
+  dir?: "ltr" | "rtl" | "auto";
   className?: string;
 }
 
@@ -141,6 +145,8 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
       ref={dialogRef}
       className={["rme-dialog", props.className].filter(Boolean).join(" ")}
       data-mode={mode}
+      lang={props.locale}
+      dir={props.dir}
       aria-labelledby={titleId}
       aria-describedby={message !== undefined ? messageId : undefined}
       {...handlers}

@@ -20,6 +20,7 @@ export const BooleanField = memo(function BooleanField(props: FieldComponentProp
         onChange={(event) => controller.onChange(event.target.checked)}
         onBlur={controller.onBlur}
         ref={controller.ref}
+        aria-readonly={state.readOnly || undefined}
         {...ariaProps}
       />
     </FieldShell>

@@ -7,4 +7,6 @@ export interface FieldComponentProps<F extends FieldDescriptor = FieldDescriptor
   field: F;
   control: Control<FormValues>;
   messages: ElicitationMessages;
+  /** Shows the value without letting the person change it (a preview of an answer). */
+  readOnly?: boolean;
 }

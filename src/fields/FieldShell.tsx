@@ -50,6 +50,7 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
         aria-describedby={state.ariaProps["aria-describedby"]}
         aria-required={group.role && field.required ? true : undefined}
         aria-invalid={group.role ? state.ariaProps["aria-invalid"] : undefined}
+        aria-readonly={group.role && state.readOnly ? true : undefined}
       >
         <legend id={ids.labelId} className="rme-field__label">
           {field.label}

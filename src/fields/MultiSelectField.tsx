@@ -35,6 +35,7 @@ export const MultiSelectField = memo(function MultiSelectField(
               onBlur={controller.onBlur}
               ref={position === 0 ? controller.ref : undefined}
               aria-invalid={ariaProps["aria-invalid"]}
+              aria-readonly={state.readOnly || undefined}
             />
             <span className="rme-option__label">{option.label}</span>
           </label>

@@ -24,6 +24,7 @@ export const NumberField = memo(function NumberField(props: FieldComponentProps<
         onChange={(event) => controller.onChange(event.target.value)}
         onBlur={controller.onBlur}
         ref={controller.ref}
+        readOnly={state.readOnly || undefined}
         aria-required={field.required || undefined}
         {...ariaProps}
       />

@@ -55,6 +55,7 @@ export const SingleSelectField = memo(function SingleSelectField(
         onBlur={controller.onBlur}
         ref={controller.ref}
         aria-required={field.required || undefined}
+        aria-readonly={state.readOnly || undefined}
         {...ariaProps}
       >
         <option value="">{messages.selectPlaceholder}</option>

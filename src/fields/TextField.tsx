@@ -31,6 +31,7 @@ export const TextField = memo(function TextField(props: FieldComponentProps<Text
     ref: controller.ref,
     minLength: field.minLength,
     maxLength: field.maxLength,
+    readOnly: state.readOnly || undefined,
     "aria-required": field.required || undefined,
     ...ariaProps,
   };

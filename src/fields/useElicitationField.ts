@@ -8,9 +8,11 @@ import type { FieldComponentProps } from "./FieldComponentProps";
  * (the React Aria `useField` idea): returns the controller plus the ids and ARIA props
  * an input needs. Subscribes to this field only, so typing elsewhere does not re-render it.
  */
-export function useElicitationField({ field, control }: FieldComponentProps) {
+export function useElicitationField({ field, control, readOnly = false }: FieldComponentProps) {
   const name = fieldName(field);
-  const { field: controller, fieldState } = useController({ name, control });
+  const { field: registered, fieldState } = useController({ name, control });
+  // Read-only: the input keeps showing its value and edits are dropped.
+  const controller = readOnly ? { ...registered, onChange: ignoreChange } : registered;
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const labelId = `${baseId}-label`;
@@ -22,6 +24,7 @@ export function useElicitationField({ field, control }: FieldComponentProps) {
   return {
     name,
     controller,
+    readOnly,
     invalid: Boolean(errorMessage),
     errorMessage,
     ids: { inputId, labelId, descriptionId, errorId },
@@ -31,5 +34,7 @@ export function useElicitationField({ field, control }: FieldComponentProps) {
     },
   };
 }
+
+function ignoreChange(): void {}
 
 export type ElicitationFieldState = ReturnType<typeof useElicitationField>;

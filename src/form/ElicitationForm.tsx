@@ -21,6 +21,12 @@ export interface ElicitationFormProps extends UseElicitationFormOptions {
   header?: ReactNode;
   /** Use an existing `useElicitationForm` result instead of creating one. */
   controller?: UseElicitationFormResult;
+  /** Shows the fields without letting them change and without a Submit button: a preview of `content` or the defaults. */
+  readOnly?: boolean;
+  /** BCP 47 language of the wording (`lang`), e.g. "de" or "ar"; native number and date inputs take it as their hint. */
+  locale?: string;
+  /** Text direction; "rtl" for Arabic, Hebrew, Persian… The layout uses logical properties and mirrors. */
+  dir?: "ltr" | "rtl" | "auto";
   id?: string;
   className?: string;
 }
@@ -39,7 +45,13 @@ export function ElicitationForm(props: ElicitationFormProps) {
 
   if (error) {
     return (
-      <div className={["rme-form", "rme-form--invalid", props.className].filter(Boolean).join(" ")} data-state="invalid" id={props.id}>
+      <div
+        className={["rme-form", "rme-form--invalid", props.className].filter(Boolean).join(" ")}
+        data-state="invalid"
+        id={props.id}
+        lang={props.locale}
+        dir={props.dir}
+      >
         <p className="rme-form__invalid" role="alert">
           {fillTemplate(messages.invalidRequest, { reason: error.message })}
         </p>
@@ -48,13 +60,17 @@ export function ElicitationForm(props: ElicitationFormProps) {
     );
   }
 
-  const hasRequired = fields.some((field) => field.required);
+  const readOnly = props.readOnly ?? false;
+  const hasRequired = !readOnly && fields.some((field) => field.required);
   return (
     <form
       id={props.id}
       className={["rme-form", props.className].filter(Boolean).join(" ")}
+      lang={props.locale}
+      dir={props.dir}
+      data-readonly={readOnly ? "" : undefined}
       noValidate
-      onSubmit={form.handleAccept(props.onSubmit)}
+      onSubmit={readOnly ? (event) => event.preventDefault() : form.handleAccept(props.onSubmit)}
     >
       {props.header}
       {hasRequired ? (
@@ -70,16 +86,17 @@ export function ElicitationForm(props: ElicitationFormProps) {
             control={form.form.control}
             messages={messages}
             components={props.fieldComponents}
+            readOnly={readOnly}
           />
         ))}
       </div>
-      {props.actions ?? (
+      {props.actions ?? (readOnly ? null : (
         <div className="rme-actions">
           <button type="submit" className="rme-button rme-button--primary" data-action="accept">
             {messages.submit}
           </button>
         </div>
-      )}
+      ))}
     </form>
   );
 }

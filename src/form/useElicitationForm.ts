@@ -11,6 +11,8 @@ export interface UseElicitationFormOptions {
   messages?: ElicitationMessagesInput;
   /** Starting values (form names `f0`, `f1`, …) instead of the schema's defaults, e.g. to restore earlier input. */
   values?: FormValues;
+  /** Starting values as protocol content (e.g. an answer to preview); keys it lacks start empty. Wins over defaults. */
+  content?: ElicitContent;
 }
 
 export interface UseElicitationFormResult {
@@ -23,6 +25,14 @@ export interface UseElicitationFormResult {
   messages: ElicitationMessages;
   /** Validates everything; calls `onAccept` with protocol content only when valid, else shows errors and focuses the first. */
   handleAccept: (onAccept: (content: ElicitContent) => void) => (event?: BaseSyntheticEvent) => Promise<void>;
+}
+
+/** The fields with `content` in place of their defaults, so they start out showing it. */
+function fieldsShowing(fields: FieldDescriptor[], content: ElicitContent | undefined): FieldDescriptor[] {
+  if (!content) return fields;
+  return fields.map(
+    (field) => ({ ...field, default: Object.prototype.hasOwnProperty.call(content, field.key) ? content[field.key] : undefined }) as FieldDescriptor,
+  );
 }
 
 function isParsed(schema: unknown): schema is ParsedElicitationSchema {
@@ -59,7 +69,7 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     mode: "onTouched",
     reValidateMode: "onChange",
     shouldFocusError: true,
-    defaultValues: parsed ? { ...initialFormValues(parsed.fields), ...options.values } : {},
+    defaultValues: parsed ? { ...initialFormValues(fieldsShowing(parsed.fields, options.content)), ...options.values } : {},
     resolver,
   });
 
