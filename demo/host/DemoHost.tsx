@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
-import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
+import { createElicitationQueue, ElicitationOutlet } from "../../src/index";
 import { useDemoConnection } from "./useDemoConnection";
 
 /** How this host knows the server: its own configuration, never what the server claims. */

@@ -1,8 +1,15 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitationCompleteNotificationSchema, ElicitRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitationCompleteNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { useEffect, useState } from "react";
-import type { ElicitationQueue } from "../../src/host/types";
+import { z } from "zod";
+import type { ElicitationQueue } from "../../src/index";
+
+/**
+ * Matches `elicitation/create` by method only: the SDK's ElicitRequestSchema would drop keys it does
+ * not model (such as `pattern`) before the handler sees them. The SDK still checks the request first.
+ */
+const ElicitRequestAsSent = z.object({ method: z.literal("elicitation/create"), params: z.record(z.string(), z.unknown()) });
 
 export type ConnectionState =
   | { status: "connecting" }
@@ -22,10 +29,10 @@ export function useDemoConnection(queue: ElicitationQueue, serverName: string, l
       { name: "react-mcp-elicitation-demo-host", version: "1.0.0" },
       { capabilities: { elicitation: { form: {}, url: {} } } },
     );
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    client.setRequestHandler(ElicitRequestAsSent, async (request, extra) => {
       const { params } = request;
-      log(`← elicitation/create (${params.mode ?? "form"}): ${JSON.stringify(params)}`);
-      extra.signal.addEventListener("abort", () => log(`← notifications/cancelled: the server withdrew "${params.message}"`), { once: true });
+      log(`← elicitation/create (${String(params.mode ?? "form")}): ${JSON.stringify(params)}`);
+      extra.signal.addEventListener("abort", () => log(`← notifications/cancelled: the server withdrew "${String(params.message)}"`), { once: true });
       try {
         const result = await queue.request({ serverName, params, signal: extra.signal });
         log(`→ result: ${JSON.stringify(result)}`);

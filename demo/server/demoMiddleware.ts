@@ -35,6 +35,9 @@ export function createDemoMiddleware(recorder: DemoRecorder) {
         if (created.sessionId) transports.delete(created.sessionId);
       };
       const server = createDemoMcpServer({ recorder, origin: () => origin, linkCompletions });
+      // SDK v1 ignores notifications/cancelled for request id 0 (a falsy check); spend id 0 on a
+      // ping so that withdrawing the session's first elicitation reaches the client.
+      server.server.oninitialized = () => void server.server.ping().catch(() => undefined);
       await server.connect(created);
       transport = created;
     }
