@@ -1,10 +1,34 @@
 import type { Preview } from "@storybook/react-vite";
 import "../src/styles.css";
+import { checkContrastInDarkTheme, runDomChecks, WCAG_TAGS } from "./accessibilityChecks";
+import { PAGE_COLOURS, withTheme } from "./withTheme";
+
+// Set by the Vitest plugin: the story runs as a test (CI, or the Storybook test panel).
+const underTest = import.meta.env.VITEST_STORYBOOK !== undefined;
 
 const preview: Preview = {
   parameters: {
     controls: { expanded: true },
-    a11y: { test: "error" },
+    // axe on every story, WCAG 2.2 A and AA; in the test run a violation fails the story.
+    a11y: { test: "error", options: { runOnly: { type: "tag", values: WCAG_TAGS } } },
+  },
+  globalTypes: {
+    theme: {
+      description: "Page theme",
+      toolbar: { title: "Theme", icon: "mirror", items: ["light", "dark"], dynamicTitle: true },
+    },
+  },
+  initialGlobals: { theme: "light" },
+  decorators: [withTheme],
+  // Beyond axe, after every story and its play function: visible labels, errors announced and
+  // linked, ids that exist, 24×24 targets; under test also text contrast in the dark theme.
+  afterEach: async ({ canvasElement, viewMode, parameters }) => {
+    if (viewMode !== "story" || parameters.a11y?.test === "off") return;
+    // Measure the settled page, not a frame of the dialog's entrance animation.
+    await Promise.all(canvasElement.getAnimations({ subtree: true }).map((animation) => animation.finished));
+    const problems = runDomChecks(canvasElement);
+    if (underTest) problems.push(...(await checkContrastInDarkTheme(canvasElement, PAGE_COLOURS.dark)));
+    if (problems.length > 0) throw new Error(`Accessibility checks failed:\n- ${problems.join("\n- ")}`);
   },
   tags: ["autodocs"],
 };

@@ -10,13 +10,14 @@ export function DialogPlayground(props: ElicitationDialogProps) {
   const [round, setRound] = useState(0);
   const [result, setResult] = useState<ElicitResult | undefined>();
   return (
-    <div style={{ fontFamily: "system-ui, sans-serif" }}>
+    <div>
       {result ? (
         <>
           <p>The host would send back:</p>
           <pre data-testid="elicit-result">{JSON.stringify(result, null, 2)}</pre>
           <button
             type="button"
+            style={{ minHeight: "2.5rem", padding: "0.5rem 1rem", font: "inherit" }}
             onClick={() => {
               setResult(undefined);
               setRound((n) => n + 1);

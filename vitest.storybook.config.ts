@@ -1,0 +1,62 @@
+import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { playwright } from "@vitest/browser-playwright";
+import type { BrowserCommand } from "vitest/node";
+import { defineConfig } from "vitest/config";
+
+// Storybook as the test suite, in Debian's Chromium (headless; nothing downloads a browser).
+//  - "storybook": every story is a test: rendered, its play function run, then axe (WCAG 2.2 A/AA)
+//    and the checks in .storybook/accessibilityChecks.ts. A violation fails the run.
+//  - "browser": real keyboard and media emulation (test/browser/*.browser-test.tsx): the flow by
+//    keyboard alone with a visible focus ring at every stop, reduced motion, the OS dark scheme.
+
+/** Emulates media features (reduced motion, colour scheme) for the page under test. */
+const emulateMedia: BrowserCommand<[{ reducedMotion?: "reduce" | "no-preference"; colorScheme?: "light" | "dark" }]> = async (
+  context,
+  media,
+) => {
+  const page = (context as unknown as { page: { emulateMedia(options: object): Promise<void> } }).page;
+  await page.emulateMedia(media);
+};
+
+const browser = {
+  enabled: true,
+  headless: true,
+  screenshotFailures: false,
+  provider: playwright({
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  }),
+  instances: [{ browser: "chromium" as const }],
+  commands: { emulateMedia },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [storybookTest({ configDir: ".storybook" })],
+        test: { name: "storybook", testTimeout: 30_000, browser },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.browser-test.tsx"],
+          testTimeout: 30_000,
+          browser,
+        },
+      },
+    ],
+  },
+});
