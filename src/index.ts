@@ -7,6 +7,7 @@ export * from "./core/index";
 export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export { defaultMessages } from "./messages/defaultMessages";
+export { deMessages, deValidationMessages } from "./messages/locales/de";
 
 // Fields.
 export type { FieldComponentProps } from "./fields/FieldComponentProps";

@@ -1,0 +1,77 @@
+import type { ValidationMessages } from "../../core/validationMessages";
+import type { ElicitationMessages } from "../ElicitationMessages";
+
+// German, complete: every string the library shows. Pass it as `messages` together with
+// `locale="de"`; spread it to change single strings: `{ ...deMessages, submit: "Senden" }`.
+
+const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 20 });
+const limit = (value: unknown) => (typeof value === "number" ? number.format(value) : String(value));
+const count = (n: unknown, one: string, many: string) => `${limit(n)} ${n === 1 ? one : many}`;
+
+const FORMATS: Record<string, string> = {
+  email: "Geben Sie eine gültige E-Mail-Adresse ein",
+  uri: "Geben Sie eine gültige Adresse ein, etwa https://example.com",
+  date: "Geben Sie ein gültiges Datum ein",
+  "date-time": "Geben Sie ein gültiges Datum mit Uhrzeit ein",
+};
+
+const TYPES: Record<string, string> = {
+  number: "Geben Sie eine Zahl ein",
+  integer: "Geben Sie eine Zahl ein",
+  string: "Geben Sie einen Text ein",
+  boolean: "Wählen Sie Ja oder Nein",
+  array: "Wählen Sie aus den Optionen",
+  object: "Muss ein Objekt mit Feldwerten sein",
+};
+
+export const deValidationMessages: ValidationMessages = {
+  required: () => "Dieses Feld ist erforderlich",
+  type: (p) => TYPES[String(p.type)] ?? "Geben Sie einen gültigen Wert ein",
+  integer: () => "Geben Sie eine ganze Zahl ein",
+  minLength: (p) => `Mindestens ${count(p.limit, "Zeichen", "Zeichen")}`,
+  maxLength: (p) => `Höchstens ${count(p.limit, "Zeichen", "Zeichen")}`,
+  pattern: () => "Entspricht nicht dem erwarteten Format",
+  format: (p) => FORMATS[String(p.format)] ?? "Geben Sie einen gültigen Wert ein",
+  minimum: (p) => `Muss mindestens ${limit(p.limit)} sein`,
+  maximum: (p) => `Darf höchstens ${limit(p.limit)} sein`,
+  enum: () => "Wählen Sie eine der Optionen",
+  minItems: (p) => `Wählen Sie mindestens ${limit(p.limit)}`,
+  maxItems: (p) => `Wählen Sie höchstens ${limit(p.limit)}`,
+  uniqueItems: () => "Wählen Sie jede Option nur einmal",
+  unknownField: () => "Kein Feld dieses Formulars",
+  invalidSchema: (p) =>
+    typeof p.message === "string" ? p.message : "Dieses Formular kann nicht angezeigt werden: die Anfrage ist ungültig",
+};
+
+export const deMessages: ElicitationMessages = {
+  dialogTitle: "{server} bittet um Angaben",
+  submit: "Absenden",
+  decline: "Ablehnen",
+  cancel: "Abbrechen",
+  requiredMarker: "*",
+  requiredForAssistiveTech: "erforderlich",
+  requiredLegend: "Mit {marker} markierte Felder sind erforderlich.",
+  selectPlaceholder: "Bitte wählen…",
+  invalidRequest: "Diese Anfrage kann nicht angezeigt werden: {reason}",
+  close: "Schließen",
+  queuePosition: "{position} von {total}",
+  timeLeft: "Verbleibende Zeit: {time}",
+  stopAsking: "Nicht mehr fragen",
+  urlDestination: "Dieser Link führt zu",
+  urlFull: "Vollständige Adresse",
+  urlOpen: "{domain} öffnen",
+  urlNotOpened:
+    "Es wurde noch nichts geöffnet. Die Seite öffnet sich nur dann in einem neuen Fenster, wenn Sie sie öffnen.",
+  urlWarningPunycode:
+    "Die Adresse enthält internationale Zeichen und würde als „{unicode}“ angezeigt. Prüfen Sie, ob es die erwartete Website ist.",
+  urlWarningMixedScript:
+    "Der Name mischt Buchstaben verschiedener Alphabete – ein Trick, um bekannte Websites nachzuahmen.",
+  urlWarningNotHttps:
+    "Dieser Link ist nicht sicher (http): Jeder im Netzwerk könnte die Seite mitlesen oder verändern.",
+  urlWarningCredentials: "Der Teil vor „@“ ist nicht die Website. Dieser Link führt zu {domain}.",
+  urlNotOpenable: "Dieser Link kann hier nicht geöffnet werden: Nur Webadressen (https) sind erlaubt.",
+  urlStepDone: "{server} meldet, dass dieser Schritt erledigt ist.",
+  urlStepWaiting: "Warten, bis Sie auf {domain} fertig sind ({server}).",
+  urlStepDismiss: "Ausblenden",
+  validation: deValidationMessages,
+};
