@@ -1,5 +1,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { compileEvalFreeValidator } from "./evalFreeValidator";
+import { safeRegExpEngine } from "./safePattern";
 
 /**
  * One failed rule, independent of the engine that found it (Ajv's ErrorObject shape, trimmed), so an
@@ -36,6 +38,8 @@ function getAjv(): Ajv2020 {
       strict: true,
       // Server keys like "__proto__" or "constructor" must be checked as own properties only.
       ownProperties: true,
+      // Every `pattern` runs on a linear-time engine: a server's `^(a+)+$` cannot freeze the page.
+      code: { regExp: safeRegExpEngine },
     });
     addFormats(ajv);
   }
@@ -43,7 +47,7 @@ function getAjv(): Ajv2020 {
 }
 
 /** Compiles a clean elicitation JSON Schema with Ajv (uses `new Function`; needs `unsafe-eval` under CSP). */
-export const compileContentValidator: CompileContentValidator = (jsonSchema) => {
+export const compileAjvValidator: CompileContentValidator = (jsonSchema) => {
   const instance = getAjv();
   const check = instance.compile(jsonSchema);
   return {
@@ -61,3 +65,49 @@ export const compileContentValidator: CompileContentValidator = (jsonSchema) => 
     },
   };
 };
+
+/**
+ * "ajv": generated code, fastest; needs a page that allows `new Function` (no CSP, or `unsafe-eval`).
+ * "eval-free": @cfworker/json-schema, interprets the schema; works under `script-src 'self'`.
+ * Both give the same errors (test/core/validationEngines.test.ts).
+ */
+export type ValidationEngine = "ajv" | "eval-free";
+
+let preferred: ValidationEngine | "auto" = "auto";
+let codeAllowed: boolean | undefined;
+
+/**
+ * Whether this page may compile code. Tried once, lazily, on the first validation: under a CSP
+ * without `unsafe-eval` this one attempt is the only violation the library ever causes. Hosts that
+ * know their policy can skip it with `setValidationEngine("eval-free")`.
+ */
+export function canCompileCode(): boolean {
+  if (codeAllowed === undefined) {
+    try {
+      codeAllowed = new Function("return true")() === true;
+    } catch {
+      codeAllowed = false;
+    }
+  }
+  return codeAllowed;
+}
+
+/**
+ * Chooses the engine for every later validation: "auto" (the default) uses Ajv where the page allows
+ * it and the eval-free engine elsewhere. Compiled validators are cached per engine.
+ */
+export function setValidationEngine(engine: ValidationEngine | "auto"): void {
+  preferred = engine;
+}
+
+/** The engine `engine` (default: the one set with `setValidationEngine`) resolves to on this page. */
+export function resolveValidationEngine(engine: ValidationEngine | "auto" = preferred): ValidationEngine {
+  if (engine === "ajv" || engine === "eval-free") return engine;
+  return canCompileCode() ? "ajv" : "eval-free";
+}
+
+/** Compiles with the engine this page supports (see `setValidationEngine`). */
+export const compileContentValidator: CompileContentValidator = (jsonSchema) =>
+  resolveValidationEngine() === "ajv" ? compileAjvValidator(jsonSchema) : compileEvalFreeValidator(jsonSchema);
+
+export { compileEvalFreeValidator };

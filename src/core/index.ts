@@ -5,10 +5,21 @@ export { parseElicitationRequest } from "./parseElicitationRequest";
 export { validateElicitationContent } from "./validateElicitationContent";
 export {
   compileContentValidator,
+  compileAjvValidator,
+  compileEvalFreeValidator,
+  canCompileCode,
+  resolveValidationEngine,
+  setValidationEngine,
   type CompileContentValidator,
   type ContentValidationError,
   type ContentValidator,
+  type ValidationEngine,
 } from "./compileContentValidator";
+export type { ValidateElicitationContentOptions } from "./validateElicitationContent";
+export type { ParseElicitationOptions } from "./parseElicitationSchema";
+export { defaultElicitationLimits, resolveElicitationLimits, type ElicitationLimits } from "./limits";
+export { compileSafePattern, type CompileSafePatternResult, type SafeRegExp } from "./safePattern";
+export { detectSensitiveField, detectSensitiveText, type SensitiveFieldKind } from "./sensitiveFields";
 export { defaultValidationMessages, describeValidationIssue, type ValidationMessages } from "./validationMessages";
 export { localInputToRfc3339, rfc3339ToLocalInput } from "./dateTime";
 export { buildContent, fieldName, initialFormValues, validateFormValues } from "./formValues";

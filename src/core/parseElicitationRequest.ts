@@ -1,33 +1,40 @@
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
+import { codePointLength, resolveElicitationLimits } from "./limits";
 import { isRecord, ownProperty } from "./ownProperty";
-import { parseElicitationSchema } from "./parseElicitationSchema";
+import { parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
 import type { ParseElicitationRequestResult } from "./types";
 
 /**
  * Checks the whole `params` of `elicitation/create`, form or URL mode, as received. Never throws;
  * the error names the offending path ("message", "mode", "url", "requestedSchema.properties.x", …).
  */
-export function parseElicitationRequest(params: unknown): ParseElicitationRequestResult {
+export function parseElicitationRequest(params: unknown, options: ParseElicitationOptions = {}): ParseElicitationRequestResult {
   try {
-    return parse(params);
+    return parse(params, options ?? {});
   } catch {
     // Only hostile objects (throwing getters, revoked proxies) get here.
     return { ok: false, error: new ElicitationSchemaError("params", "could not be read") };
   }
 }
 
+const MAX_URL_LENGTH = 8_192;
+
 function failure(path: string, reason: string): ParseElicitationRequestResult {
   return { ok: false, error: new ElicitationSchemaError(path, reason) };
 }
 
-function parse(params: unknown): ParseElicitationRequestResult {
+function parse(params: unknown, options: ParseElicitationOptions): ParseElicitationRequestResult {
   if (!isRecord(params)) return failure("params", "must be an object");
   const message = ownProperty(params, "message");
   if (typeof message !== "string") return failure("message", message === undefined ? "is required" : "must be a string");
+  const { maxMessageLength } = resolveElicitationLimits(options.limits);
+  if (message.length > maxMessageLength && codePointLength(message, maxMessageLength) > maxMessageLength) {
+    return failure("message", `is longer than ${maxMessageLength} characters`);
+  }
   const mode = ownProperty(params, "mode");
 
   if (mode === undefined || mode === "form") {
-    const result = parseElicitationSchema(ownProperty(params, "requestedSchema"));
+    const result = parseElicitationSchema(ownProperty(params, "requestedSchema"), options);
     if (!result.ok) return result;
     return { ok: true, request: { mode: "form", message, schema: result.schema } };
   }
@@ -35,6 +42,8 @@ function parse(params: unknown): ParseElicitationRequestResult {
   if (mode === "url") {
     const url = ownProperty(params, "url");
     if (typeof url !== "string") return failure("url", url === undefined ? "is required" : "must be a string");
+    // A URL longer than browsers handle well could only hide its real destination.
+    if (url.length > MAX_URL_LENGTH) return failure("url", `is longer than ${MAX_URL_LENGTH} characters`);
     let parsed: URL;
     try {
       parsed = new URL(url);

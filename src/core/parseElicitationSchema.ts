@@ -1,6 +1,9 @@
 import { checkStringFormat } from "./checkStringFormat";
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
+import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
+import { compileSafePattern, type SafeRegExp } from "./safePattern";
+import { detectSensitiveField } from "./sensitiveFields";
 import type {
   FieldDescriptor,
   FieldOption,
@@ -50,17 +53,69 @@ const ALLOWED = {
   option: new Set(["type", "const", "title", "description"]),
 };
 
+export interface ParseElicitationOptions {
+  /** Size limits; any left out keep their defaults (see `defaultElicitationLimits`). */
+  limits?: Partial<ElicitationLimits>;
+}
+
+// The limits of the parse in progress. Parsing is synchronous and never re-entered, so a module
+// variable set for its duration saves threading them through every helper.
+let active: ElicitationLimits = resolveElicitationLimits();
+
 /**
  * Checks a server's `requestedSchema` and turns it into typed field descriptors plus a clean JSON
  * Schema for validation. Never throws: any input (null, arrays, proxies, throwing getters) yields
- * either `{ ok: true, schema }` or `{ ok: false, error }` naming the offending path.
+ * either `{ ok: true, schema }` or `{ ok: false, error }` naming the offending path. Schemas over
+ * the size limits are refused the same way, before any costly work.
  */
-export function parseElicitationSchema(schema: unknown): ParseElicitationSchemaResult {
+export function parseElicitationSchema(schema: unknown, options: ParseElicitationOptions = {}): ParseElicitationSchemaResult {
+  const previous = active;
   try {
-    return { ok: true, schema: parseRoot(schema) };
+    active = resolveElicitationLimits(options?.limits);
+    return { ok: true, schema: { ...parseRoot(schema), limits: active } };
   } catch (error) {
     if (error instanceof ElicitationSchemaError) return { ok: false, error };
     return { ok: false, error: new ElicitationSchemaError(ROOT, `could not be read (${describeError(error)})`) };
+  } finally {
+    active = previous;
+  }
+}
+
+/**
+ * Walks the whole schema once, iteratively, and stops at the first limit crossed: a schema a
+ * million values wide or a thousand levels deep costs at most `maxSchemaNodes` steps.
+ */
+function checkSize(schema: unknown): void {
+  interface Entry { value: unknown; depth: number; parent?: Entry; key?: string }
+  const pathOf = (entry: Entry): string => {
+    const keys: string[] = [];
+    for (let at: Entry | undefined = entry; at?.key !== undefined; at = at.parent) keys.unshift(at.key);
+    return [ROOT, ...keys.map((key) => (key.length > 40 ? `${key.slice(0, 37)}...` : key))].join(".");
+  };
+  const stack: Entry[] = [{ value: schema, depth: 1 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    const { value, depth } = entry;
+    if (++nodes > active.maxSchemaNodes) fail(ROOT, `is too large: more than ${active.maxSchemaNodes} values`);
+    if (typeof value !== "object" || value === null) continue;
+    for (let at = entry.parent; at !== undefined; at = at.parent) {
+      if (at.value === value) fail(pathOf(entry), "refers to itself");
+    }
+    if (depth > active.maxSchemaDepth) fail(pathOf(entry), `is nested too deeply: more than ${active.maxSchemaDepth} levels`);
+    if (Array.isArray(value)) {
+      const length = Math.min(value.length, active.maxSchemaNodes + 1);
+      for (let i = 0; i < length; i++) stack.push({ value: value[i], depth: depth + 1, parent: entry, key: String(i) });
+    } else {
+      for (const key of Object.keys(value)) stack.push({ value: ownProperty(value, key), depth: depth + 1, parent: entry, key });
+    }
+  }
+}
+
+/** Every server string the form draws or compares is bounded by `maxTextLength`. */
+function checkText(text: string, path: string, what = "characters"): void {
+  if (text.length > active.maxTextLength && codePointLength(text, active.maxTextLength) > active.maxTextLength) {
+    fail(path, `is longer than ${active.maxTextLength} ${what}`);
   }
 }
 
@@ -87,12 +142,17 @@ function show(value: unknown): string {
   }
 }
 
-function parseRoot(schema: unknown): ParsedElicitationSchema {
+function parseRoot(schema: unknown): Omit<ParsedElicitationSchema, "limits"> {
   if (!isRecord(schema)) fail(ROOT, "must be an object");
+  checkSize(schema);
   const type = ownProperty(schema, "type");
   if (type !== "object") fail(`${ROOT}.type`, type === undefined ? 'is required and must be "object"' : `must be "object", not ${show(type)}`);
   const properties = ownProperty(schema, "properties");
   if (!isRecord(properties)) fail(`${ROOT}.properties`, properties === undefined ? "is required" : "must be an object");
+  const count = Object.keys(properties).length;
+  if (count > active.maxProperties) {
+    fail(`${ROOT}.properties`, `has ${count} properties; at most ${active.maxProperties} are allowed`);
+  }
   rejectUnsupported(schema, ALLOWED.root, ROOT, "the top-level schema");
   optionalString(schema, "title", ROOT);
   optionalString(schema, "description", ROOT);
@@ -131,6 +191,7 @@ function parseRequired(required: unknown, properties: Record<string, unknown>): 
 
 function parseProperty(key: string, raw: unknown, index: number, required: boolean): FieldDescriptor {
   const path = `${ROOT}.properties.${key}`;
+  if (key.length > active.maxTextLength) checkText(key, `${ROOT}.properties.${key.slice(0, 40)}...`, "characters in its name");
   if (!isRecord(raw)) fail(path, "must be an object");
   const type = ownProperty(raw, "type");
   if (type === undefined) fail(`${path}.type`, "is required (string, number, integer, boolean or array)");
@@ -148,13 +209,15 @@ function parseProperty(key: string, raw: unknown, index: number, required: boole
     required,
   });
 
+  // Only fields a person types into can carry a secret; the descriptor says what it looks like.
+  const sensitive = () => detectSensitiveField({ key, title, description });
   switch (type) {
     case "string":
       if (hasOwn(raw, "enum") || hasOwn(raw, "oneOf")) return parseSingleSelect(raw, path, base);
-      return parseText(raw, path, base);
+      return defined({ ...parseText(raw, path, base), sensitive: sensitive() });
     case "number":
     case "integer":
-      return parseNumber(raw, path, base, type === "integer");
+      return defined({ ...parseNumber(raw, path, base, type === "integer"), sensitive: sensitive() });
     case "boolean": {
       rejectUnsupported(raw, ALLOWED.boolean, path, "a boolean property");
       const dflt = ownProperty(raw, "default");
@@ -177,15 +240,21 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
   if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
     fail(`${path}.minLength`, `must not be greater than maxLength (${maxLength})`);
   }
-  const pattern = optionalString(raw, "pattern", path);
-  let regExp: RegExp | undefined;
+  if (minLength !== undefined && minLength > active.maxStringLength) {
+    fail(`${path}.minLength`, `must not be greater than ${active.maxStringLength}, the longest text this form accepts`);
+  }
+  const rawPattern = ownProperty(raw, "pattern");
+  if (typeof rawPattern === "string" && rawPattern.length > active.maxPatternLength) {
+    fail(`${path}.pattern`, `is longer than ${active.maxPatternLength} characters`);
+  }
+  if (rawPattern !== undefined && typeof rawPattern !== "string") fail(`${path}.pattern`, "must be a string");
+  const pattern = rawPattern as string | undefined;
+  let regExp: SafeRegExp | undefined;
   if (pattern !== undefined) {
-    try {
-      // Unicode mode, as Ajv compiles it, so both agree on what the pattern means.
-      regExp = new RegExp(pattern, "u");
-    } catch {
-      fail(`${path}.pattern`, "must be a valid regular expression");
-    }
+    // Unicode mode, as Ajv compiles it, run by a linear-time engine (see safePattern.ts).
+    const compiled = compileSafePattern(pattern);
+    if (!compiled.ok) fail(`${path}.pattern`, compiled.reason);
+    regExp = compiled.regExp;
   }
   const format = ownProperty(raw, "format");
   if (format !== undefined && (typeof format !== "string" || !STRING_FORMATS.includes(format))) {
@@ -195,6 +264,7 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
   if (dflt !== undefined) {
     const at = `${path}.default`;
     if (typeof dflt !== "string") fail(at, "must be a string");
+    checkText(dflt, at);
     // JSON Schema counts code points, not UTF-16 units.
     const length = [...dflt].length;
     if (minLength !== undefined && length < minLength) fail(at, `is shorter than minLength (${minLength})`);
@@ -250,6 +320,7 @@ function parseSingleSelect(raw: Record<string, unknown>, path: string, base: Bas
       }
       names.forEach((name: unknown, i) => {
         if (typeof name !== "string") fail(`${path}.enumNames.${i}`, "must be a string");
+        checkText(name, `${path}.enumNames.${i}`);
       });
       variant = "legacy-titled";
       options = values.map((value, i) => ({ value, label: names[i] as string }));
@@ -336,9 +407,11 @@ function parseMultiSelect(raw: Record<string, unknown>, path: string, base: Base
 function parseEnumValues(values: unknown, path: string, allowEmpty: boolean): string[] {
   if (!Array.isArray(values)) fail(path, "must be a list of strings");
   if (values.length === 0) fail(path, "must offer at least one option");
+  checkOptionCount(values.length, path);
   const seen = new Set<string>();
   values.forEach((value: unknown, i) => {
     if (typeof value !== "string") fail(`${path}.${i}`, `must be a string, not ${show(value)}`);
+    checkText(value, `${path}.${i}`);
     if (value === "" && !allowEmpty) fail(`${path}.${i}`, "must not be empty");
     if (seen.has(value)) fail(`${path}.${i}`, `repeats the option "${value}"`);
     seen.add(value);
@@ -350,6 +423,7 @@ function parseEnumValues(values: unknown, path: string, allowEmpty: boolean): st
 function parseTitledOptions(list: unknown, path: string, allowEmpty: boolean): FieldOption[] {
   if (!Array.isArray(list)) fail(path, "must be a list of { const, title } options");
   if (list.length === 0) fail(path, "must offer at least one option");
+  checkOptionCount(list.length, path);
   const seen = new Set<string>();
   return list.map((option: unknown, i) => {
     const at = `${path}.${i}`;
@@ -359,11 +433,13 @@ function parseTitledOptions(list: unknown, path: string, allowEmpty: boolean): F
     if (type !== undefined && type !== "string") fail(`${at}.type`, 'must be "string"');
     const value = ownProperty(option, "const");
     if (typeof value !== "string") fail(`${at}.const`, value === undefined ? "is required" : "must be a string");
+    checkText(value, `${at}.const`);
     if (value === "" && !allowEmpty) fail(`${at}.const`, "must not be empty");
     if (seen.has(value)) fail(`${at}.const`, `repeats the option "${value}"`);
     seen.add(value);
     const title = ownProperty(option, "title");
     if (typeof title !== "string") fail(`${at}.title`, title === undefined ? "is required" : "must be a string");
+    checkText(title, `${at}.title`);
     optionalString(option, "description", at);
     return { value, label: title.trim() !== "" ? title : value };
   });
@@ -378,7 +454,12 @@ function rejectUnsupported(obj: Record<string, unknown>, allowed: ReadonlySet<st
 function optionalString(obj: Record<string, unknown>, key: string, path: string): string | undefined {
   const value = ownProperty(obj, key);
   if (value !== undefined && typeof value !== "string") fail(`${path}.${key}`, "must be a string");
+  if (value !== undefined) checkText(value as string, `${path}.${key}`);
   return value as string | undefined;
+}
+
+function checkOptionCount(count: number, path: string): void {
+  if (count > active.maxOptions) fail(path, `offers ${count} options; at most ${active.maxOptions} are allowed`);
 }
 
 /** Length and item limits: whole numbers, 0 or more. */

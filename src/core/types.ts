@@ -63,6 +63,11 @@ interface FieldBase {
   label: string;
   description?: string;
   required: boolean;
+  /**
+   * Text and number fields only: the key, title or description names a password, API key, token,
+   * secret, card number, card code or national ID, which servers must not ask for in form mode.
+   */
+  sensitive?: import("./sensitiveFields").SensitiveFieldKind;
 }
 
 export interface TextFieldDescriptor extends FieldBase {
@@ -128,6 +133,8 @@ export interface ParsedElicitationSchema {
   jsonSchema: Record<string, unknown>;
   /** Stable string identity of `jsonSchema`, used to cache compiled validators. */
   cacheKey: string;
+  /** The size limits it was parsed under; validation applies the same `maxStringLength`. */
+  limits?: import("./limits").ElicitationLimits;
 }
 
 export type ParseElicitationSchemaResult =

@@ -1,4 +1,12 @@
-import { compileContentValidator, type ContentValidationError, type ContentValidator } from "./compileContentValidator";
+import {
+  compileAjvValidator,
+  compileEvalFreeValidator,
+  resolveValidationEngine,
+  type ContentValidationError,
+  type ContentValidator,
+  type ValidationEngine,
+} from "./compileContentValidator";
+import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
 import { parseElicitationSchema } from "./parseElicitationSchema";
 import type {
@@ -17,15 +25,17 @@ import { describeValidationIssue } from "./validationMessages";
 const CACHE_LIMIT = 64;
 const validators = new Map<string, ContentValidator>();
 
-function validatorFor(schema: ParsedElicitationSchema): ContentValidator {
-  const cached = validators.get(schema.cacheKey);
+function validatorFor(schema: ParsedElicitationSchema, engine: ValidationEngine): ContentValidator {
+  const key = `${engine}:${schema.cacheKey}`;
+  const cached = validators.get(key);
   if (cached !== undefined) {
-    validators.delete(schema.cacheKey);
-    validators.set(schema.cacheKey, cached);
+    validators.delete(key);
+    validators.set(key, cached);
     return cached;
   }
-  const validator = compileContentValidator(engineSchema(schema));
-  validators.set(schema.cacheKey, validator);
+  const compile = engine === "ajv" ? compileAjvValidator : compileEvalFreeValidator;
+  const validator = compile(engineSchema(schema));
+  validators.set(key, validator);
   if (validators.size > CACHE_LIMIT) {
     const [oldestKey, oldest] = validators.entries().next().value as [string, ContentValidator];
     validators.delete(oldestKey);
@@ -52,6 +62,28 @@ function engineSchema(schema: ParsedElicitationSchema): Record<string, unknown> 
 
 const engineKey = (field: FieldDescriptor) => `p${field.index}`;
 
+/** Text longer than the limit, and lists longer than the field has options, as engine-shaped failures. */
+function oversizedValues(
+  parsed: ParsedElicitationSchema,
+  renamed: Record<string, unknown>,
+  limits: ElicitationLimits,
+): ContentValidationError[] {
+  const failures: ContentValidationError[] = [];
+  for (const field of parsed.fields) {
+    const name = engineKey(field);
+    const value = ownProperty(renamed, name);
+    if (field.kind === "text" && typeof value === "string" && value.length > limits.maxStringLength) {
+      const limit = Math.min(field.maxLength ?? Infinity, limits.maxStringLength);
+      if (codePointLength(value, limit) > limit) failures.push({ instancePath: `/${name}`, keyword: "maxLength", params: { limit } });
+    } else if (field.kind === "multi-select" && Array.isArray(value) && value.length > field.options.length) {
+      // More items than options: some repeat or are not on offer; either way too many to choose.
+      const limit = Math.min(field.maxItems ?? field.options.length, field.options.length);
+      failures.push({ instancePath: `/${name}`, keyword: "maxItems", params: { limit } });
+    }
+  }
+  return failures;
+}
+
 /** A parsed schema has these three and, unlike a server's requestedSchema, no `type`. */
 function isParsedSchema(schema: unknown): schema is ParsedElicitationSchema {
   return (
@@ -73,6 +105,13 @@ const SAME_CODE: ReadonlySet<string> = new Set([
   "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
 ]);
 
+export interface ValidateElicitationContentOptions {
+  /** "auto" (default: the engine chosen with `setValidationEngine`), "ajv" or "eval-free". */
+  engine?: ValidationEngine | "auto";
+  /** Limits for parsing a raw schema; a parsed schema brings the ones it was parsed under. */
+  limits?: Partial<ElicitationLimits>;
+}
+
 /**
  * Checks accepted content against a requestedSchema (raw, or already parsed). On success returns a
  * NEW object holding only the declared keys; on failure at most one plain-words issue per field.
@@ -81,12 +120,13 @@ const SAME_CODE: ReadonlySet<string> = new Set([
 export function validateElicitationContent(
   schema: unknown | ParsedElicitationSchema,
   content: unknown,
+  options: ValidateElicitationContentOptions = {},
 ): ValidateElicitationContentResult {
   let parsed: ParsedElicitationSchema;
   if (isParsedSchema(schema)) {
     parsed = schema;
   } else {
-    const result = parseElicitationSchema(schema);
+    const result = parseElicitationSchema(schema, { limits: options?.limits });
     if (!result.ok) {
       const { message, path, reason } = result.error;
       return { valid: false, errors: [{ field: "", code: "invalidSchema", message, params: { message, path, reason } }] };
@@ -114,7 +154,17 @@ export function validateElicitationContent(
       return [name, ownProperty(content, key)];
     }),
   );
-  const failures = validatorFor(parsed).validate(renamed);
+  // Oversized values never reach an engine: whatever a regular expression or a format check costs,
+  // it is paid on at most `maxStringLength` characters and at most one item per option.
+  const oversized = oversizedValues(parsed, renamed, parsed.limits ?? resolveElicitationLimits(options?.limits));
+  for (const failure of oversized) delete renamed[failure.instancePath.slice(1)];
+  const engineFailures = validatorFor(parsed, resolveValidationEngine(options?.engine ?? "auto")).validate(renamed);
+  const failures = [
+    ...oversized,
+    ...engineFailures.filter(
+      (f) => !(f.keyword === "required" && oversized.some((o) => o.instancePath === `/${String(f.params.missingProperty)}`)),
+    ),
+  ];
   if (failures.length === 0) {
     const entries: [string, ElicitContentValue][] = [];
     for (const field of parsed.fields) {
@@ -176,6 +226,10 @@ function toIssue(
     else code = "type";
   } else if (keyword === "enum" || keyword === "const" || keyword === "oneOf" || keyword === "anyOf") {
     code = "enum";
+    issueParams = {};
+  } else if (keyword === "uniqueItems") {
+    // Engines name different duplicate pairs; the message needs neither.
+    code = "uniqueItems";
     issueParams = {};
   } else if (SAME_CODE.has(keyword)) {
     code = keyword as ValidationCode;
