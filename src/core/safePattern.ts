@@ -9,6 +9,8 @@ import { RE2JS } from "re2js";
 /** What the validators need from a pattern: a search anywhere in the string, as JSON Schema says. */
 export interface SafeRegExp {
   test(input: string): boolean;
+  /** Distinct per pattern: Ajv caches compiled patterns by it. */
+  toString(): string;
 }
 
 export type CompileSafePatternResult = { ok: true; regExp: SafeRegExp } | { ok: false; reason: string };
