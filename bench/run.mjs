@@ -1,0 +1,205 @@
+// npm run bench — react-mcp-elicitation against @rjsf/core in one Chromium, same schemas, same run.
+//
+// Builds bench/page.tsx for production, serves it from 127.0.0.1, and alternates the two libraries
+// form by form so that whatever else the machine is doing weighs on both alike. Prints medians.
+//
+//   node bench/run.mjs [--reps 12] [--sizes 5,20,50,200] [--keys 5] [--first 7] [--markdown]
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, resolve } from "node:path";
+import react from "@vitejs/plugin-react";
+import { chromium } from "playwright-core";
+import { build } from "vite";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),
+);
+const REPS = Number(args.reps ?? 12);
+const WARMUP = 2;
+const SIZES = String(args.sizes ?? "5,20,50,200").split(",").map(Number);
+const KEYS = Number(args.keys ?? 5);
+const FIRST = Number(args.first ?? 7);
+const LIBS = ["ours", "rjsf"];
+
+/** A static file server for the built page, on the loopback interface only. */
+function serve(root) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  const server = createServer(async (req, res) => {
+    const path = resolve(root, "." + decodeURIComponent(new URL(req.url, "http://x").pathname));
+    const ok = path.startsWith(root) && (await stat(path).catch(() => undefined))?.isFile();
+    if (!ok) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
+}
+
+async function runBrowser(url) {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+      "--disable-sync", "--disable-quic", "--no-first-run",
+      // Frames as soon as there is something to draw, so a timing is the work, not the wait for vsync.
+      "--disable-frame-rate-limit", "--disable-gpu-vsync",
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    page.on("pageerror", (error) => console.error("page error:", error));
+    await page.goto(url);
+    await page.waitForFunction(() => "bench" in window);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable");
+
+    const heap = async () => {
+      await cdp.send("HeapProfiler.collectGarbage");
+      await cdp.send("HeapProfiler.collectGarbage");
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return metrics.find((m) => m.name === "JSHeapUsedSize").value;
+    };
+    const call = (name, ...params) => page.evaluate(([n, p]) => window.bench[n](...p), [name, params]);
+
+    const started = Date.now();
+    const version = browser.version();
+    const frames = [];
+    for (let i = 0; i < 20; i++) frames.push(await call("frame"));
+    const tables = [];
+    for (const size of SIZES) {
+      const samples = Object.fromEntries(LIBS.map((lib) => [lib, { mount: [], key: [], keyScript: [], keyBrowser: [], submit: [], heap: [], nodes: [] }]));
+      for (let rep = 0; rep < WARMUP + REPS; rep++) {
+        const order = rep % 2 === 0 ? LIBS : [...LIBS].reverse();
+        for (const lib of order) {
+          const s = samples[lib];
+          const keep = rep >= WARMUP;
+          await call("unmount");
+          const before = await heap();
+          const mount = await call("mount", lib, size, `size-${size}`);
+          const after = await heap();
+          const keys = [];
+          for (let k = 0; k < KEYS; k++) keys.push(await call("keystroke"));
+          const typed = await call("textValue");
+          if (typed !== "a".repeat(KEYS)) throw new Error(`${lib}: typed "${typed}"`);
+          const browserKeys = [await call("browserKeystroke"), await call("browserKeystroke")];
+          const submit = await call("submit");
+          if (keep) {
+            s.mount.push(mount);
+            s.key.push(...keys.map((k) => k.paint));
+            s.keyScript.push(...keys.map((k) => k.script));
+            s.keyBrowser.push(...browserKeys);
+            s.submit.push(submit);
+            s.heap.push(after - before);
+            s.nodes.push(await call("elementCount"));
+          }
+        }
+      }
+      await call("unmount");
+      tables.push({ size, samples });
+      printSize(size, samples);
+    }
+
+    // A first request compiles a validator; a repeated one (same schema, new object, as a new request
+    // arrives off the wire) should not. Mount + submit, timed, with Ajv compilations counted.
+    const first = [];
+    for (const size of [SIZES[0], SIZES.at(-1)]) {
+      const rows = Object.fromEntries(LIBS.map((lib) => [lib, { first: [], repeat: [], firstCompiles: [], repeatCompiles: [] }]));
+      for (let rep = 0; rep < FIRST; rep++) {
+        const order = rep % 2 === 0 ? LIBS : [...LIBS].reverse();
+        for (const lib of order) {
+          const salt = `first-${size}-${lib}-${rep}`;
+          for (const kind of ["first", "repeat"]) {
+            await call("unmount");
+            await heap();
+            const compilesBefore = await call("compiles");
+            const mount = await call("mount", lib, size, salt);
+            const submit = await call("submit");
+            rows[lib][kind].push(mount + submit);
+            rows[lib][`${kind}Compiles`].push((await call("compiles")) - compilesBefore);
+          }
+        }
+      }
+      await call("unmount");
+      first.push({ size, rows });
+    }
+    printFirst(first);
+    console.log(`\nAn empty frame (the floor under every "→ paint" figure): ${ms(median(frames))}.`);
+    console.log(`${version}, ${REPS} runs per library and size after ${WARMUP} warm-up runs, ` +
+      `${KEYS} keystrokes per run; ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const ms = (v) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
+const kb = (v) => `${(v / 1024).toFixed(0)} KB`;
+const ratio = (a, b) => `${(a / b).toFixed(2)}`;
+
+function printSize(size, samples) {
+  const rows = [
+    ["mount → first paint", "mount", ms],
+    ["keystroke → paint (text field)", "key", ms],
+    ["  of which script (event handled)", "keyScript", ms],
+    ["  the browser alone (value set, no event)", "keyBrowser", ms],
+    ["submit (valid) → validated data in onSubmit", "submit", ms],
+    ["JS heap after mount (over empty page)", "heap", kb],
+    ["DOM elements", "nodes", (v) => String(v)],
+  ];
+  console.log(`\n### ${size} fields\n`);
+  console.log("| median | react-mcp-elicitation | @rjsf/core | ours / rjsf |");
+  console.log("|---|--:|--:|--:|");
+  for (const [label, key, format] of rows) {
+    const ours = median(samples.ours[key]);
+    const theirs = median(samples.rjsf[key]);
+    console.log(`| ${label} | ${format(ours)} | ${format(theirs)} | ${ratio(ours, theirs)} |`);
+  }
+}
+
+function printFirst(first) {
+  console.log("\n### First request vs repeated request (mount + valid submit, same schema as a new object)\n");
+  console.log("| fields | library | first | repeated | first / repeated | Ajv compiles: first, repeated |");
+  console.log("|--:|---|--:|--:|--:|--:|");
+  for (const { size, rows } of first) {
+    for (const lib of LIBS) {
+      const r = rows[lib];
+      const name = lib === "ours" ? "react-mcp-elicitation" : "@rjsf/core";
+      console.log(
+        `| ${size} | ${name} | ${ms(median(r.first))} | ${ms(median(r.repeat))} | ${ratio(median(r.first), median(r.repeat))} | ` +
+          `${median(r.firstCompiles)}, ${median(r.repeatCompiles)} |`,
+      );
+    }
+  }
+}
+
+const here = import.meta.dirname;
+async function main() {
+  const out = await mkdtemp(join(tmpdir(), "rme-bench-"));
+
+  try {
+    await build({
+      root: here,
+      configFile: false,
+      mode: "production",
+      logLevel: "warn",
+      plugins: [react()],
+      build: { outDir: out, emptyOutDir: true, sourcemap: false },
+    });
+    const server = await serve(out);
+    try {
+      await runBrowser(`http://127.0.0.1:${server.address().port}/index.html`);
+    } finally {
+      server.close();
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true });
+}
+}
+
+await main();
