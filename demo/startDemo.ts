@@ -1,8 +1,7 @@
 import type { AddressInfo } from "node:net";
-import react from "@vitejs/plugin-react";
 import { createServer } from "vite";
+import { demoViteConfig } from "./demoViteConfig";
 import { DemoRecorder } from "./server/DemoRecorder";
-import { demoMcpPlugin } from "./server/demoPlugin";
 
 export interface RunningDemo {
   /** The host page, e.g. http://127.0.0.1:41234/ */
@@ -15,14 +14,7 @@ export interface RunningDemo {
 /** Starts the demo (host page + MCP server) on 127.0.0.1; port 0 picks a free one. */
 export async function startDemo({ port = 0 }: { port?: number } = {}): Promise<RunningDemo> {
   const recorder = new DemoRecorder();
-  const server = await createServer({
-    configFile: false,
-    root: import.meta.dirname,
-    plugins: [react(), demoMcpPlugin(recorder)],
-    server: { host: "127.0.0.1", port, strictPort: port !== 0 },
-    logLevel: "warn",
-    clearScreen: false,
-  });
+  const server = await createServer({ ...demoViteConfig(port, recorder), configFile: false, logLevel: "warn" });
   await server.listen();
   const address = server.httpServer?.address() as AddressInfo;
   return { url: `http://127.0.0.1:${address.port}/`, recorder, close: () => server.close() };

@@ -1,0 +1,21 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import type { RunningDemo } from "../demo/startDemo";
+
+/** A fresh page on the demo host (a fresh MCP session), connected and ready. */
+export async function openDemoHost(browser: Browser, demo: RunningDemo): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(demo.url);
+  await page.getByText(/^Connected to Demo MCP server/).waitFor({ timeout: 30_000 });
+  return page;
+}
+
+/** The text the tool returned, once it has returned. */
+export async function toolResult(page: Page, tool: string): Promise<string> {
+  const result = page.locator(`li[data-tool="${tool}"] pre`).first();
+  await result.filter({ hasNotText: "…waiting" }).waitFor();
+  return result.innerText();
+}
+
+export function dialogOf(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Demo MCP server is asking for information" });
+}
