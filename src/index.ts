@@ -18,6 +18,11 @@ export { ElicitationField, type ElicitationFieldProps } from "./fields/Elicitati
 // Forms.
 export { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./form/useElicitationForm";
 export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationForm";
+export {
+  createElicitationDraftStore,
+  type ElicitationDraftStore,
+  type ElicitationDraftStoreOptions,
+} from "./form/createElicitationDraftStore";
 
 // Dialog.
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import { parseElicitationRequest } from "../core/parseElicitationRequest";
-import type { ElicitParams, ElicitResult } from "../core/types";
+import { initialFormValues } from "../core/formValues";
+import type { ElicitationLimits } from "../core/limits";
+import type { ElicitParams, ElicitResult, FormValues } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
-import { ElicitationForm } from "../form/ElicitationForm";
+import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
+import { DialogForm } from "./DialogForm";
 import { fillTemplate } from "../messages/fillTemplate";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 import { DialogTitle } from "./DialogTitle";
@@ -40,6 +43,19 @@ export interface ElicitationDialogProps {
   locale?: string;
   /** Text direction of the dialog; "rtl" for Arabic, Hebrew, Persian… The layout mirrors. */
   dir?: "ltr" | "rtl" | "auto";
+  /** Size limits for the request (fields, message length, options…); over them it is invalid (-32602). */
+  limits?: Partial<ElicitationLimits>;
+  /**
+   * A form field that looks like a password, key, token, secret, card number, card code or
+   * national ID: "warn" (default) shows a warning under it; "decline" answers `decline` at once.
+   */
+  sensitiveFields?: "warn" | "decline";
+  /**
+   * In-memory drafts (`createElicitationDraftStore()`): on cancel or withdrawal the typed values are
+   * kept, and the same server asking the same form again starts from them, with a notice and a way
+   * to clear them. Submit and decline forget them.
+   */
+  drafts?: ElicitationDraftStore;
   className?: string;
 }
 
@@ -49,30 +65,59 @@ export interface ElicitationDialogProps {
  */
 export function ElicitationDialog(props: ElicitationDialogProps) {
   const { serverName, request, signal } = props;
-  const parsed = useMemo(() => parseElicitationRequest(request), [request]);
+  // Keyed by value, not identity: a host passing `limits={{ … }}` inline must not reset the form.
+  const limitsKey = JSON.stringify(props.limits ?? null);
+  const parsed = useMemo(() => parseElicitationRequest(request, { limits: props.limits }), [request, limitsKey]);
   const messages = useMemo(() => resolveMessages(props.messages), [props.messages]);
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
   const answered = useRef(finished);
   const onResponse = useRef(props.onResponse);
   onResponse.current = props.onResponse;
 
-  const respond = useCallback((result: ElicitResult) => {
-    if (answered.current) return;
-    answered.current = true;
-    setFinished(true);
-    onResponse.current(result);
-  }, []);
+  // Cancelled or withdrawn: keep what was typed (if anything) for the next identical request.
+  const formValues = useRef<(() => FormValues) | undefined>(undefined);
+  const drafts = useRef(props.drafts);
+  drafts.current = props.drafts;
+  const formSchema = parsed.ok && parsed.request.mode === "form" ? parsed.request.schema : undefined;
+  const settleDraft = useCallback(
+    (keep: boolean) => {
+      const store = drafts.current;
+      if (!store || !formSchema) return;
+      const values = keep ? formValues.current?.() : undefined;
+      const changed = values !== undefined && JSON.stringify(values) !== JSON.stringify(initialFormValues(formSchema.fields));
+      if (changed) store.set(serverName, formSchema.cacheKey, values, formSchema.fields);
+      else store.delete(serverName, formSchema.cacheKey);
+    },
+    [formSchema, serverName],
+  );
+
+  const respond = useCallback(
+    (result: ElicitResult) => {
+      if (answered.current) return;
+      answered.current = true;
+      settleDraft(result.action === "cancel");
+      setFinished(true);
+      onResponse.current(result);
+    },
+    [settleDraft],
+  );
+
+  const declineSensitive = props.sensitiveFields === "decline" && formSchema?.fields.some((f) => f.sensitive !== undefined) === true;
+  useEffect(() => {
+    if (declineSensitive) respond({ action: "decline" });
+  }, [declineSensitive, respond]);
 
   useEffect(() => {
     if (!signal) return;
     const withdraw = () => {
+      if (!answered.current) settleDraft(true);
       answered.current = true;
       setFinished(true);
     };
     if (signal.aborted) withdraw();
     signal.addEventListener("abort", withdraw, { once: true });
     return () => signal.removeEventListener("abort", withdraw);
-  }, [signal]);
+  }, [signal, settleDraft]);
 
   const onInvalidRequest = useRef(props.onInvalidRequest);
   onInvalidRequest.current = props.onInvalidRequest;
@@ -81,7 +126,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     if (invalid) onInvalidRequest.current?.(invalid);
   }, [invalid]);
 
-  const hidden = finished || (invalid !== undefined && props.onInvalidRequest !== undefined);
+  const hidden = finished || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancel = useCallback(() => respond({ action: "cancel" }), [respond]);
   const handlers = useModalDialog(dialogRef, {
@@ -114,8 +159,11 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     );
   } else if (parsed.request.mode === "form") {
     body = (
-      <ElicitationForm
+      <DialogForm
         schema={parsed.request.schema}
+        serverName={serverName}
+        drafts={props.drafts}
+        valuesRef={formValues}
         messages={props.messages}
         fieldComponents={props.fieldComponents}
         onSubmit={(content) => respond({ action: "accept", content })}

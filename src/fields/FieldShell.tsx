@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { FieldDescriptor } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
+import { SensitiveFieldWarning } from "./SensitiveFieldWarning";
 import type { ElicitationFieldState } from "./useElicitationField";
 
 interface FieldShellProps {
@@ -28,6 +29,8 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
       {field.description}
     </p>
   ) : null;
+  const warning =
+    field.sensitive && ids.warningId ? <SensitiveFieldWarning id={ids.warningId} kind={field.sensitive} messages={messages} /> : null;
   const error = errorMessage ? (
     <p id={ids.errorId} className="rme-field__error" role="alert">
       {errorMessage}
@@ -59,6 +62,7 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
             <span className="rme-visually-hidden"> ({messages.requiredForAssistiveTech})</span>
           ) : null}
         </legend>
+        {warning}
         {description}
         {children}
         {error}
@@ -85,6 +89,7 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
           {children}
         </>
       )}
+      {warning}
       {description}
       {error}
     </div>

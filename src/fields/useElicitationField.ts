@@ -17,17 +17,18 @@ export function useElicitationField({ field, control, readOnly = false }: FieldC
   const inputId = `${baseId}-input`;
   const labelId = `${baseId}-label`;
   const descriptionId = field.description ? `${baseId}-description` : undefined;
+  const warningId = field.sensitive ? `${baseId}-warning` : undefined;
   const errorMessage = fieldState.error?.message;
   const errorId = errorMessage ? `${baseId}-error` : undefined;
   // Only ids of elements that are rendered right now.
-  const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [warningId, descriptionId, errorId].filter(Boolean).join(" ") || undefined;
   return {
     name,
     controller,
     readOnly,
     invalid: Boolean(errorMessage),
     errorMessage,
-    ids: { inputId, labelId, descriptionId, errorId },
+    ids: { inputId, labelId, descriptionId, errorId, warningId },
     ariaProps: {
       "aria-describedby": describedBy,
       "aria-invalid": errorMessage ? (true as const) : undefined,

@@ -23,6 +23,22 @@ export interface ElicitationMessages extends HostMessages {
   invalidRequest: string;
   /** The button that dismisses an invalid request. */
   close: string;
+  /**
+   * Under a text or number field whose words suggest a secret the protocol forbids servers to ask
+   * for in a form; `{kind}` is one of the `sensitiveKind…` strings below.
+   */
+  sensitiveFieldWarning: string;
+  sensitiveKindPassword: string;
+  sensitiveKindApiKey: string;
+  sensitiveKindToken: string;
+  sensitiveKindSecret: string;
+  sensitiveKindCardNumber: string;
+  sensitiveKindCardCode: string;
+  sensitiveKindNationalId: string;
+  /** Shown when the form starts from answers the person typed earlier and then cancelled. */
+  draftRestored: string;
+  /** Button that throws the restored answers away and starts from the server's defaults. */
+  draftClear: string;
   /** Plain-words validation messages, per rule. */
   validation: Partial<ValidationMessages>;
 }

@@ -13,5 +13,16 @@ export const defaultMessages: ElicitationMessages = {
   selectPlaceholder: "Choose…",
   invalidRequest: "This request can't be shown: {reason}",
   close: "Close",
+  sensitiveFieldWarning:
+    "This looks like {kind}. MCP servers are not allowed to ask for passwords, keys, tokens, card details or ID numbers in a form. Don't enter it unless you are sure.",
+  sensitiveKindPassword: "a password",
+  sensitiveKindApiKey: "an API key",
+  sensitiveKindToken: "an access token",
+  sensitiveKindSecret: "a secret",
+  sensitiveKindCardNumber: "a payment card number",
+  sensitiveKindCardCode: "a card security code",
+  sensitiveKindNationalId: "a national ID number",
+  draftRestored: "Your earlier answers to this form were restored.",
+  draftClear: "Clear",
   validation: {},
 };

@@ -73,5 +73,16 @@ export const deMessages: ElicitationMessages = {
   urlStepDone: "{server} meldet, dass dieser Schritt erledigt ist.",
   urlStepWaiting: "Warten, bis Sie auf {domain} fertig sind ({server}).",
   urlStepDismiss: "Ausblenden",
+  sensitiveFieldWarning:
+    "Das sieht nach {kind} aus. MCP-Server dürfen in einem Formular nicht nach Passwörtern, Schlüsseln, Tokens, Kartendaten oder Ausweisnummern fragen. Geben Sie es nur ein, wenn Sie sicher sind.",
+  sensitiveKindPassword: "einem Passwort",
+  sensitiveKindApiKey: "einem API-Schlüssel",
+  sensitiveKindToken: "einem Zugangstoken",
+  sensitiveKindSecret: "einem Geheimnis",
+  sensitiveKindCardNumber: "einer Kartennummer",
+  sensitiveKindCardCode: "einem Kartenprüfcode",
+  sensitiveKindNationalId: "einer Ausweis- oder Steuernummer",
+  draftRestored: "Ihre früheren Antworten auf dieses Formular wurden wiederhergestellt.",
+  draftClear: "Verwerfen",
   validation: deValidationMessages,
 };
