@@ -121,10 +121,18 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       emit({ type: "rejected", serverName, code: error.code });
       return Promise.reject(error);
     }
-    const parsed = parseElicitationRequest(params);
+    const parsed = parseElicitationRequest(params, { limits: options.limits });
     if (!parsed.ok) {
       emit({ type: "rejected", serverName, code: parsed.error.code });
       return Promise.reject(parsed.error);
+    }
+    if (
+      options.sensitiveFields === "decline" &&
+      parsed.request.mode === "form" &&
+      parsed.request.schema.fields.some((field) => field.sensitive !== undefined)
+    ) {
+      emit({ type: "answered", serverName, action: "decline", cause: "sensitive" });
+      return Promise.resolve({ action: "decline" });
     }
     admitted.set(serverName, [...(admitted.get(serverName) ?? []), now()]);
 

@@ -10,6 +10,10 @@ export interface ElicitationQueueOptions {
   onEvent?: (event: ElicitationQueueEvent) => void;
   /** Clock in ms, replaceable in tests. Default `Date.now`. */
   now?: () => number;
+  /** Size limits for every request (see `defaultElicitationLimits`); a request over them is rejected with -32602. */
+  limits?: Partial<import("../core/limits").ElicitationLimits>;
+  /** "decline": a form request with a field that looks like a password, key, token, card or ID number is answered `decline` without being shown. Default "warn" (the dialog shows a warning). */
+  sensitiveFields?: "warn" | "decline";
 }
 
 export interface ElicitationQueueRequest {
@@ -71,8 +75,8 @@ export interface ElicitationQueueEvent {
   id?: string;
   /** "answered": what the user (or the timeout / "stop asking") chose. */
   action?: ElicitResult["action"];
-  /** "answered": why — the user's button, the timeout, or "stop asking". */
-  cause?: "user" | "timeout" | "stop-asking";
+  /** "answered": why — the user's button, the timeout, "stop asking", or the host declining sensitive fields. */
+  cause?: "user" | "timeout" | "stop-asking" | "sensitive";
   /** "rejected": the JSON-RPC error code sent back. "withdrawn": undefined. */
   code?: number;
   /** "completed": the URL-mode elicitation the server reported done. */
