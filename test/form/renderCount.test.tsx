@@ -1,31 +1,130 @@
-import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { Profiler, type ComponentType, type ProfilerOnRenderCallback } from "react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FieldKind } from "../../src/core/types";
+import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import type { FieldComponentProps } from "../../src/fields/FieldComponentProps";
-import { TextField } from "../../src/fields/TextField";
-import { useElicitationField } from "../../src/fields/useElicitationField";
+import { defaultFieldRegistry, type FieldRegistry } from "../../src/fields/fieldRegistry";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
 
-describe("render isolation", () => {
-  it("typing in one field of fifty re-renders that field only", async () => {
-    const user = userEvent.setup();
-    const renders = new Map<string, number>();
-    // Not memoised on purpose: any re-render of the form would re-render every one of these.
-    function CountingText(props: FieldComponentProps) {
-      renders.set(props.field.key, (renders.get(props.field.key) ?? 0) + 1);
-      useElicitationField(props);
-      return <TextField {...(props as FieldComponentProps<never>)} />;
-    }
-    const properties = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`field${i}`, { type: "string" }]));
-    render(
-      <ElicitationForm schema={{ type: "object", properties }} onSubmit={() => undefined} fieldComponents={{ text: CountingText }} />,
+// Every commit in which a field's real (default) component rendered, per field key. Each default
+// component is wrapped in a <Profiler>, which reports any render inside it: one caused by the form
+// above, or by the field's own subscription to react-hook-form.
+let commits = new Map<string, string[]>();
+const onRender: ProfilerOnRenderCallback = (id, phase) => commits.set(id, [...(commits.get(id) ?? []), phase]);
+
+function counting<K extends FieldKind>(kind: K): FieldRegistry[K] {
+  const Real = defaultFieldRegistry[kind] as ComponentType<FieldComponentProps>;
+  function Counted(props: FieldComponentProps) {
+    return (
+      <Profiler id={props.field.key} onRender={onRender}>
+        <Real {...props} />
+      </Profiler>
     );
-    expect([...renders.values()].every((count) => count === 1)).toBe(true);
+  }
+  return Counted as FieldRegistry[K];
+}
 
-    await user.type(screen.getByLabelText("field10"), "hello");
+// One stable registry object, so the memoised fields never see a new `components` prop.
+const countingComponents: FieldRegistry = {
+  text: counting("text"),
+  number: counting("number"),
+  boolean: counting("boolean"),
+  "single-select": counting("single-select"),
+  "multi-select": counting("multi-select"),
+};
 
-    const changed = [...renders].filter(([, count]) => count > 1).map(([key]) => key);
-    expect(changed).toEqual(["field10"]);
-    expect(renders.get("field10")).toBeLessThanOrEqual(1 + "hello".length * 2);
+/** Fifty fields cycling through every kind and the widgets each kind can draw. */
+function schema(size = 50) {
+  const kinds: ((i: number) => Record<string, unknown>)[] = [
+    (i) => ({ type: "string", title: `Note ${i}` }),
+    (i) => ({ type: "string", title: `Email ${i}`, format: "email" }),
+    (i) => ({ type: "integer", title: `Age ${i}`, minimum: 0 }),
+    (i) => ({ type: "number", title: `Budget ${i}` }),
+    (i) => ({ type: "boolean", title: `Subscribe ${i}`, default: false }),
+    (i) => ({ type: "string", title: `Colour ${i}`, enum: ["red", "green", "blue"] }), // required: radios
+    (i) => ({ type: "string", title: `Region ${i}`, oneOf: [{ const: "eu", title: "Europe" }, { const: "us", title: "Americas" }] }),
+    (i) => ({ type: "array", title: `Features ${i}`, items: { type: "string", enum: ["search", "export"] } }),
+    (i) => ({ type: "string", title: `Start ${i}`, format: "date" }),
+    (i) => ({ type: "string", title: `Bio ${i}`, maxLength: 500 }), // a textarea
+  ];
+  const properties = Object.fromEntries(Array.from({ length: size }, (_, i) => [`field${i}`, kinds[i % kinds.length]!(i)]));
+  const required = Object.keys(properties).filter((_, i) => i % kinds.length === 5);
+  return { type: "object" as const, properties, required };
+}
+
+const updated = () => [...commits].filter(([, phases]) => phases.some((phase) => phase !== "mount")).map(([key]) => key);
+
+beforeEach(() => {
+  commits = new Map();
+});
+
+describe("render isolation in a 50-field form", () => {
+  const cases: [string, string, (user: UserEvent) => Promise<void>][] = [
+    ["typing in a text input", "field10", (user) => user.type(screen.getByLabelText("Note 10"), "hello")],
+    ["typing in an email input", "field11", (user) => user.type(screen.getByLabelText("Email 11"), "a@b.co")],
+    ["typing in a textarea", "field19", (user) => user.type(screen.getByLabelText("Bio 19"), "hello")],
+    ["typing in an integer input", "field12", (user) => user.type(screen.getByLabelText("Age 12"), "42")],
+    ["typing in a number input", "field13", (user) => user.type(screen.getByLabelText("Budget 13"), "4.5")],
+    ["typing a date", "field18", (user) => user.type(screen.getByLabelText("Start 18"), "2025-01-31")],
+    ["ticking a checkbox", "field14", (user) => user.click(screen.getByLabelText("Subscribe 14"))],
+    [
+      "choosing a radio",
+      "field15",
+      (user) => user.click(within(screen.getByRole("radiogroup", { name: /^Colour 15/ })).getByRole("radio", { name: "blue" })),
+    ],
+    ["choosing in a select", "field16", (user) => user.selectOptions(screen.getByLabelText("Region 16"), "us")],
+    [
+      "ticking a multi-select option",
+      "field17",
+      (user) => user.click(within(screen.getByRole("group", { name: /^Features 17/ })).getByRole("checkbox", { name: "export" })),
+    ],
+  ];
+
+  it.each(cases)("%s renders that field's component and no other", async (_, key, act) => {
+    const user = userEvent.setup();
+    render(<ElicitationForm schema={schema()} onSubmit={() => undefined} fieldComponents={countingComponents} />);
+    expect(commits.size).toBe(50);
+    expect(updated()).toEqual([]);
+
+    await act(user);
+
+    expect(updated()).toEqual([key]);
+  });
+
+  it("re-renders the typed field once per keystroke", async () => {
+    const user = userEvent.setup();
+    render(<ElicitationForm schema={schema()} onSubmit={() => undefined} fieldComponents={countingComponents} />);
+    await user.type(screen.getByLabelText("Note 10"), "hello");
+    expect(commits.get("field10")!.filter((phase) => phase !== "mount")).toHaveLength("hello".length);
+  });
+
+  it("renders each field at most once on a failed submit", async () => {
+    const user = userEvent.setup();
+    render(<ElicitationForm schema={schema()} onSubmit={() => undefined} fieldComponents={countingComponents} />);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    // The five required radio groups are empty: they now show an error. react-hook-form announces a
+    // submit's errors to every field at once, so each may render again — once, not once per error.
+    expect(screen.getAllByRole("alert")).toHaveLength(5);
+    expect(Math.max(...[...commits.values()].map((phases) => phases.length - 1))).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("render counts of the dialog", () => {
+  it("opening the dialog renders each field once", async () => {
+    render(
+      <ElicitationDialog
+        serverName="Acme"
+        request={{ message: "Fill in", requestedSchema: schema() }}
+        onResponse={() => undefined}
+        fieldComponents={countingComponents}
+      />,
+    );
+    expect(await screen.findByRole("dialog")).toBeVisible();
+    // Let effects and any state they set settle before counting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(commits.size).toBe(50);
+    for (const [key, phases] of commits) expect([key, phases]).toEqual([key, ["mount"]]);
   });
 });
