@@ -3,7 +3,7 @@
 // - 2026-07-28 (input_required): a tool call returns `inputRequests`, the client retries with
 //   `inputResponses` — answered through `answerInputRequests`, or by the SDK's own auto-fulfilment
 //   calling the same elicitation handler.
-import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, InMemoryTransport, isInputRequiredResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { acceptedContent, createMcpHandler, inputRequired, McpServer } from "@modelcontextprotocol/server";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -133,6 +133,34 @@ describe("SDK v2, input_required style (2026-07-28)", () => {
       return server;
     });
   }
+
+  it("the manual retry loop from the docs completes the call", async () => {
+    const user = userEvent.setup();
+    const received: unknown[] = [];
+    const queue = showQueue();
+    const client = await connect(received, false);
+    const answerAll = async () => {
+      await user.type(await screen.findByLabelText(/Tracking Number/), "QRS11112222");
+      await user.click(screen.getByRole("button", { name: "Submit" }));
+      await user.click(await screen.findByRole("checkbox", { name: /Confirm Address Change/ }));
+      await user.click(screen.getByRole("button", { name: "Submit" }));
+    };
+    const person = answerAll();
+
+    const call = { name: "redirect_parcel", arguments: {} };
+    let result = await client.callTool(call, { allowInputRequired: true });
+    let rounds = 0;
+    while (isInputRequiredResult(result)) {
+      rounds++;
+      const inputResponses = await answerInputRequests(result.inputRequests, { queue, serverName: SERVER_NAME });
+      // CallToolRequest's params type does not list the retry fields; the wire accepts them.
+      const retry = { ...call, inputResponses, requestState: result.requestState } as typeof call;
+      result = await client.callTool(retry, { allowInputRequired: true });
+    }
+    await person;
+    expect(rounds).toBe(1);
+    expect(JSON.parse(textOf(result))).toEqual({ tracking: { trackingNumber: "QRS11112222" }, confirm: { confirmed: true } });
+  });
 
   async function connect(received: unknown[], autoFulfill: boolean) {
     const handler = parcelServer(received);
