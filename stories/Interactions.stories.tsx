@@ -1,0 +1,126 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { useEffect, useState } from "react";
+import { ElicitationDialog, type ElicitationDialogProps } from "../src/dialog/ElicitationDialog";
+import { contactInfo } from "../test/fixtures/seedRequests";
+import { DialogPlayground } from "./DialogPlayground";
+import { dialogMetaDefaults } from "./dialogMeta";
+
+/** Each way out of the dialog, played: fill and submit, fix errors, decline, cancel, Escape, outside, keyboard. */
+const meta = {
+  title: "Dialog/Interactions",
+  component: ElicitationDialog,
+  render: (args) => <DialogPlayground {...args} />,
+  ...dialogMetaDefaults,
+  args: { ...dialogMetaDefaults.args, serverName: "Contacts", request: contactInfo },
+} satisfies Meta<typeof ElicitationDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const dialogOf = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole("dialog"));
+
+export const FillAndSubmit: Story = {
+  play: async ({ canvasElement, args }) => {
+    const dialog = dialogOf(canvasElement);
+    await userEvent.type(dialog.getByRole("textbox", { name: /name/ }), "Ada Lovelace");
+    await userEvent.type(dialog.getByRole("textbox", { name: /email/ }), "ada@example.com");
+    await userEvent.type(dialog.getByRole("spinbutton", { name: /age/ }), "36");
+    await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
+    await expect(args.onResponse).toHaveBeenCalledWith({
+      action: "accept",
+      content: { name: "Ada Lovelace", email: "ada@example.com", age: 36 },
+    });
+    await expect(within(canvasElement).getByTestId("elicit-result")).toHaveTextContent('"action": "accept"');
+  },
+};
+
+export const SubmitSeeErrorsThenFix: Story = {
+  play: async ({ canvasElement, args }) => {
+    const dialog = dialogOf(canvasElement);
+    await userEvent.type(dialog.getByRole("textbox", { name: /email/ }), "ada@");
+    await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
+    const name = dialog.getByRole("textbox", { name: /name/ });
+    await waitFor(() => expect(name).toHaveFocus());
+    await expect(name).toHaveAccessibleDescription(/Your full name.*This field is required/);
+    await expect(dialog.getByRole("textbox", { name: /email/ })).toHaveAccessibleDescription(/Enter a valid email address/);
+    await expect(args.onResponse).not.toHaveBeenCalled();
+    await userEvent.type(name, "Ada");
+    await userEvent.type(dialog.getByRole("textbox", { name: /email/ }), "example.com");
+    // Errors clear as the person fixes them.
+    await waitFor(() => expect(dialog.queryAllByRole("alert")).toHaveLength(0));
+    await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
+    await expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } });
+  },
+};
+
+export const Decline: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(dialogOf(canvasElement).getByRole("button", { name: "Decline" }));
+    await expect(args.onResponse).toHaveBeenCalledWith({ action: "decline" });
+    await expect(args.onResponse).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Cancel: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(dialogOf(canvasElement).getByRole("button", { name: "Cancel" }));
+    await expect(args.onResponse).toHaveBeenCalledWith({ action: "cancel" });
+  },
+};
+
+export const EscapeCancels: Story = {
+  play: async ({ canvasElement, args }) => {
+    const dialog = dialogOf(canvasElement);
+    await userEvent.type(dialog.getByRole("textbox", { name: /name/ }), "Half typed");
+    await userEvent.keyboard("{Escape}");
+    await expect(args.onResponse).toHaveBeenCalledWith({ action: "cancel" });
+    await expect(within(canvasElement).queryByRole("dialog")).toBeNull();
+  },
+};
+
+export const PointerDownOutsideCancels: Story = {
+  play: async ({ canvasElement, args }) => {
+    // The <dialog> box itself (not its surface) is what the backdrop hands pointer events to.
+    const dialog = within(canvasElement).getByRole("dialog");
+    await userEvent.pointer({ keys: "[MouseLeft>]", target: dialog });
+    await expect(args.onResponse).toHaveBeenCalledWith({ action: "cancel" });
+  },
+};
+
+/** Keyboard alone: type, Tab between fields, Enter submits. */
+export const KeyboardOnly: Story = {
+  play: async ({ canvasElement, args }) => {
+    const dialog = dialogOf(canvasElement);
+    await waitFor(() => expect(dialog.getByRole("textbox", { name: /name/ })).toHaveFocus());
+    await userEvent.keyboard("Grace Hopper");
+    await userEvent.tab();
+    await expect(dialog.getByRole("textbox", { name: /email/ })).toHaveFocus();
+    await userEvent.keyboard("grace@example.com");
+    await userEvent.tab();
+    await userEvent.keyboard("85{Enter}");
+    await expect(args.onResponse).toHaveBeenCalledWith({
+      action: "accept",
+      content: { name: "Grace Hopper", email: "grace@example.com", age: 85 },
+    });
+  },
+};
+
+/** Withdrawn by the server (`signal` aborts after two seconds): the dialog closes and nothing is answered. */
+export const WithdrawnByServer: Story = {
+  render: (args) => <WithdrawAfter {...args} ms={2000} />,
+  play: async ({ canvasElement, args }) => {
+    await expect(within(canvasElement).getByRole("dialog")).toBeInTheDocument();
+    await waitFor(() => expect(within(canvasElement).queryByRole("dialog")).toBeNull(), { timeout: 5000 });
+    await expect(args.onResponse).not.toHaveBeenCalled();
+  },
+};
+
+function WithdrawAfter({ ms, ...props }: ElicitationDialogProps & { ms: number }) {
+  const [controller] = useState(() => new AbortController());
+  useEffect(() => {
+    const timer = setTimeout(() => controller.abort(), ms);
+    return () => clearTimeout(timer);
+  }, [controller, ms]);
+  return <ElicitationDialog {...props} signal={controller.signal} />;
+}
