@@ -56,7 +56,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     if (!current) return { values: {}, errors: {} };
     const { content, errors } = validateFormValues(current, values, latest.current.messages.validation);
     const names = Object.keys(errors);
-    if (names.length === 0) return { values: content as unknown as FormValues, errors: {} };
+    // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
+    if (names.length === 0) return { values, errors: {} };
     const fieldErrors: FieldErrors<FormValues> = {};
     for (const name of names) {
       const issue = errors[name]!;
@@ -83,7 +84,14 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
 
   const handleAccept = useMemo(
     () => (onAccept: (content: ElicitContent) => void) =>
-      form.handleSubmit((values) => onAccept(values as unknown as ElicitContent)),
+      form.handleSubmit(() => {
+        // Rebuilt from the raw values rather than taken from react-hook-form, which copies objects
+        // by assignment and would drop (or worse, apply) a server key named "__proto__".
+        const current = latest.current.parsed;
+        if (!current) return;
+        const { content, errors } = validateFormValues(current, form.getValues(), latest.current.messages.validation);
+        if (Object.keys(errors).length === 0) onAccept(content);
+      }),
     [form],
   );
 

@@ -1,0 +1,72 @@
+// Any request the parser accepts renders without a React error; any it refuses renders the reason.
+import { cleanup, render } from "@testing-library/react";
+import fc from "fast-check";
+import { Component, type ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ElicitParams } from "../../src/core/types";
+import { parseElicitationRequest } from "../../src/core/parseElicitationRequest";
+import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
+import { candidateSchema } from "./arbitraries";
+
+class Boundary extends Component<{ children: ReactNode; onError: (e: unknown) => void }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+afterEach(() => cleanup());
+
+function renderOnce(request: unknown) {
+  const errors: unknown[] = [];
+  const consoleError = vi.spyOn(console, "error").mockImplementation((...args) => errors.push(args));
+  const onResponse = vi.fn();
+  const view = render(
+    <Boundary onError={(e) => errors.push(e)}>
+      <ElicitationDialog serverName="Fuzz" request={request as ElicitParams} onResponse={onResponse} />
+    </Boundary>,
+  );
+  consoleError.mockRestore();
+  return { view, errors, onResponse };
+}
+
+describe("fuzz: rendering", () => {
+  it("every generated schema renders a dialog, without a React error or an answer", () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), candidateSchema, (message, requestedSchema) => {
+        const request = { message, requestedSchema };
+        const { view, errors, onResponse } = renderOnce(request);
+        expect(errors).toEqual([]);
+        expect(onResponse).not.toHaveBeenCalled();
+        const dialog = view.getByRole("dialog");
+        if (parseElicitationRequest(request).ok) {
+          accepted++;
+          expect(dialog.querySelectorAll(".rme-field")).toHaveLength(Object.keys(requestedSchema.properties).length);
+        } else {
+          expect(dialog.querySelector(".rme-form__invalid")?.textContent).toMatch(/Invalid elicitation request at /);
+        }
+        view.unmount();
+      }),
+      { numRuns: 40 },
+    );
+    expect(accepted).toBeGreaterThan(5);
+  });
+
+  it("arbitrary JSON as the request renders a dialog or nothing, never an error", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (request) => {
+        const { view, errors } = renderOnce(request);
+        expect(errors).toEqual([]);
+        view.unmount();
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
