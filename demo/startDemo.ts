@@ -14,7 +14,14 @@ export interface RunningDemo {
 /** Starts the demo (host page + MCP server) on 127.0.0.1; port 0 picks a free one. */
 export async function startDemo({ port = 0 }: { port?: number } = {}): Promise<RunningDemo> {
   const recorder = new DemoRecorder();
-  const server = await createServer({ ...demoViteConfig(port, recorder), configFile: false, logLevel: "warn" });
+  const config = demoViteConfig(port, recorder);
+  const server = await createServer({
+    ...config,
+    // A started demo serves what was on disk at start: edits elsewhere must not reload pages mid-test.
+    server: { ...config.server, hmr: false, watch: null },
+    configFile: false,
+    logLevel: "warn",
+  });
   await server.listen();
   const address = server.httpServer?.address() as AddressInfo;
   return { url: `http://127.0.0.1:${address.port}/`, recorder, close: () => server.close() };

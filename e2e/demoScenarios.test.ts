@@ -30,6 +30,7 @@ describe("demo scenarios against the real server", () => {
     await page.getByRole("button", { name: "Call github_username" }).click();
     const dialog = dialogOf(page);
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole("timer").innerText()).toMatch(/^Time left: [45]:\d\d$/);
     expect(await dialog.innerText()).toContain("Please provide your GitHub username");
     await dialog.getByLabel(/^name/).fill("octocat");
     await dialog.getByRole("button", { name: "Submit" }).click();
@@ -138,6 +139,23 @@ describe("demo scenarios against the real server", () => {
     expect(await toolResult(page, "link_account")).toBe('Server received: {"action":"accept"}');
     await page.getByRole("status").getByText("Demo MCP server reports this step is done.").waitFor();
     await popup.close();
+  });
+
+  it("a look-alike link: the real domain is named, warnings shown, nothing fetched, Decline reaches the server", async () => {
+    const requestedHosts = new Set<string>();
+    page.on("request", (request) => requestedHosts.add(new URL(request.url()).hostname));
+    await page.getByRole("button", { name: "Call suspicious_link" }).click();
+    const dialog = dialogOf(page);
+    expect(await dialog.getByTestId("rme-url-domain").innerText()).toBe("xn--pypal-4ve.example");
+    const warnings = await dialog.getByRole("alert").innerText();
+    expect(warnings).toContain("“pаypal.example”");
+    expect(warnings).toMatch(/mixes letters from different alphabets/);
+    expect(warnings).toMatch(/not secure \(http\)/);
+    await dialog.getByRole("button", { name: "Decline" }).click();
+
+    expect(await toolResult(page, "suspicious_link")).toBe('Server received: {"action":"decline"}');
+    expect([...requestedHosts].filter((host) => host !== "127.0.0.1")).toEqual([]);
+    expect(page.context().pages()).toHaveLength(1);
   });
 
   it("a question the server withdraws closes by itself", async () => {

@@ -20,6 +20,8 @@ export function DemoHost() {
   const queue = useMemo(
     () =>
       createElicitationQueue({
+        // Unanswered requests are cancelled after five minutes on screen; the dialog shows the time left.
+        timeoutMs: 5 * 60_000,
         onEvent: (event) => addLog(`· queue ${event.type}${event.action ? ` (${event.action}${event.cause && event.cause !== "user" ? `, ${event.cause}` : ""})` : ""} — ${event.serverName}`),
       }),
     [addLog],

@@ -99,6 +99,23 @@ export function createDemoMcpServer({ recorder, origin, linkCompletions }: DemoS
   );
 
   server.registerTool(
+    "suspicious_link",
+    {
+      title: "A look-alike link (URL mode)",
+      description: "Asks the user to open a link whose domain imitates a well-known one, over plain http.",
+    },
+    async (extra) => {
+      const result = await ask(
+        "suspicious_link",
+        // "pаypal" with a Cyrillic "а": the dialog names the real (punycode) domain and warns.
+        { mode: "url", message: "Confirm your payment details.", url: "http://p\u0430ypal.example/login?next=%2Fpay", elicitationId: crypto.randomUUID() },
+        extra.signal,
+      );
+      return report([`Server received: ${JSON.stringify(result)}`]);
+    },
+  );
+
+  server.registerTool(
     "quick_question",
     {
       title: "A question the server withdraws",
