@@ -30,6 +30,13 @@ interface Pending {
 export function createElicitationQueue(options: ElicitationQueueOptions = {}): ElicitationQueue {
   const now = options.now ?? (() => Date.now());
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+  // Misconfiguration fails here, loudly, rather than as a queue that silently refuses everything.
+  if (rateLimit !== false && !(Number.isInteger(rateLimit.max) && rateLimit.max > 0 && rateLimit.windowMs > 0)) {
+    throw new RangeError("createElicitationQueue: rateLimit needs a whole max > 0 and a windowMs > 0, or false.");
+  }
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
+    throw new RangeError("createElicitationQueue: timeoutMs must be a positive number of milliseconds.");
+  }
   const pending: Pending[] = [];
   const admitted = new Map<string, number[]>();
   const listeners = new Set<() => void>();

@@ -142,6 +142,12 @@ describe("createElicitationQueue", () => {
     expect(open.getSnapshot().entries).toHaveLength(50);
   });
 
+  it("refuses a rate limit or timeout that cannot work, with a clear error", () => {
+    expect(() => createElicitationQueue({ rateLimit: { max: 0, windowMs: 1000 } })).toThrow(/rateLimit needs a whole max > 0/);
+    expect(() => createElicitationQueue({ rateLimit: { max: 5, windowMs: Number.NaN } })).toThrow(RangeError);
+    expect(() => createElicitationQueue({ timeoutMs: -1 })).toThrow(/timeoutMs must be a positive number/);
+  });
+
   it("answers cancel when the time runs out, counting from when the request is shown", async () => {
     const events: ElicitationQueueEvent[] = [];
     const queue = createElicitationQueue({ now, timeoutMs: 30_000, onEvent: (e) => events.push(e) });
