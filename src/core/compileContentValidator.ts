@@ -92,6 +92,11 @@ export function canCompileCode(): boolean {
   return codeAllowed;
 }
 
+/** What "auto" chose on this page, without probing: undefined until the first validation. */
+export function detectedValidationEngine(): ValidationEngine | undefined {
+  return codeAllowed === undefined ? undefined : codeAllowed ? "ajv" : "eval-free";
+}
+
 /**
  * Chooses the engine for every later validation: "auto" (the default) uses Ajv where the page allows
  * it and the eval-free engine elsewhere. Compiled validators are cached per engine.
