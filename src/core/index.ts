@@ -8,6 +8,7 @@ export {
   compileAjvValidator,
   compileEvalFreeValidator,
   canCompileCode,
+  detectedValidationEngine,
   resolveValidationEngine,
   setValidationEngine,
   type CompileContentValidator,
