@@ -1,0 +1,108 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { memo } from "react";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import type { BooleanFieldDescriptor } from "../src/core/types";
+import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
+import type { FieldComponentProps } from "../src/fields/FieldComponentProps";
+import { FieldShell } from "../src/fields/FieldShell";
+import { useElicitationField } from "../src/fields/useElicitationField";
+import { developmentConfiguration, projectSetupWizard } from "../test/fixtures/seedRequests";
+import { DialogPlayground } from "./DialogPlayground";
+import { dialogMetaDefaults } from "./dialogMeta";
+import "./theme-example.css";
+
+/** Dark theme, a host theme through custom properties alone, and a custom field renderer. */
+const meta = {
+  title: "Dialog/Theming",
+  component: ElicitationDialog,
+  render: (args) => <DialogPlayground {...args} />,
+  ...dialogMetaDefaults,
+  args: { ...dialogMetaDefaults.args, serverName: "Dev Tools", request: developmentConfiguration },
+} satisfies Meta<typeof ElicitationDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** `data-theme="dark"` on any ancestor (or the OS setting, through prefers-color-scheme). */
+export const Dark: Story = {
+  globals: { theme: "dark" },
+  args: { request: projectSetupWizard },
+  play: async ({ canvasElement }) => {
+    const dialog = within(canvasElement).getByRole("dialog");
+    await expect(getComputedStyle(dialog).backgroundColor).toBe("rgb(24, 27, 32)");
+  },
+};
+
+/** Dark, after a failed submit: error text keeps its contrast on the dark surface. */
+export const DarkWithErrors: Story = {
+  globals: { theme: "dark" },
+  args: { request: projectSetupWizard },
+  play: async ({ canvasElement }) => {
+    const dialog = within(within(canvasElement).getByRole("dialog"));
+    await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
+    await expect((await dialog.findAllByRole("alert")).length).toBeGreaterThan(0);
+  },
+};
+
+/** stories/theme-example.css sets only `--rme-*` variables on `className="acme-theme"`. */
+export const CustomTheme: Story = {
+  args: { className: "acme-theme" },
+  play: async ({ canvasElement }) => {
+    const dialog = within(canvasElement).getByRole("dialog");
+    await expect(getComputedStyle(dialog).backgroundColor).toBe("rgb(253, 248, 240)");
+    await expect(getComputedStyle(dialog).borderRadius).toBe("0px");
+    // The fields inside take the theme too: the form does not reset the dialog's variables.
+    await expect(getComputedStyle(within(dialog).getByText("Preferred Editor")).color).toBe("rgb(43, 29, 14)");
+  },
+};
+
+/** A switch for boolean fields: same label, description, error and ARIA wiring through FieldShell. */
+const SwitchField = memo(function SwitchField(props: FieldComponentProps<BooleanFieldDescriptor>) {
+  const state = useElicitationField(props);
+  const { controller, ids, ariaProps } = state;
+  const on = controller.value === true;
+  return (
+    <FieldShell field={props.field} state={state} messages={props.messages} labelAfter>
+      <input
+        id={ids.inputId}
+        type="checkbox"
+        role="switch"
+        className="story-switch"
+        checked={on}
+        onChange={(event) => controller.onChange(event.target.checked)}
+        onBlur={controller.onBlur}
+        ref={controller.ref}
+        {...ariaProps}
+      />
+    </FieldShell>
+  );
+});
+
+/** `fieldComponents={{ boolean: SwitchField }}`: one kind replaced, every other kind as usual. */
+export const CustomFieldRenderer: Story = {
+  args: { fieldComponents: { boolean: SwitchField } },
+  render: (args) => (
+    <>
+      <style>{`
+        .story-switch { appearance: none; inline-size: 2.75rem; block-size: 1.5rem; margin: 0; border-radius: 1rem;
+          border: 2px solid var(--rme-border); background: var(--rme-input-bg); position: relative; cursor: pointer; }
+        .story-switch::after { content: ""; position: absolute; inset-block: 2px; inset-inline-start: 2px; inline-size: 1rem;
+          border-radius: 50%; background: var(--rme-muted); transition: inset-inline-start var(--rme-duration); }
+        .story-switch:checked { background: var(--rme-accent); border-color: var(--rme-accent); }
+        .story-switch:checked::after { inset-inline-start: calc(100% - 1rem - 2px); background: var(--rme-accent-fg); }
+      `}</style>
+      <DialogPlayground {...args} />
+    </>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const hotReload = dialog.getByRole("switch", { name: "Enable Hot Reload" });
+    await expect(hotReload).toBeChecked();
+    await userEvent.click(hotReload);
+    await userEvent.click(dialog.getByRole("radio", { name: "Vim" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
+    await waitFor(() =>
+      expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: expect.objectContaining({ editor: "vim", enableHotReload: false }) }),
+    );
+  },
+};
