@@ -9,7 +9,8 @@ const meta = {
   component: ElicitationDialog,
   render: (args) => <DialogPlayground {...args} />,
   args: { serverName: "Example Server", onResponse: fn() },
-  argTypes: { request: { control: "object" }, signal: { control: false } },
+  argTypes: { request: { control: "object" }, signal: { control: false }, fieldComponents: { control: false }, status: { control: false } },
+  parameters: { docs: { story: { inline: false, height: "30rem" } } },
 } satisfies Meta<typeof ElicitationDialog>;
 
 export default meta;
@@ -80,5 +81,33 @@ export const MultiSelectTitled: Story = {
       items: { anyOf: [{ const: "deploys", title: "Deployments" }, { const: "alerts", title: "Alerts" }, { const: "billing", title: "Billing" }] },
       default: ["alerts"],
     }),
+  },
+};
+export const TextWithDefault: Story = {
+  args: { request: one({ type: "string", title: "Display name", default: "octocat" }) },
+};
+export const TextEmptyDefault: Story = {
+  args: { request: one({ type: "string", title: "Middle name", default: "" }) },
+};
+export const EmailWithLengthLimits: Story = {
+  args: { request: one({ type: "string", format: "email", title: "Work email", minLength: 6, maxLength: 64, default: "me@example.com" }, true) },
+};
+export const NumberZeroDefault: Story = {
+  args: { request: one({ type: "number", title: "Discount (%)", minimum: 0, maximum: 100, default: 0 }) },
+};
+export const CheckboxRequired: Story = {
+  args: { request: one({ type: "boolean", title: "I accept the terms", default: true }, true) },
+};
+export const SingleSelectOptionalAsSelect: Story = {
+  args: { request: one({ type: "string", title: "Priority", enum: ["low", "medium", "high"], default: "medium" }) },
+};
+export const SingleSelectManyOptionsAsSelect: Story = {
+  args: {
+    request: one({ type: "string", title: "Time zone", enum: ["UTC", "Europe/Paris", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney"] }, true),
+  },
+};
+export const MultiSelectWithLimits: Story = {
+  args: {
+    request: one({ type: "array", title: "Pick two", minItems: 2, maxItems: 2, items: { type: "string", enum: ["Red", "Green", "Blue", "Yellow"] }, default: ["Red", "Blue"] }, true),
   },
 };

@@ -11,6 +11,7 @@ const meta = {
   render: (args) => <DialogPlayground {...args} />,
   args: { serverName: "Example Server", onResponse: fn() },
   argTypes: { request: { control: "object" }, signal: { control: false } },
+  parameters: { docs: { story: { inline: false, height: "36rem" } } },
 } satisfies Meta<typeof ElicitationDialog>;
 
 export default meta;
