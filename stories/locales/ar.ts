@@ -44,5 +44,16 @@ export const arMessages: ElicitationMessages = {
   urlStepDone: "أفاد {server} بأن هذه الخطوة اكتملت.",
   urlStepWaiting: "في انتظار إنهائك على {domain} ({server}).",
   urlStepDismiss: "إخفاء",
+  sensitiveFieldWarning:
+    "يبدو أن هذا {kind}. لا يُسمح لخوادم MCP بطلب كلمات المرور أو المفاتيح أو الرموز أو بيانات البطاقات أو أرقام الهوية في نموذج. لا تُدخله إلا إذا كنت متأكدًا.",
+  sensitiveKindPassword: "كلمة مرور",
+  sensitiveKindApiKey: "مفتاح API",
+  sensitiveKindToken: "رمز وصول",
+  sensitiveKindSecret: "معلومة سرية",
+  sensitiveKindCardNumber: "رقم بطاقة دفع",
+  sensitiveKindCardCode: "رمز أمان البطاقة",
+  sensitiveKindNationalId: "رقم هوية وطنية",
+  draftRestored: "استُعيدت إجاباتك السابقة على هذا النموذج.",
+  draftClear: "مسح",
   validation,
 };
