@@ -86,7 +86,7 @@ describe("text fields", () => {
     const local = `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
     expect(screen.getByLabelText("At")).toHaveValue(local);
     const result = await submit(view);
-    const sent = (result as { content: { at: string } }).content.at;
+    const sent = (result as unknown as { content: { at: string } }).content.at;
     expect(sent).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
     expect(new Date(sent).getTime()).toBe(instant.getTime());
   });
