@@ -213,3 +213,20 @@ export const InvalidRequest: Story = {
     await expect(args.onResponse).toHaveBeenCalledWith({ action: "cancel" });
   },
 };
+
+/** A form that asks for something servers must not ask for in form mode: a warning beside the field. */
+export const SensitiveFieldWarning: Story = {
+  args: {
+    request: {
+      message: "Log in to continue.",
+      requestedSchema: {
+        type: "object",
+        properties: { username: { type: "string", title: "Username" }, password: { type: "string", title: "Password" } },
+        required: ["username", "password"],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("dialog")).toHaveTextContent(/This looks like a password/);
+  },
+};
