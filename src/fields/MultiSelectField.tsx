@@ -24,7 +24,7 @@ export const MultiSelectField = memo(function MultiSelectField(
     <FieldShell field={field} state={state} messages={messages} group={{}}>
       <div className="rme-options">
         {field.options.map((option, position) => (
-          <label key={option.value} className="rme-option">
+          <label key={option.value} className="rme-option" data-option={option.value}>
             <input
               type="checkbox"
               className="rme-checkbox"

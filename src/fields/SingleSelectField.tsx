@@ -24,7 +24,7 @@ export const SingleSelectField = memo(function SingleSelectField(
       <FieldShell field={field} state={state} messages={messages} group={{ role: "radiogroup" }}>
         <div className="rme-options">
           {field.options.map((option, position) => (
-            <label key={option.value} className="rme-option">
+            <label key={option.value} className="rme-option" data-option={option.value}>
               <input
                 type="radio"
                 className="rme-radio"
