@@ -5,6 +5,7 @@ import { createElicitationDraftStore } from "../../src/form/createElicitationDra
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { renderDialog } from "../renderDialog";
 import { render } from "@testing-library/react";
+import type { ElicitParams } from "../../src/core/types";
 
 const request = {
   message: "Who are you?",
@@ -101,7 +102,7 @@ describe("nothing typed is lost", () => {
     expect(sessionStorage.length).toBe(0);
 
     // Another server asking the same form starts fresh.
-    const other = render(<ElicitationDialog serverName="Other" request={request} onResponse={() => {}} drafts={drafts} />);
+    const other = render(<ElicitationDialog serverName="Other" request={request as ElicitParams} onResponse={() => {}} drafts={drafts} />);
     expect(screen.getByLabelText(/Name/)).toHaveValue("");
     expect(screen.queryByRole("status")).toBeNull();
     other.unmount();

@@ -9,14 +9,14 @@ import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { candidateSchema } from "./arbitraries";
 
 class Boundary extends Component<{ children: ReactNode; onError: (e: unknown) => void }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown) {
     this.props.onError(error);
   }
-  render() {
+  override render() {
     return this.state.failed ? null : this.props.children;
   }
 }

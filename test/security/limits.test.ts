@@ -136,18 +136,6 @@ describe("ReDoS: patterns run in linear time", () => {
     expect(refusal(result)).toEqual(["requestedSchema.properties.a.default", "does not match pattern"]);
   });
 
-  it("for comparison, the native engine on the same pattern doubles its time with each character", () => {
-    const time = (n: number) => {
-      const started = performance.now();
-      /^(a+)+$/u.test("a".repeat(n) + "!");
-      return performance.now() - started;
-    };
-    time(16);
-    const t20 = time(20);
-    const t23 = time(23);
-    expect(t23).toBeGreaterThan(t20 * 3);
-  });
-
   it("patterns that need backtracking are refused with a clear -32602", () => {
     expect(refusal(parseElicitationSchema(schema({ a: { type: "string", pattern: "^(a)\\1$" } })))).toEqual([
       "requestedSchema.properties.a.pattern",
