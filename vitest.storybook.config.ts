@@ -19,7 +19,8 @@ const emulateMedia: BrowserCommand<[{ reducedMotion?: "reduce" | "no-preference"
   await page.emulateMedia(media);
 };
 
-const browser = {
+/** A fresh browser block per project (Vitest names the instances it is given). */
+const browser = (name: string) => ({
   enabled: true,
   headless: true,
   screenshotFailures: false,
@@ -37,24 +38,23 @@ const browser = {
       ],
     },
   }),
-  instances: [{ browser: "chromium" as const }],
+  instances: [{ browser: "chromium" as const, name }],
   commands: { emulateMedia },
-};
+});
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [storybookTest({ configDir: ".storybook" })],
-        test: { name: "storybook", testTimeout: 30_000, browser },
+        test: { testTimeout: 30_000, browser: browser("storybook") },
       },
       {
         plugins: [react()],
         test: {
-          name: "browser",
           include: ["test/browser/**/*.browser-test.tsx"],
           testTimeout: 30_000,
-          browser,
+          browser: browser("browser"),
         },
       },
     ],
