@@ -19,11 +19,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-// The warning list is a <ul role="alert">: the alert role replaces the list role, so axe reports
-// its <li>s as orphaned (rule "listitem"). Reported against UrlModeBody; until it is fixed these
-// stories show the violation in the a11y panel without failing the run.
-const warningListKnownIssue = { a11y: { test: "todo" as const } };
-
 const url = (address: string, message = "Authorize the payment provider to continue.") => ({
   mode: "url" as const,
   message,
@@ -48,7 +43,6 @@ export const SecureLink: Story = {
 
 /** Not https: a warning, announced. */
 export const InsecureLink: Story = {
-  parameters: warningListKnownIssue,
   args: { request: url("http://pay.example.com/authorize") },
   play: async ({ canvasElement }) => {
     await expect(within(within(canvasElement).getByRole("dialog")).getByRole("alert")).toHaveTextContent(/not secure/);
@@ -57,13 +51,11 @@ export const InsecureLink: Story = {
 
 /** A punycode domain is shown as it would be drawn, with a warning. */
 export const InternationalDomain: Story = {
-  parameters: warningListKnownIssue,
   args: { request: url("https://xn--pypal-4ve.com/login") },
 };
 
 /** "user@host" links: the part before @ is not the site. */
 export const CredentialsInLink: Story = {
-  parameters: warningListKnownIssue,
   args: { request: url("https://pay.example.com@evil.example.net/authorize") },
   play: async ({ canvasElement }) => {
     await expect(within(within(canvasElement).getByRole("dialog")).getByTestId("rme-url-domain")).toHaveTextContent("evil.example.net");

@@ -51,14 +51,17 @@ export function UrlModeBody({ serverName, url, messages, completed, respond }: U
         </code>
       </p>
       {target.warnings.length > 0 || !target.openable ? (
-        <ul className="rme-url__warnings" role="alert">
-          {!target.openable ? <li className="rme-url__warning" data-warning="not-openable">{messages.urlNotOpenable}</li> : null}
-          {target.warnings.map((warning) => (
-            <li key={warning} className="rme-url__warning" data-warning={warning}>
-              {fillTemplate(messages[WARNING_KEYS[warning]], { unicode: target.unicodeDomain, domain: target.domain })}
-            </li>
-          ))}
-        </ul>
+        // The alert wraps the list: role="alert" on the <ul> itself would replace its list role.
+        <div className="rme-url__alert" role="alert">
+          <ul className="rme-url__warnings">
+            {!target.openable ? <li className="rme-url__warning" data-warning="not-openable">{messages.urlNotOpenable}</li> : null}
+            {target.warnings.map((warning) => (
+              <li key={warning} className="rme-url__warning" data-warning={warning}>
+                {fillTemplate(messages[WARNING_KEYS[warning]], { unicode: target.unicodeDomain, domain: target.domain })}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {completed ? (
         <p className="rme-url__done" role="status">
