@@ -1,6 +1,5 @@
 import { createRoot } from "react-dom/client";
 import "../../src/styles.css";
-import "../../src/dialog/hostParts.css";
 import "./demo.css";
 import { DemoHost } from "./DemoHost";
 
