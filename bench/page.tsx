@@ -66,6 +66,9 @@ function unmount() {
   host = undefined;
 }
 
+/** The script share of the last mount: React's render, commit and effects, before style, layout and paint. */
+let mountScript = 0;
+
 /** Mounts a fresh form; milliseconds from the render call to the end of the frame that shows it. */
 function mount(lib: Lib, size: number, salt = "", styled = false): Promise<number> {
   unmount();
@@ -87,9 +90,11 @@ function mount(lib: Lib, size: number, salt = "", styled = false): Promise<numbe
   document.getElementById("bench-root")!.append(container);
   host = container;
   return timeToPaint(() => {
+    const start = performance.now();
     root = createRoot(container);
     // Synchronous, effects included: the figure holds all of React's work for the first render.
     flushSync(() => root!.render(element()));
+    mountScript = performance.now() - start;
   });
 }
 
@@ -131,6 +136,21 @@ async function browserKeystroke(): Promise<number> {
   return paint;
 }
 
+/**
+ * The browser's share of a mount: the HTML the library produced, unmounted and then inserted again
+ * with innerHTML (no React, no library), timed to paint.
+ */
+async function browserMount(): Promise<number> {
+  const html = host?.innerHTML ?? "";
+  unmount();
+  const container = document.createElement("div");
+  document.getElementById("bench-root")!.append(container);
+  host = container;
+  return timeToPaint(() => {
+    container.innerHTML = html;
+  });
+}
+
 /** Clicks Submit; milliseconds until the library hands validated data to its onSubmit callback. */
 async function submit(): Promise<number> {
   const button = host?.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -148,9 +168,11 @@ async function submit(): Promise<number> {
 
 const api = {
   mount,
+  mountScript: () => mountScript,
   unmount,
   keystroke,
   browserKeystroke,
+  browserMount,
   textValue: () => textInput().value,
   submit,
   compiles: () => compiles,

@@ -1,9 +1,10 @@
 // npm run bench — react-mcp-elicitation against @rjsf/core in one Chromium, same schemas, same run.
 //
-// Builds bench/page.tsx for production, serves it from 127.0.0.1, and alternates the two libraries
-// form by form so that whatever else the machine is doing weighs on both alike. Prints medians.
+// Builds bench/page.tsx for production (React's production build), serves it from 127.0.0.1, and
+// alternates the two libraries form by form, so that whatever else the machine is doing weighs on
+// both alike. Prints medians as Markdown tables.
 //
-//   node bench/run.mjs [--reps 12] [--sizes 5,20,50,200] [--keys 5] [--first 7] [--markdown]
+//   npm run bench -- [--reps 15] [--sizes 5,20,50,200] [--keys 5] [--first 7]
 import { createReadStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -16,11 +17,12 @@ import { build } from "vite";
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),
 );
-const REPS = Number(args.reps ?? 12);
+const REPS = Number(args.reps ?? 15);
 const WARMUP = 2;
 const SIZES = String(args.sizes ?? "5,20,50,200").split(",").map(Number);
 const KEYS = Number(args.keys ?? 5);
 const FIRST = Number(args.first ?? 7);
+const MEMORY_REPS = 4;
 const LIBS = ["ours", "rjsf"];
 
 /** A static file server for the built page, on the loopback interface only. */
@@ -61,6 +63,22 @@ async function runBrowser(url) {
       return metrics.find((m) => m.name === "JSHeapUsedSize").value;
     };
     const call = (name, ...params) => page.evaluate(([n, p]) => window.bench[n](...p), [name, params]);
+    // CPU time of the page's main thread (Chromium's ThreadTime metric): unlike a clock, it does not
+    // count the time other processes on the machine held the CPU. Includes a constant cost of
+    // driving the page, measured on an empty frame and taken off.
+    const threadTime = async () => {
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return metrics.find((m) => m.name === "ThreadTime").value * 1000;
+    };
+    const cpu = async (action) => {
+      const start = await threadTime();
+      const result = await action();
+      return { result, cpu: (await threadTime()) - start - overhead };
+    };
+    let overhead = 0;
+    const overheads = [];
+    for (let i = 0; i < 30; i++) overheads.push((await cpu(() => call("frame"))).cpu);
+    overhead = median(overheads);
 
     const started = Date.now();
     const version = browser.version();
@@ -68,31 +86,53 @@ async function runBrowser(url) {
     for (let i = 0; i < 20; i++) frames.push(await call("frame"));
     const tables = [];
     for (const size of SIZES) {
-      const samples = Object.fromEntries(LIBS.map((lib) => [lib, { mount: [], key: [], keyScript: [], keyBrowser: [], submit: [], heap: [], nodes: [] }]));
+      const samples = Object.fromEntries(LIBS.map((lib) => [lib, { mount: [], mountCpu: [], mountScript: [], mountBrowser: [], mountStyled: [], key: [], keyCpu: [], keyScript: [], keyBrowser: [], submit: [], heap: [], nodes: [] }]));
       for (let rep = 0; rep < WARMUP + REPS; rep++) {
         const order = rep % 2 === 0 ? LIBS : [...LIBS].reverse();
         for (const lib of order) {
           const s = samples[lib];
           const keep = rep >= WARMUP;
           await call("unmount");
-          const before = await heap();
-          const mount = await call("mount", lib, size, `size-${size}`);
-          const after = await heap();
+          const { result: mount, cpu: mountCpu } = await cpu(() => call("mount", lib, size, `size-${size}`));
+          const mountScript = await call("mountScript");
           const keys = [];
-          for (let k = 0; k < KEYS; k++) keys.push(await call("keystroke"));
+          const keyCpu = [];
+          for (let k = 0; k < KEYS; k++) {
+            const { result, cpu: used } = await cpu(() => call("keystroke"));
+            keys.push(result);
+            keyCpu.push(used);
+          }
           const typed = await call("textValue");
           if (typed !== "a".repeat(KEYS)) throw new Error(`${lib}: typed "${typed}"`);
           const browserKeys = [await call("browserKeystroke"), await call("browserKeystroke")];
           const submit = await call("submit");
+          const nodes = await call("elementCount");
+          const mountBrowser = await call("browserMount");
+          // Ours once more with its stylesheet on, as hosts ship it (rjsf has no stylesheet of its own).
+          const mountStyled = lib === "ours" ? await call("mount", lib, size, `size-${size}`, true) : NaN;
           if (keep) {
             s.mount.push(mount);
+            s.mountCpu.push(mountCpu);
+            s.mountScript.push(mountScript);
             s.key.push(...keys.map((k) => k.paint));
+            s.keyCpu.push(...keyCpu);
             s.keyScript.push(...keys.map((k) => k.script));
             s.keyBrowser.push(...browserKeys);
             s.submit.push(submit);
-            s.heap.push(after - before);
-            s.nodes.push(await call("elementCount"));
+            s.nodes.push(nodes);
+            s.mountBrowser.push(mountBrowser);
+            s.mountStyled.push(mountStyled);
           }
+        }
+      }
+      // Memory apart from the timings: a forced full GC also throws away compiled code that has not
+      // run lately, which would make the next timed mount recompile it.
+      for (let rep = 0; rep < MEMORY_REPS; rep++) {
+        for (const lib of rep % 2 === 0 ? LIBS : [...LIBS].reverse()) {
+          await call("unmount");
+          const before = await heap();
+          await call("mount", lib, size, `size-${size}`);
+          samples[lib].heap.push((await heap()) - before);
         }
       }
       await call("unmount");
@@ -101,22 +141,23 @@ async function runBrowser(url) {
     }
 
     // A first request compiles a validator; a repeated one (same schema, new object, as a new request
-    // arrives off the wire) should not. Mount + submit, timed, with Ajv compilations counted.
+    // arrives off the wire) should not. Main-thread CPU of mount and of a valid submit, with the
+    // number of Ajv compilations each caused.
     const first = [];
     for (const size of [SIZES[0], SIZES.at(-1)]) {
-      const rows = Object.fromEntries(LIBS.map((lib) => [lib, { first: [], repeat: [], firstCompiles: [], repeatCompiles: [] }]));
+      const rows = {};
+      for (const lib of LIBS) for (const kind of ["first", "repeat"]) rows[`${lib} ${kind}`] = { mount: [], submit: [], compiles: [] };
       for (let rep = 0; rep < FIRST; rep++) {
         const order = rep % 2 === 0 ? LIBS : [...LIBS].reverse();
         for (const lib of order) {
           const salt = `first-${size}-${lib}-${rep}`;
           for (const kind of ["first", "repeat"]) {
+            const row = rows[`${lib} ${kind}`];
             await call("unmount");
-            await heap();
             const compilesBefore = await call("compiles");
-            const mount = await call("mount", lib, size, salt);
-            const submit = await call("submit");
-            rows[lib][kind].push(mount + submit);
-            rows[lib][`${kind}Compiles`].push((await call("compiles")) - compilesBefore);
+            row.mount.push((await cpu(() => call("mount", lib, size, salt))).cpu);
+            row.submit.push((await cpu(() => call("submit"))).cpu);
+            row.compiles.push((await call("compiles")) - compilesBefore);
           }
         }
       }
@@ -124,7 +165,8 @@ async function runBrowser(url) {
       first.push({ size, rows });
     }
     printFirst(first);
-    console.log(`\nAn empty frame (the floor under every "→ paint" figure): ${ms(median(frames))}.`);
+    console.log(`\nDriving the page costs ${ms(overhead)} of main-thread CPU per step; the CPU rows have it taken off.`);
+    console.log(`An empty frame (the floor under every "→ paint" figure): ${ms(median(frames))}.`);
     console.log(`${version}, ${REPS} runs per library and size after ${WARMUP} warm-up runs, ` +
       `${KEYS} keystrokes per run; ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   } finally {
@@ -145,8 +187,13 @@ const ratio = (a, b) => `${(a / b).toFixed(2)}`;
 function printSize(size, samples) {
   const rows = [
     ["mount → first paint", "mount", ms],
+    ["  main-thread CPU time", "mountCpu", ms],
+    ["  script: React render, commit, effects", "mountScript", ms],
+    ["  the browser alone (same HTML, innerHTML)", "mountBrowser", ms],
+    ["  with styles.css (ours only)", "mountStyled", ms],
     ["keystroke → paint (text field)", "key", ms],
-    ["  of which script (event handled)", "keyScript", ms],
+    ["  main-thread CPU time", "keyCpu", ms],
+    ["  script: event handled", "keyScript", ms],
     ["  the browser alone (value set, no event)", "keyBrowser", ms],
     ["submit (valid) → validated data in onSubmit", "submit", ms],
     ["JS heap after mount (over empty page)", "heap", kb],
@@ -158,28 +205,36 @@ function printSize(size, samples) {
   for (const [label, key, format] of rows) {
     const ours = median(samples.ours[key]);
     const theirs = median(samples.rjsf[key]);
-    console.log(`| ${label} | ${format(ours)} | ${format(theirs)} | ${ratio(ours, theirs)} |`);
+    if (Number.isNaN(theirs)) console.log(`| ${label} | ${format(ours)} | – | – |`);
+    else console.log(`| ${label} | ${format(ours)} | ${format(theirs)} | ${ratio(ours, theirs)} |`);
   }
 }
 
 function printFirst(first) {
-  console.log("\n### First request vs repeated request (mount + valid submit, same schema as a new object)\n");
-  console.log("| fields | library | first | repeated | first / repeated | Ajv compiles: first, repeated |");
-  console.log("|--:|---|--:|--:|--:|--:|");
+  console.log("\n### First request vs repeated request (same schema, a new object each time)\n");
+  console.log("| fields | library | request | mount, main-thread CPU | valid submit, main-thread CPU | Ajv compilations |");
+  console.log("|--:|---|---|--:|--:|--:|");
   for (const { size, rows } of first) {
     for (const lib of LIBS) {
-      const r = rows[lib];
-      const name = lib === "ours" ? "react-mcp-elicitation" : "@rjsf/core";
-      console.log(
-        `| ${size} | ${name} | ${ms(median(r.first))} | ${ms(median(r.repeat))} | ${ratio(median(r.first), median(r.repeat))} | ` +
-          `${median(r.firstCompiles)}, ${median(r.repeatCompiles)} |`,
-      );
+      for (const kind of ["first", "repeat"]) {
+        const r = rows[`${lib} ${kind}`];
+        const name = lib === "ours" ? "react-mcp-elicitation" : "@rjsf/core";
+        console.log(
+          `| ${size} | ${name} | ${kind === "first" ? "first" : "repeated"} | ${ms(median(r.mount))} | ${ms(median(r.submit))} | ` +
+            `${median(r.compiles)} |`,
+        );
+      }
     }
   }
 }
 
 const here = import.meta.dirname;
 async function main() {
+  // Bounded: however slow the machine, the bench gives up after ten minutes.
+  setTimeout(() => {
+    console.error("bench: still running after 10 minutes; giving up.");
+    process.exit(2);
+  }, 600_000).unref();
   const out = await mkdtemp(join(tmpdir(), "rme-bench-"));
 
   try {
