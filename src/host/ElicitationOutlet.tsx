@@ -4,6 +4,7 @@ import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../dialog/hostMessages";
 import { UrlStepNotices } from "../dialog/UrlStepNotices";
 import type { FieldRegistry } from "../fields/fieldRegistry";
+import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 import type { ElicitationQueue } from "./types";
 
@@ -15,6 +16,12 @@ export interface ElicitationOutletProps {
   fieldComponents?: Partial<FieldRegistry>;
   /** Offer "stop asking" (cancel this and every waiting request from the same server). Default true. */
   stopAsking?: boolean;
+  /** In-memory drafts: a cancelled or withdrawn form's input is offered again when the same server asks the same form. */
+  drafts?: ElicitationDraftStore;
+  /** Language of the wording (`lang`), e.g. "de". */
+  locale?: string;
+  /** Text direction; "rtl" mirrors the layout. */
+  dir?: "ltr" | "rtl" | "auto";
   className?: string;
 }
 
@@ -22,7 +29,16 @@ export interface ElicitationOutletProps {
  * Draws the head of the queue as a dialog, one request at a time. A withdrawn or timed-out request
  * leaves the snapshot, so its dialog unmounts at once; the next one mounts under a fresh key.
  */
-export function ElicitationOutlet({ queue, messages, fieldComponents, stopAsking = true, className }: ElicitationOutletProps) {
+export function ElicitationOutlet({
+  queue,
+  messages,
+  fieldComponents,
+  stopAsking = true,
+  drafts,
+  locale,
+  dir,
+  className,
+}: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages) }), [messages]);
   const current = snapshot.current;
@@ -37,6 +53,11 @@ export function ElicitationOutlet({ queue, messages, fieldComponents, stopAsking
           onResponse={(result) => queue.respond(current.id, result)}
           messages={messages}
           fieldComponents={fieldComponents}
+          limits={queue.limits}
+          sensitiveFields={queue.sensitiveFields}
+          drafts={drafts}
+          locale={locale}
+          dir={dir}
           className={className}
           urlStepDone={current.completed}
           status={

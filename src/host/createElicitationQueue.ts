@@ -231,6 +231,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     dismissUrlStep,
     close,
     now,
+    limits: options.limits,
+    sensitiveFields: options.sensitiveFields,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

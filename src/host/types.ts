@@ -98,6 +98,10 @@ export interface ElicitationQueue {
   close(): void;
   /** The queue's clock (`options.now`), so the UI counts time left on the same clock. */
   now(): number;
+  /** The limits requests were checked against, so the outlet's dialog applies the same ones. */
+  readonly limits: ElicitationQueueOptions["limits"];
+  /** What the outlet's dialog does with sensitive-looking fields (the queue already declined them under "decline"). */
+  readonly sensitiveFields: ElicitationQueueOptions["sensitiveFields"];
   subscribe(listener: () => void): () => void;
   getSnapshot(): ElicitationQueueSnapshot;
 }

@@ -3,15 +3,16 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
-import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
+import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
+import { ElicitationOutlet, type ElicitationOutletProps } from "../../src/host/ElicitationOutlet";
 import { bankTransfer, contactInfo, githubUsernameTitled } from "../fixtures/seedRequests";
 
 const accountLink = { mode: "url", message: "Link your account", url: "https://accounts.example.com/link", elicitationId: "link-1" };
 
-function setup(options: Parameters<typeof createElicitationQueue>[0] = {}) {
+function setup(options: Parameters<typeof createElicitationQueue>[0] = {}, outlet: Partial<ElicitationOutletProps> = {}) {
   const queue = createElicitationQueue(options);
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-  render(<ElicitationOutlet queue={queue} />);
+  render(<ElicitationOutlet queue={queue} {...outlet} />);
   const ask = (serverName: string, params: unknown, signal?: AbortSignal) => {
     const answer: { result?: ElicitResult; error?: unknown } = {};
     let promise!: Promise<ElicitResult>;
@@ -55,6 +56,27 @@ describe("ElicitationOutlet", () => {
 
     expect(screen.getByRole("dialog", { name: /CRM/ })).toBeInTheDocument();
     expect(screen.queryByTestId("rme-queue-position")).toBeNull();
+  });
+
+  it("offers a cancelled form's input again when the same server asks the same form, in the host's language", async () => {
+    const drafts = createElicitationDraftStore();
+    const { user, ask } = setup({}, { drafts, locale: "de", dir: "ltr" });
+    const first = ask("GitHub", githubUsernameTitled);
+    expect(screen.getByRole("dialog")).toHaveAttribute("lang", "de");
+    await user.type(screen.getByLabelText(/GitHub Username/), "octo");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(first.result).toEqual({ action: "cancel" });
+
+    ask("GitHub", structuredClone(githubUsernameTitled));
+    expect(screen.getByLabelText(/GitHub Username/)).toHaveValue("octo");
+  });
+
+  it("draws the dialog under the queue's own limits, not the defaults", async () => {
+    const { user, ask } = setup({ limits: { maxMessageLength: 20_000 } });
+    const answer = ask("GitHub", { ...githubUsernameTitled, message: "Why: ".repeat(2_000) });
+    await user.type(screen.getByLabelText(/GitHub Username/), "octocat");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(answer.result).toEqual({ action: "accept", content: { username: "octocat" } });
   });
 
   it("closes the dialog at once when the server withdraws the request", async () => {
