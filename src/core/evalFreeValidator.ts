@@ -1,9 +1,10 @@
 import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { checkStringFormat } from "./checkStringFormat";
-import type { CompileContentValidator, ContentValidationError } from "./compileContentValidator";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
-import { compileSafePattern, type SafeRegExp } from "./safePattern";
+import { requirePatternEngine } from "./patternEngine";
+import type { SafeRegExp } from "./safePattern";
 import type { StringFormat } from "./types";
+import type { CompileContentValidator, ContentValidationError } from "./validationEngine";
 
 // The validation engine for pages whose Content-Security-Policy forbids `unsafe-eval`, where Ajv
 // cannot generate code. @cfworker/json-schema interprets the schema instead. Its findings are
@@ -11,6 +12,7 @@ import type { StringFormat } from "./types";
 // here, the same way for both engines: `pattern` (linear-time RE2, see safePattern.ts), `format`
 // (ajv-formats' definitions), `required` and `additionalProperties` (own keys only), and numbers
 // that JSON cannot carry (NaN, ±Infinity), which Ajv rejects as the wrong type.
+// The dialog and forms load this module with a dynamic import, on pages that forbid `new Function`.
 
 /** Keywords whose failure is reported; the rest (`properties`, `items`) only wrap those. */
 const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
@@ -37,7 +39,7 @@ export const compileEvalFreeValidator: CompileContentValidator = (jsonSchema) =>
     const { pattern, format, ...rest } = ownProperty(properties, name) as Record<string, unknown>;
     const check: PropertyChecks = { name };
     if (typeof pattern === "string") {
-      const compiled = compileSafePattern(pattern);
+      const compiled = requirePatternEngine()(pattern);
       if (!compiled.ok) throw new SyntaxError(`pattern ${JSON.stringify(pattern)} ${compiled.reason}`);
       check.pattern = { source: pattern, regExp: compiled.regExp };
     }

@@ -7,10 +7,10 @@ import type {
   FormValue,
   FormValues,
   ParsedElicitationSchema,
+  ValidateElicitationContentResult,
   ValidationCode,
   ValidationIssue,
 } from "./types";
-import { validateElicitationContent } from "./validateElicitationContent";
 import { describeValidationIssue, type ValidationMessages } from "./validationMessages";
 
 /** The form-state name of a field: `f0`, `f1`, … — never the server's key, which may be "a.b" or "__proto__". */
@@ -99,13 +99,15 @@ function convert(field: FieldDescriptor, raw: unknown): Converted {
 }
 
 /**
- * The form resolver's single call: builds content, validates it against the schema, and returns at
+ * The form resolver's single call: builds content, validates it with `validate` (a schema
+ * validator: validateElicitationContent's, or the one loadContentValidator loaded), and returns at
  * most one issue per field keyed by form name (conversion issues win over schema issues), worded
- * with the host's `messages`. Cheap on repeat: the schema's validator is compiled once and cached.
+ * with the host's `messages`.
  */
-export function validateFormValues(
+export function checkFormValues(
   parsed: ParsedElicitationSchema,
   values: FormValues,
+  validate: (content: ElicitContent) => ValidateElicitationContentResult,
   messages?: Partial<ValidationMessages>,
 ): { content: ElicitContent; errors: Record<string, ValidationIssue> } {
   const { content, issues } = buildContent(parsed.fields, values);
@@ -118,7 +120,7 @@ export function validateFormValues(
     errors.set(fieldName(field), { ...found, message });
   };
   issues.forEach(add);
-  const result = validateElicitationContent(parsed, content);
+  const result = validate(content);
   if (!result.valid) result.errors.forEach(add);
   return { content, errors: Object.fromEntries(errors) };
 }

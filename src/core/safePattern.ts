@@ -5,6 +5,7 @@ import { RE2JS } from "re2js";
 // pattern check in the library (parser defaults, Ajv, the eval-free engine) goes through this
 // module instead: patterns run on RE2JS, an automaton-based engine whose time is linear in the
 // input. Patterns RE2 cannot run in linear time (backreferences, lookaround) are refused.
+// The UI reaches this module only through a dynamic import (see patternEngine.ts).
 
 /** What the validators need from a pattern: a search anywhere in the string, as JSON Schema says. */
 export interface SafeRegExp {
@@ -115,17 +116,3 @@ function alignWithEcmaScript(re2: string): string {
   }
   return out;
 }
-
-/**
- * For Ajv's `code.regExp` option: every `pattern` Ajv compiles is matched by RE2JS. Throws (as
- * `new RegExp` would) for patterns the safe engine refuses, so Ajv's compile fails instead of
- * producing a validator that could freeze the page.
- */
-export const safeRegExpEngine = Object.assign(
-  (pattern: string, _flags: string): SafeRegExp => {
-    const result = compileSafePattern(pattern);
-    if (!result.ok) throw new SyntaxError(`pattern ${JSON.stringify(pattern)} ${result.reason}`);
-    return result.regExp;
-  },
-  { code: "safeRegExpEngine" },
-);

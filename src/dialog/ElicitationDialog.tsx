@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
-import { parseElicitationRequest } from "../core/parseElicitationRequest";
 import { initialFormValues } from "../core/formValues";
+import { loadValidationEngine } from "../core/loadValidation";
+import { loadedPatternEngine, loadPatternEngine } from "../core/patternEngine";
+import { parseRequest, PATTERN_ENGINE_NEEDED } from "../core/requestParser";
 import type { ElicitationLimits } from "../core/limits";
 import type { ElicitParams, ElicitResult, FormValues } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
@@ -67,7 +69,29 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const { serverName, request, signal } = props;
   // Keyed by value, not identity: a host passing `limits={{ … }}` inline must not reset the form.
   const limitsKey = JSON.stringify(props.limits ?? null);
-  const parsed = useMemo(() => parseElicitationRequest(request, { limits: props.limits }), [request, limitsKey]);
+  // A form with a `pattern` can only be checked once the pattern engine is loaded (see
+  // patternEngine.ts): until then the dialog draws nothing, so no form appears that the full check
+  // would refuse. The queue loads it before admitting such a request, so its dialogs never wait.
+  const [patternsLoaded, setPatternsLoaded] = useState(() => loadedPatternEngine() !== undefined);
+  const parse = useMemo(
+    () => parseRequest(request, { limits: props.limits }, loadedPatternEngine()),
+    [request, limitsKey, patternsLoaded],
+  );
+  const waiting = parse === PATTERN_ENGINE_NEEDED;
+  const parsed = waiting ? undefined : parse;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    // The validation engine is needed next: fetch both at once.
+    loadValidationEngine().catch(() => {});
+    loadPatternEngine().then(
+      () => live && setPatternsLoaded(true),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
   const messages = useMemo(() => resolveMessages(props.messages), [props.messages]);
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
   const answered = useRef(finished);
@@ -78,7 +102,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const formValues = useRef<(() => FormValues) | undefined>(undefined);
   const drafts = useRef(props.drafts);
   drafts.current = props.drafts;
-  const formSchema = parsed.ok && parsed.request.mode === "form" ? parsed.request.schema : undefined;
+  const formSchema = parsed?.ok && parsed.request.mode === "form" ? parsed.request.schema : undefined;
   const settleDraft = useCallback(
     (keep: boolean) => {
       const store = drafts.current;
@@ -121,12 +145,12 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
 
   const onInvalidRequest = useRef(props.onInvalidRequest);
   onInvalidRequest.current = props.onInvalidRequest;
-  const invalid = parsed.ok ? undefined : parsed.error;
+  const invalid = parsed === undefined || parsed.ok ? undefined : parsed.error;
   useEffect(() => {
     if (invalid) onInvalidRequest.current?.(invalid);
   }, [invalid]);
 
-  const hidden = finished || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);
+  const hidden = finished || waiting || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancel = useCallback(() => respond({ action: "cancel" }), [respond]);
   const handlers = useModalDialog(dialogRef, {
@@ -138,7 +162,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const titleId = useId();
   const messageId = useId();
 
-  if (hidden) return null;
+  if (hidden || parsed === undefined) return null;
 
   const mode = parsed.ok ? parsed.request.mode : "invalid";
   const message = parsed.ok ? parsed.request.message : undefined;

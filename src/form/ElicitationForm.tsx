@@ -43,6 +43,20 @@ export function ElicitationForm(props: ElicitationFormProps) {
     if (error) onInvalid.current?.(error);
   }, [error]);
 
+  // A schema with a pattern, for the moment the pattern engine takes to load: nothing to draw yet.
+  if (form.pending) {
+    return (
+      <div
+        className={["rme-form", props.className].filter(Boolean).join(" ")}
+        data-state="loading"
+        aria-busy="true"
+        id={props.id}
+        lang={props.locale}
+        dir={props.dir}
+      />
+    );
+  }
+
   if (error) {
     return (
       <div

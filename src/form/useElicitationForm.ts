@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, type BaseSyntheticEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
-import { initialFormValues, validateFormValues } from "../core/formValues";
-import { parseElicitationSchema } from "../core/parseElicitationSchema";
+import { checkFormValues, initialFormValues } from "../core/formValues";
+import { loadContentValidator, loadedContentValidator, type LoadedContentValidator } from "../core/loadValidation";
+import { loadedPatternEngine, loadPatternEngine } from "../core/patternEngine";
+import { parseSchema, PATTERN_ENGINE_NEEDED } from "../core/schemaParser";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -18,6 +20,11 @@ export interface UseElicitationFormOptions {
 export interface UseElicitationFormResult {
   /** Set when the schema is not a valid elicitation schema; nothing else is usable then. */
   error: ElicitationSchemaError | undefined;
+  /**
+   * True, briefly, while a raw schema with a `pattern` waits for the pattern engine to load before
+   * it can be checked: nothing is known yet (no error, no fields). Never true for a parsed schema.
+   */
+  pending: boolean;
   schema: ParsedElicitationSchema | undefined;
   fields: FieldDescriptor[];
   /** The react-hook-form instance (values keyed `f${index}`). */
@@ -41,20 +48,29 @@ function isParsed(schema: unknown): schema is ParsedElicitationSchema {
 
 /**
  * The headless form: parses the schema once per schema object, seeds react-hook-form with the
- * defaults, and validates through the core (ajv) so the dialog, inline forms and servers agree.
+ * defaults, and validates through the core (the same engines, cache and wording as
+ * validateElicitationContent) so the dialog, inline forms and servers agree. The validation engine
+ * is loaded when the form mounts; a raw schema with a `pattern` first waits for the pattern engine.
  */
 export function useElicitationForm(schema: unknown, options: UseElicitationFormOptions = {}): UseElicitationFormResult {
-  const parse = useMemo(() => (isParsed(schema) ? ({ ok: true, schema } as const) : parseElicitationSchema(schema)), [schema]);
-  const parsed = parse.ok ? parse.schema : undefined;
+  const [patternsLoaded, setPatternsLoaded] = useState(() => loadedPatternEngine() !== undefined);
+  const parse = useMemo(
+    () => (isParsed(schema) ? ({ ok: true, schema } as const) : parseSchema(schema, {}, loadedPatternEngine())),
+    [schema, patternsLoaded],
+  );
+  const pending = parse === PATTERN_ENGINE_NEEDED;
+  const parsed = !pending && parse.ok ? parse.schema : undefined;
   const messages = useMemo(() => resolveMessages(options.messages), [options.messages]);
 
   // The resolver reads the latest schema and wording without being re-created.
-  const latest = useRef({ parsed, messages });
-  latest.current = { parsed, messages };
+  const latest = useRef({ parsed, messages, schema, options });
+  latest.current = { parsed, messages, schema, options };
   const resolver = useRef<Resolver<FormValues>>(async (values) => {
     const current = latest.current.parsed;
     if (!current) return { values: {}, errors: {} };
-    const { content, errors } = validateFormValues(current, values, latest.current.messages.validation);
+    // At once when the engines are loaded (the form starts loading them as it mounts), else once they are.
+    const validate = loadedContentValidator(current) ?? (await loadContentValidator(current));
+    const { errors } = checkFormValues(current, values, validate, latest.current.messages.validation);
     const names = Object.keys(errors);
     // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
     if (names.length === 0) return { values, errors: {} };
@@ -66,21 +82,55 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     return { values: {}, errors: fieldErrors };
   }).current;
 
+  /** What the form starts from: the restored values, else the content to show, else the defaults. */
+  const startValues = (current: ParsedElicitationSchema, { values, content }: UseElicitationFormOptions) => ({
+    ...initialFormValues(fieldsShowing(current.fields, content)),
+    ...values,
+  });
+
   const form = useForm<FormValues>({
     mode: "onTouched",
     reValidateMode: "onChange",
     shouldFocusError: true,
-    defaultValues: parsed ? { ...initialFormValues(fieldsShowing(parsed.fields, options.content)), ...options.values } : {},
+    defaultValues: parsed ? startValues(parsed, options) : {},
     resolver,
   });
 
-  // A new schema object (a new request in the same component) starts from its own defaults.
-  const seeded = useRef(parsed);
+  // The validation engine starts loading as the form appears, so the first check does not wait for it.
   useEffect(() => {
-    if (seeded.current === parsed) return;
-    seeded.current = parsed;
+    if (parsed) loadContentValidator(parsed).catch(() => {});
+  }, [parsed]);
+
+  // A schema with a pattern: load the pattern engine, seed the values, then draw the fields.
+  const mountSchema = useRef(schema).current;
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    loadPatternEngine().then(
+      () => {
+        if (!live) return;
+        const { schema: current, options: currentOptions } = latest.current;
+        const result = parseSchema(current, {}, loadedPatternEngine());
+        if (result !== PATTERN_ENGINE_NEEDED && result.ok) {
+          form.reset(current === mountSchema ? startValues(result.schema, currentOptions) : initialFormValues(result.schema.fields));
+        }
+        setPatternsLoaded(true);
+      },
+      // A failed load leaves the form pending; the next mount tries again.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [pending, form, mountSchema]);
+
+  // A new schema object (a new request in the same component) starts from its own defaults.
+  const seeded = useRef(schema);
+  useEffect(() => {
+    if (seeded.current === schema) return;
+    seeded.current = schema;
     form.reset(parsed ? initialFormValues(parsed.fields) : {});
-  }, [parsed, form]);
+  }, [schema, parsed, form]);
 
   const handleAccept = useMemo(
     () => (onAccept: (content: ElicitContent) => void) =>
@@ -89,14 +139,20 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
         // by assignment and would drop (or worse, apply) a server key named "__proto__".
         const current = latest.current.parsed;
         if (!current) return;
-        const { content, errors } = validateFormValues(current, form.getValues(), latest.current.messages.validation);
-        if (Object.keys(errors).length === 0) onAccept(content);
+        const accept = (validate: LoadedContentValidator) => {
+          const { content, errors } = checkFormValues(current, form.getValues(), validate, latest.current.messages.validation);
+          if (Object.keys(errors).length === 0) onAccept(content);
+        };
+        // The resolver that just passed loaded the engines, so this is synchronous.
+        const validate = loadedContentValidator(current);
+        return validate ? accept(validate) : loadContentValidator(current).then(accept);
       }),
     [form],
   );
 
   return {
-    error: parse.ok ? undefined : parse.error,
+    error: pending || parse.ok ? undefined : parse.error,
+    pending,
     schema: parsed,
     fields: parsed?.fields ?? [],
     form,

@@ -1,7 +1,8 @@
 // One dialog at a time for any number of servers: requests wait in arrival order, each is answered
 // exactly once (by the user, the timeout or "stop asking") or withdrawn by its server, never dropped.
 // No React here: the outlet subscribes through `subscribe` / `getSnapshot`.
-import { parseElicitationRequest } from "../core/parseElicitationRequest";
+import { loadedPatternEngine, loadPatternEngine } from "../core/patternEngine";
+import { parseRequest, PATTERN_ENGINE_NEEDED } from "../core/requestParser";
 import type { ElicitParams, ElicitResult } from "../core/types";
 import { ElicitationQueueError, REQUEST_REFUSED } from "./ElicitationQueueError";
 import type {
@@ -107,7 +108,38 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     return times.length < rateLimit.max;
   }
 
-  function request({ serverName, params, signal, timeoutMs }: ElicitationQueueRequest): Promise<ElicitResult> {
+  // Set while requests wait for the pattern engine (see below); later requests wait behind them.
+  let waiting: Promise<void> | undefined;
+
+  /**
+   * Admits a request in arrival order. A form whose schema has a `pattern` can only be checked once
+   * the pattern engine is loaded: that request, and every request after it until the engine is
+   * there, waits for the load and is then admitted exactly as it would have been at once.
+   */
+  function request(req: ElicitationQueueRequest): Promise<ElicitResult> {
+    if (waiting === undefined) {
+      const answer = admit(req);
+      if (answer !== PATTERN_ENGINE_NEEDED) return answer;
+    }
+    let answer: Promise<ElicitResult> | undefined;
+    const admitted = (waiting ?? Promise.resolve()).then(loadPatternEngine).then(() => {
+      const result = admit(req);
+      answer = result === PATTERN_ENGINE_NEEDED ? Promise.reject(new Error("pattern engine not loaded")) : result;
+    });
+    const turn: Promise<void> = admitted.then(
+      () => {
+        if (waiting === turn) waiting = undefined;
+      },
+      () => {
+        if (waiting === turn) waiting = undefined;
+      },
+    );
+    waiting = turn;
+    // A failed load rejects this request with the load error; the next one tries the load again.
+    return admitted.then(() => answer!);
+  }
+
+  function admit({ serverName, params, signal, timeoutMs }: ElicitationQueueRequest): Promise<ElicitResult> | typeof PATTERN_ENGINE_NEEDED {
     if (signal?.aborted) {
       emit({ type: "withdrawn", serverName });
       return Promise.reject(signal.reason);
@@ -128,7 +160,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       emit({ type: "rejected", serverName, code: error.code });
       return Promise.reject(error);
     }
-    const parsed = parseElicitationRequest(params, { limits: options.limits });
+    const parsed = parseRequest(params, { limits: options.limits }, loadedPatternEngine());
+    if (parsed === PATTERN_ENGINE_NEEDED) return parsed;
     if (!parsed.ok) {
       emit({ type: "rejected", serverName, code: parsed.error.code });
       return Promise.reject(parsed.error);

@@ -2,7 +2,8 @@
 process.env.TZ = "Europe/Paris";
 
 import { describe, expect, it } from "vitest";
-import { buildContent, fieldName, initialFormValues, validateFormValues } from "../../src/core/formValues";
+import { buildContent, fieldName, initialFormValues } from "../../src/core/formValues";
+import { validateFormValues } from "../../src/core/validateFormValues";
 import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
 import type { ParsedElicitationSchema } from "../../src/core/types";
 import * as seeds from "../fixtures/seedRequests";

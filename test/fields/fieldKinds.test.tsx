@@ -48,7 +48,8 @@ describe("text fields", () => {
         note: { type: "string", title: "Note", maxLength: 5 },
       }),
     );
-    const code = screen.getByLabelText("Code");
+    // The form appears once the pattern engine is loaded.
+    const code = await screen.findByLabelText("Code");
     await view.user.type(code, "AB");
     await submit(view);
     expect(code).toHaveAccessibleDescription("Use at least 3 characters");

@@ -7,7 +7,7 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validatio
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ElicitationSchemaError } from "../../src/core/ElicitationSchemaError";
-import { validateFormValues } from "../../src/core/formValues";
+import { validateFormValues } from "../../src/core/validateFormValues";
 import { parseElicitationRequest } from "../../src/core/parseElicitationRequest";
 import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
 import type { ParsedElicitationSchema } from "../../src/core/types";

@@ -1,0 +1,54 @@
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { safeRegExpEngine } from "./patternEngine";
+import type { CompileContentValidator } from "./validationEngine";
+
+// The Ajv engine with ajv-formats: about 40 KB gzipped, so the dialog and forms load this module
+// with a dynamic import, and only on pages that allow `new Function` (see loadValidation.ts).
+// Patterns go through the linear-time engine, which must be loaded before a schema with a pattern
+// is compiled (loadContentValidator does that; the synchronous API imports it statically).
+
+let ajv: Ajv2020 | undefined;
+
+// Created on first use, never at import: importing the package under SSR or on a server must stay cheap.
+function getAjv(): Ajv2020 {
+  if (ajv === undefined) {
+    ajv = new Ajv2020({
+      allErrors: true,
+      // Strict mode is safe because we only ever compile the clean schema rebuilt by
+      // parseElicitationSchema, never the server's raw object — which is why legacy `enumNames`
+      // (not a JSON Schema keyword) cannot trip it.
+      strict: true,
+      // Only those clean schemas are compiled, so checking them against the JSON Schema meta-schema
+      // would only cost time — and compile the meta-schema's own patterns, which would need the
+      // pattern engine for schemas that have no pattern.
+      validateSchema: false,
+      // Server keys like "__proto__" or "constructor" must be checked as own properties only.
+      ownProperties: true,
+      // Every `pattern` runs on a linear-time engine: a server's `^(a+)+$` cannot freeze the page.
+      code: { regExp: safeRegExpEngine },
+    });
+    addFormats(ajv);
+  }
+  return ajv;
+}
+
+/** Compiles a clean elicitation JSON Schema with Ajv (uses `new Function`; needs `unsafe-eval` under CSP). */
+export const compileAjvValidator: CompileContentValidator = (jsonSchema) => {
+  const instance = getAjv();
+  const check = instance.compile(jsonSchema);
+  return {
+    validate(content) {
+      if (check(content)) return [];
+      return (check.errors ?? []).map((error) => ({
+        instancePath: error.instancePath,
+        keyword: error.keyword,
+        params: { ...error.params },
+      }));
+    },
+    // Ajv keeps every compiled schema in its own cache keyed by the schema object; drop ours.
+    dispose() {
+      instance.removeSchema(jsonSchema);
+    },
+  };
+};
