@@ -51,7 +51,7 @@ describe("Content-Security-Policy: script-src 'self'", () => {
       .poll(() => dialog.locator(".rme-field__error").allInnerTexts())
       .toEqual(["Enter a valid email address", "Doesn't match the expected format", "Must be 18 or more", "This field is required"]);
     expect(await page.evaluate(() => window.__responses)).toEqual([]);
-    // Chosen on the first validation, from a real event: the policy forbids compiling code.
+    // Chosen once, when the form mounted (in a task of the page, not of page.evaluate): the policy forbids compiling code.
     expect(await page.evaluate(() => window.validationEngine())).toBe("eval-free");
     await dialog.getByLabel("Email").fill("ada@example.com");
     await dialog.getByLabel("Code").fill("ABC12");
@@ -63,6 +63,12 @@ describe("Content-Security-Policy: script-src 'self'", () => {
       .toEqual([{ action: "accept", content: { email: "ada@example.com", code: "ABC12", age: 36, colors: ["red"] } }]);
     const violations = await page.evaluate(() => window.__violations);
     expect(violations.length).toBeLessThanOrEqual(1);
+    // The engines came as same-origin chunks, allowed by script-src 'self': the eval-free one and,
+    // for the pattern, re2js's — never Ajv's.
+    const scripts = await page.evaluate(() => window.scripts());
+    expect(scripts.some((path) => /\/evalFreeValidator-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/safePattern-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/ajvEngine-[\w-]+\.js$/.test(path))).toBe(false);
     console.log(`CSP page: engine eval-free, ${violations.length} violation report(s): ${JSON.stringify(violations)}`);
     await page.close();
   });
@@ -74,6 +80,9 @@ describe("Content-Security-Policy: script-src 'self'", () => {
     await page.getByText("Enter a valid email address").or(page.getByText("This field is required").first()).first().waitFor();
     expect(await page.evaluate(() => window.validationEngine())).toBe("ajv");
     expect(await page.evaluate(() => window.__violations)).toEqual([]);
+    const scripts = await page.evaluate(() => window.scripts());
+    expect(scripts.some((path) => /\/ajvEngine-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.some((path) => /\/evalFreeValidator-[\w-]+\.js$/.test(path))).toBe(false);
     await page.close();
   });
 });
@@ -130,10 +139,10 @@ describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", 
     console.log(`library: 10 000 characters against ^(a+)+$ → error shown after ${elapsed} ms; 5 more keystrokes ${typing} ms; longest main-thread block ${gap} ms`);
     expect(elapsed).toBeLessThan(3_000);
     expect(gap).toBeLessThan(500);
-    const pure = await page.evaluate((v) => {
+    const pure = await page.evaluate(async (v) => {
       const schema = { type: "object", properties: { a: { type: "string", pattern: "^(a+)+$" } } };
-      window.timeValidation(schema, { a: "warm" });
-      return [window.timeValidation(schema, { a: v }), window.timeValidation(schema, { a: v + "!" })];
+      await window.timeValidation(schema, { a: "warm" });
+      return [await window.timeValidation(schema, { a: v }), await window.timeValidation(schema, { a: v + "!" })];
     }, value);
     console.log(`library: validateElicitationContent alone on 10 000 characters: ${pure.map((t) => t.toFixed(1)).join(" ms, ")} ms`);
     expect(Math.max(...pure)).toBeLessThan(200);
