@@ -27,10 +27,10 @@ export const FillAndSubmit: Story = {
     await userEvent.type(dialog.getByRole("textbox", { name: /email/ }), "ada@example.com");
     await userEvent.type(dialog.getByRole("spinbutton", { name: /age/ }), "36");
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
-    await expect(args.onResponse).toHaveBeenCalledWith({
+    await waitFor(() => expect(args.onResponse).toHaveBeenCalledWith({
       action: "accept",
       content: { name: "Ada Lovelace", email: "ada@example.com", age: 36 },
-    });
+    }));
     await expect(within(canvasElement).getByTestId("elicit-result")).toHaveTextContent('"action": "accept"');
   },
 };
@@ -50,7 +50,7 @@ export const SubmitSeeErrorsThenFix: Story = {
     // Errors clear as the person fixes them.
     await waitFor(() => expect(dialog.queryAllByRole("alert")).toHaveLength(0));
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
-    await expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } });
+    await waitFor(() => expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } }));
   },
 };
 
@@ -99,10 +99,10 @@ export const KeyboardOnly: Story = {
     await userEvent.keyboard("grace@example.com");
     await userEvent.tab();
     await userEvent.keyboard("85{Enter}");
-    await expect(args.onResponse).toHaveBeenCalledWith({
+    await waitFor(() => expect(args.onResponse).toHaveBeenCalledWith({
       action: "accept",
       content: { name: "Grace Hopper", email: "grace@example.com", age: 85 },
-    });
+    }));
   },
 };
 

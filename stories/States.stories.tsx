@@ -37,8 +37,9 @@ export const Empty: Story = {
     await expect(within(dialog).getByRole("textbox", { name: "Full name" })).toHaveValue("");
     await expect(within(dialog).getByRole("checkbox", { name: "Newsletter" })).not.toBeChecked();
     await userEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
-    // Optional fields left empty are omitted; a checkbox sends what it shows.
-    await expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { newsletter: false } });
+    // Optional fields left empty are omitted; a checkbox sends what it shows. The first submit
+    // of a page may wait for the validation engine to arrive.
+    await waitFor(() => expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { newsletter: false } }));
   },
 };
 
@@ -158,7 +159,7 @@ export const LongOptionLists: Story = {
     await userEvent.selectOptions(dialog.getByRole("combobox", { name: /Country/ }), "Country number 88");
     await userEvent.click(dialog.getByRole("checkbox", { name: "label-30" }));
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
-    await expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { country: "c87", tags: ["label-30"] } });
+    await waitFor(() => expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { country: "c87", tags: ["label-30"] } }));
   },
 };
 
