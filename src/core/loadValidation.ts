@@ -71,6 +71,33 @@ export function loadedContentValidator(
   return (content) => checkContent(parsed, content, () => validatorFor(parsed, engine, compile));
 }
 
+/** Runs `task` when the browser is idle (or soon, where there is no idle callback). */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+}
+
+/**
+ * Loads what `parsed` needs and compiles its validator when the browser is next idle, so the first
+ * Submit finds it compiled (Ajv takes tens of milliseconds for a large form). Errors are left for
+ * the validation that needs the validator to report.
+ */
+export function prepareContentValidator(parsed: ParsedElicitationSchema, options: LoadValidationOptions = {}): void {
+  const engine = resolve(options.engine);
+  loadContentValidator(parsed, options).then(
+    () =>
+      whenIdle(() => {
+        const compile = loaded[engine];
+        try {
+          if (compile) validatorFor(parsed, engine, compile);
+        } catch {
+          // Reported by the validation that needs it.
+        }
+      }),
+    () => undefined,
+  );
+}
+
 export interface PreloadValidationOptions extends LoadValidationOptions {
   /** Also load the pattern engine (re2js), needed by schemas with a `pattern`. Default false. */
   patterns?: boolean;

@@ -2,7 +2,12 @@ import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "r
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import { checkFormValues, initialFormValues } from "../core/formValues";
-import { loadContentValidator, loadedContentValidator, type LoadedContentValidator } from "../core/loadValidation";
+import {
+  loadContentValidator,
+  loadedContentValidator,
+  prepareContentValidator,
+  type LoadedContentValidator,
+} from "../core/loadValidation";
 import { loadedPatternEngine, loadPatternEngine } from "../core/patternEngine";
 import { parseSchema, PATTERN_ENGINE_NEEDED } from "../core/schemaParser";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
@@ -96,9 +101,10 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     resolver,
   });
 
-  // The validation engine starts loading as the form appears, so the first check does not wait for it.
+  // The validation engine starts loading as the form appears and the schema is compiled when the
+  // browser is next idle, so the first check waits for neither.
   useEffect(() => {
-    if (parsed) loadContentValidator(parsed).catch(() => {});
+    if (parsed) prepareContentValidator(parsed);
   }, [parsed]);
 
   // A schema with a pattern: load the pattern engine, seed the values, then draw the fields.

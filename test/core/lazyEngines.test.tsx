@@ -154,6 +154,25 @@ describe("loading on demand", () => {
     expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { amount: 10, recipient_account: "0123456789" } });
   });
 
+  it("a form compiles its schema while the person is still reading, not on the first Submit", async () => {
+    const { default: Ajv2020 } = await import("ajv/dist/2020.js");
+    const compile = vi.spyOn(Ajv2020.prototype, "compile");
+    const { setValidationEngine } = await import("../../src/core/validationEngine");
+    setValidationEngine("ajv");
+    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
+    const onResponse = vi.fn();
+    const user = userEvent.setup();
+    render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />);
+    await waitFor(() => expect(compile).toHaveBeenCalledTimes(1));
+
+    await user.type(screen.getByRole("textbox", { name: /name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } }));
+    expect(compile).toHaveBeenCalledTimes(1);
+    setValidationEngine("auto");
+  });
+
   it("the queue admits requests in arrival order while it loads the pattern engine", async () => {
     const { createElicitationQueue } = await import("../../src/host/createElicitationQueue");
     const queue = createElicitationQueue();
