@@ -11,6 +11,7 @@ import type { ElicitationDraftStore } from "../form/createElicitationDraftStore"
 import { DialogForm } from "./DialogForm";
 import { fillTemplate } from "../messages/fillTemplate";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
+import { DialogNotice } from "./DialogNotice";
 import { DialogTitle } from "./DialogTitle";
 import { UrlModeBody } from "./UrlModeBody";
 import { useModalDialog } from "./useModalDialog";
@@ -79,6 +80,8 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   );
   const waiting = parse === PATTERN_ENGINE_NEEDED;
   const parsed = waiting ? undefined : parse;
+  // The pattern engine failed to load (offline, a blocked chunk): the request can be neither checked nor shown.
+  const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
     if (!waiting) return;
     let live = true;
@@ -86,7 +89,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     loadValidationEngine().catch(() => {});
     loadPatternEngine().then(
       () => live && setPatternsLoaded(true),
-      () => {},
+      () => live && setUnavailable(true),
     );
     return () => {
       live = false;
@@ -150,7 +153,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     if (invalid) onInvalidRequest.current?.(invalid);
   }, [invalid]);
 
-  const hidden = finished || waiting || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);
+  const hidden = finished || (waiting && !unavailable) || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancel = useCallback(() => respond({ action: "cancel" }), [respond]);
   const handlers = useModalDialog(dialogRef, {
@@ -162,25 +165,17 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const titleId = useId();
   const messageId = useId();
 
-  if (hidden || parsed === undefined) return null;
+  if (hidden) return null;
 
-  const mode = parsed.ok ? parsed.request.mode : "invalid";
-  const message = parsed.ok ? parsed.request.message : undefined;
+  const mode = parsed === undefined ? "unavailable" : parsed.ok ? parsed.request.mode : "invalid";
+  const message = parsed?.ok ? parsed.request.message : undefined;
 
   let body: ReactNode;
-  if (!parsed.ok) {
-    body = (
-      <div className="rme-form rme-form--invalid" data-state="invalid">
-        <p className="rme-form__invalid" role="alert">
-          {fillTemplate(messages.invalidRequest, { reason: parsed.error.message })}
-        </p>
-        <div className="rme-actions">
-          <button type="button" className="rme-button" data-action="cancel" onClick={cancel}>
-            {messages.close}
-          </button>
-        </div>
-      </div>
-    );
+  if (parsed === undefined) {
+    body = <DialogNotice state="unavailable" text={messages.validationUnavailable} closeLabel={messages.close} onClose={cancel} />;
+  } else if (!parsed.ok) {
+    const reason = fillTemplate(messages.invalidRequest, { reason: parsed.error.message });
+    body = <DialogNotice state="invalid" text={reason} closeLabel={messages.close} onClose={cancel} />;
   } else if (parsed.request.mode === "form") {
     body = (
       <DialogForm

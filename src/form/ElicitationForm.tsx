@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import type { ElicitContent } from "../core/types";
+import { FormAlert } from "./FormAlert";
 import { ElicitationField } from "../fields/ElicitationField";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
@@ -42,6 +43,23 @@ export function ElicitationForm(props: ElicitationFormProps) {
   useEffect(() => {
     if (error) onInvalid.current?.(error);
   }, [error]);
+
+  if (form.pending && form.unavailable) {
+    return (
+      <div
+        className={["rme-form", "rme-form--invalid", props.className].filter(Boolean).join(" ")}
+        data-state="unavailable"
+        id={props.id}
+        lang={props.locale}
+        dir={props.dir}
+      >
+        <p className="rme-form__invalid" role="alert">
+          {messages.validationUnavailable}
+        </p>
+        {props.actions}
+      </div>
+    );
+  }
 
   // A schema with a pattern, for the moment the pattern engine takes to load: nothing to draw yet.
   if (form.pending) {
@@ -104,6 +122,7 @@ export function ElicitationForm(props: ElicitationFormProps) {
           />
         ))}
       </div>
+      <FormAlert control={form.form.control} />
       {props.actions ?? (readOnly ? null : (
         <div className="rme-actions">
           <button type="submit" className="rme-button rme-button--primary" data-action="accept">

@@ -30,6 +30,8 @@ export interface UseElicitationFormResult {
    * it can be checked: nothing is known yet (no error, no fields). Never true for a parsed schema.
    */
   pending: boolean;
+  /** The pattern engine needed while `pending` failed to load (offline, a blocked chunk): the form cannot be checked. */
+  unavailable: boolean;
   schema: ParsedElicitationSchema | undefined;
   fields: FieldDescriptor[];
   /** The react-hook-form instance (values keyed `f${index}`). */
@@ -59,6 +61,7 @@ function isParsed(schema: unknown): schema is ParsedElicitationSchema {
  */
 export function useElicitationForm(schema: unknown, options: UseElicitationFormOptions = {}): UseElicitationFormResult {
   const [patternsLoaded, setPatternsLoaded] = useState(() => loadedPatternEngine() !== undefined);
+  const [unavailable, setUnavailable] = useState(false);
   const parse = useMemo(
     () => (isParsed(schema) ? ({ ok: true, schema } as const) : parseSchema(schema, {}, loadedPatternEngine())),
     [schema, patternsLoaded],
@@ -74,7 +77,15 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     const current = latest.current.parsed;
     if (!current) return { values: {}, errors: {} };
     // At once when the engines are loaded (the form starts loading them as it mounts), else once they are.
-    const validate = loadedContentValidator(current) ?? (await loadContentValidator(current));
+    let validate = loadedContentValidator(current);
+    if (!validate) {
+      try {
+        validate = await loadContentValidator(current);
+      } catch {
+        // The engine's chunk did not arrive. A field check has nothing to say; handleAccept tells the person.
+        return { values: {}, errors: {} };
+      }
+    }
     const { errors } = checkFormValues(current, values, validate, latest.current.messages.validation);
     const names = Object.keys(errors);
     // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
@@ -122,8 +133,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
         }
         setPatternsLoaded(true);
       },
-      // A failed load leaves the form pending; the next mount tries again.
-      () => {},
+      // The form cannot be checked without it: the form says so; the next mount tries again.
+      () => live && setUnavailable(true),
     );
     return () => {
       live = false;
@@ -139,8 +150,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   }, [schema, parsed, form]);
 
   const handleAccept = useMemo(
-    () => (onAccept: (content: ElicitContent) => void) =>
-      form.handleSubmit(() => {
+    () => (onAccept: (content: ElicitContent) => void) => {
+      const submit = form.handleSubmit(() => {
         // Rebuilt from the raw values rather than taken from react-hook-form, which copies objects
         // by assignment and would drop (or worse, apply) a server key named "__proto__".
         const current = latest.current.parsed;
@@ -152,13 +163,30 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
         // The resolver that just passed loaded the engines, so this is synchronous.
         const validate = loadedContentValidator(current);
         return validate ? accept(validate) : loadContentValidator(current).then(accept);
-      }),
+      });
+      return async (event?: BaseSyntheticEvent) => {
+        const current = latest.current.parsed;
+        if (current && !loadedContentValidator(current)) {
+          // Stop the browser's own submit now: the check below may wait for the engine to arrive.
+          event?.preventDefault?.();
+          try {
+            await loadContentValidator(current);
+          } catch {
+            // Offline or a blocked chunk: nothing can be checked, so nothing is sent; the next Submit tries again.
+            form.setError("root", { type: "validationUnavailable", message: latest.current.messages.validationUnavailable });
+            return;
+          }
+        }
+        return submit(event);
+      };
+    },
     [form],
   );
 
   return {
     error: pending || parse.ok ? undefined : parse.error,
     pending,
+    unavailable,
     schema: parsed,
     fields: parsed?.fields ?? [],
     form,

@@ -23,6 +23,8 @@ export interface ElicitationMessages extends HostMessages {
   invalidRequest: string;
   /** The button that dismisses an invalid request. */
   close: string;
+  /** The page could not load the code that checks answers (offline, a blocked chunk): nothing can be validated. */
+  validationUnavailable: string;
   /**
    * Under a text or number field whose words suggest a secret the protocol forbids servers to ask
    * for in a form; `{kind}` is one of the `sensitiveKind…` strings below.

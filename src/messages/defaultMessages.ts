@@ -13,6 +13,7 @@ export const defaultMessages: ElicitationMessages = {
   selectPlaceholder: "Choose…",
   invalidRequest: "This request can't be shown: {reason}",
   close: "Close",
+  validationUnavailable: "This form can't be checked right now because part of the page failed to load. Close it and try again.",
   sensitiveFieldWarning:
     "This looks like {kind}. MCP servers are not allowed to ask for passwords, keys, tokens, card details or ID numbers in a form. Don't enter it unless you are sure.",
   sensitiveKindPassword: "a password",

@@ -29,6 +29,7 @@ export const arMessages: ElicitationMessages = {
   selectPlaceholder: "اختر…",
   invalidRequest: "لا يمكن عرض هذا الطلب: {reason}",
   close: "إغلاق",
+  validationUnavailable: "لا يمكن التحقق من هذا النموذج الآن لأن جزءًا من الصفحة لم يُحمَّل. أغلقه وحاول مرة أخرى.",
   queuePosition: "{position} من {total}",
   timeLeft: "الوقت المتبقي: {time}",
   stopAsking: "التوقف عن السؤال",
