@@ -10,12 +10,13 @@ assert.equal(typeof globalThis.window, "undefined", "this check must run without
 
 // "./core": the pure parts, no React anywhere in its module graph.
 const core = await import(`${pkg.name}/core`);
-const coreFiles = [new URL("../dist/core.js", import.meta.url)];
-for (const file of coreFiles) {
-  const text = readFileSync(file, "utf8");
-  for (const match of text.matchAll(/from\s*["']([^"']+)["']/g)) {
+// Every module "./core" reaches, static and dynamic imports alike, each visited once.
+const coreFiles = new Set([new URL("../dist/core.js", import.meta.url).href]);
+for (const href of coreFiles) {
+  const text = readFileSync(new URL(href), "utf8");
+  for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
     assert.ok(!/^react(-dom)?($|\/)/.test(match[1]), `core imports ${match[1]}`);
-    if (match[1].startsWith("./")) coreFiles.push(new URL(match[1], file));
+    if (match[1].startsWith(".")) coreFiles.add(new URL(match[1], href).href);
   }
 }
 const schema = { type: "object", properties: { age: { type: "integer", minimum: 18 } }, required: ["age"] };
@@ -41,4 +42,4 @@ for (const name of ["ElicitationDialog", "ElicitationForm", "useElicitationForm"
 
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
-console.log(`package ok: ".", "./core" (${coreFiles.length} files, no React) and "./styles.css" load in Node without a DOM`);
+console.log(`package ok: ".", "./core" (${coreFiles.size} modules, no React) and "./styles.css" load in Node without a DOM`);
