@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import type { BrowserCommand } from "vitest/node";
 import { defineConfig } from "vitest/config";
+import { chromiumLaunchOptions } from "./e2e/launchChromium";
 
 // Storybook as the test suite, in Debian's Chromium (headless; nothing downloads a browser).
 //  - "storybook": every story is a test: rendered, its play function run, then axe (WCAG 2.2 A/AA)
@@ -25,18 +26,7 @@ const browser = (name: string) => ({
   headless: true,
   screenshotFailures: false,
   provider: playwright({
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   }),
   instances: [{ browser: "chromium" as const, name }],
   commands: { emulateMedia },

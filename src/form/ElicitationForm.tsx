@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import type { ElicitContent } from "../core/types";
 import { FormAlert } from "./FormAlert";
+import { FormNotice } from "./FormNotice";
 import { ElicitationField } from "../fields/ElicitationField";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
@@ -44,22 +45,8 @@ export function ElicitationForm(props: ElicitationFormProps) {
     if (error) onInvalid.current?.(error);
   }, [error]);
 
-  if (form.pending && form.unavailable) {
-    return (
-      <div
-        className={["rme-form", "rme-form--invalid", props.className].filter(Boolean).join(" ")}
-        data-state="unavailable"
-        id={props.id}
-        lang={props.locale}
-        dir={props.dir}
-      >
-        <p className="rme-form__invalid" role="alert">
-          {messages.validationUnavailable}
-        </p>
-        {props.actions}
-      </div>
-    );
-  }
+  const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };
+  if (form.pending && form.unavailable) return <FormNotice state="unavailable" text={messages.validationUnavailable} {...notice} />;
 
   // A schema with a pattern, for the moment the pattern engine takes to load: nothing to draw yet.
   if (form.pending) {
@@ -75,22 +62,7 @@ export function ElicitationForm(props: ElicitationFormProps) {
     );
   }
 
-  if (error) {
-    return (
-      <div
-        className={["rme-form", "rme-form--invalid", props.className].filter(Boolean).join(" ")}
-        data-state="invalid"
-        id={props.id}
-        lang={props.locale}
-        dir={props.dir}
-      >
-        <p className="rme-form__invalid" role="alert">
-          {fillTemplate(messages.invalidRequest, { reason: error.message })}
-        </p>
-        {props.actions}
-      </div>
-    );
-  }
+  if (error) return <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />;
 
   const readOnly = props.readOnly ?? false;
   const hasRequired = !readOnly && fields.some((field) => field.required);

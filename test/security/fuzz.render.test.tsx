@@ -2,7 +2,8 @@
 import { cleanup, render } from "@testing-library/react";
 import fc from "fast-check";
 import { Component, type ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { preloadValidation } from "../../src/core/loadValidation";
 import type { ElicitParams } from "../../src/core/types";
 import { parseElicitationRequest } from "../../src/core/parseElicitationRequest";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
@@ -20,6 +21,10 @@ class Boundary extends Component<{ children: ReactNode; onError: (e: unknown) =>
     return this.state.failed ? null : this.props.children;
   }
 }
+
+// Schemas with a pattern are drawn once the pattern engine is loaded (that wait is tested in
+// test/core/lazyEngines.test.tsx); here every generated schema must draw at once.
+beforeAll(() => preloadValidation({ patterns: true }));
 
 afterEach(() => cleanup());
 
