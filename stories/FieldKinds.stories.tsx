@@ -1,16 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { fn } from "storybook/test";
 import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
-import { DialogPlayground } from "./DialogPlayground";
+import { dialogMetaDefaults } from "./dialogMeta";
 
 /** One story per field kind: edit `request` in Controls to try any schema. */
 const meta = {
   title: "Fields/Kinds",
-  component: ElicitationDialog,
-  render: (args) => <DialogPlayground {...args} />,
-  args: { serverName: "Example Server", onResponse: fn() },
-  argTypes: { request: { control: "object" }, signal: { control: false }, fieldComponents: { control: false }, status: { control: false } },
-  parameters: { docs: { story: { inline: false, height: "30rem" } } },
+  ...dialogMetaDefaults,
 } satisfies Meta<typeof ElicitationDialog>;
 
 export default meta;

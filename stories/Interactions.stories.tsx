@@ -3,14 +3,11 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { useEffect, useState } from "react";
 import { ElicitationDialog, type ElicitationDialogProps } from "../src/dialog/ElicitationDialog";
 import { contactInfo } from "../test/fixtures/seedRequests";
-import { DialogPlayground } from "./DialogPlayground";
 import { dialogMetaDefaults } from "./dialogMeta";
 
 /** Each way out of the dialog, played: fill and submit, fix errors, decline, cancel, Escape, outside, keyboard. */
 const meta = {
   title: "Dialog/Interactions",
-  component: ElicitationDialog,
-  render: (args) => <DialogPlayground {...args} />,
   ...dialogMetaDefaults,
   args: { ...dialogMetaDefaults.args, serverName: "Contacts", request: contactInfo },
 } satisfies Meta<typeof ElicitationDialog>;

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
 import { deMessages } from "../src/messages/locales/de";
-import { DialogPlayground } from "./DialogPlayground";
 import { dialogMetaDefaults } from "./dialogMeta";
 import { arMessages } from "./locales/ar";
 
@@ -12,8 +11,6 @@ import { arMessages } from "./locales/ar";
  */
 const meta = {
   title: "Dialog/Locales",
-  component: ElicitationDialog,
-  render: (args) => <DialogPlayground {...args} />,
   ...dialogMetaDefaults,
 } satisfies Meta<typeof ElicitationDialog>;
 

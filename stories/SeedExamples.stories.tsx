@@ -1,17 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { fn } from "storybook/test";
 import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
 import * as seeds from "../test/fixtures/seedRequests";
-import { DialogPlayground } from "./DialogPlayground";
+import { dialogMetaDefaults } from "./dialogMeta";
 
 /** The worked examples from the specification and articles, exactly as servers send them. */
 const meta = {
   title: "Examples/Seed documents",
-  component: ElicitationDialog,
-  render: (args) => <DialogPlayground {...args} />,
-  args: { serverName: "Example Server", onResponse: fn() },
-  argTypes: { request: { control: "object" }, signal: { control: false } },
-  parameters: { docs: { story: { inline: false, height: "36rem" } } },
+  ...dialogMetaDefaults,
 } satisfies Meta<typeof ElicitationDialog>;
 
 export default meta;

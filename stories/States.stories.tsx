@@ -2,14 +2,11 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { ElicitFormParams } from "../src/core/types";
 import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
-import { DialogPlayground } from "./DialogPlayground";
 import { dialogMetaDefaults } from "./dialogMeta";
 
 /** The dialog in each state a person can meet it in. */
 const meta = {
   title: "Dialog/States",
-  component: ElicitationDialog,
-  render: (args) => <DialogPlayground {...args} />,
   ...dialogMetaDefaults,
 } satisfies Meta<typeof ElicitationDialog>;
 

@@ -14,8 +14,6 @@ import "./theme-example.css";
 /** Dark theme, a host theme through custom properties alone, and a custom field renderer. */
 const meta = {
   title: "Dialog/Theming",
-  component: ElicitationDialog,
-  render: (args) => <DialogPlayground {...args} />,
   ...dialogMetaDefaults,
   args: { ...dialogMetaDefaults.args, serverName: "Dev Tools", request: developmentConfiguration },
 } satisfies Meta<typeof ElicitationDialog>;

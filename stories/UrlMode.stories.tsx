@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, spyOn, userEvent, within } from "storybook/test";
 import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
-import { DialogPlayground } from "./DialogPlayground";
 import { dialogMetaDefaults } from "./dialogMeta";
 
 /**
@@ -10,8 +9,6 @@ import { dialogMetaDefaults } from "./dialogMeta";
  */
 const meta = {
   title: "Dialog/URL mode",
-  component: ElicitationDialog,
-  render: (args) => <DialogPlayground {...args} />,
   ...dialogMetaDefaults,
   args: { ...dialogMetaDefaults.args, serverName: "Payments" },
 } satisfies Meta<typeof ElicitationDialog>;

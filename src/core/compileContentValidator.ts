@@ -8,17 +8,6 @@ import { resolveValidationEngine, type CompileContentValidator } from "./validat
 // engines and the pattern engine are imported statically here. The dialog and forms never import
 // this module; they load what they need with loadContentValidator (loadValidation.ts).
 
-export {
-  canCompileCode,
-  detectedValidationEngine,
-  resolveValidationEngine,
-  setValidationEngine,
-  type CompileContentValidator,
-  type ContentValidationError,
-  type ContentValidator,
-  type ValidationEngine,
-} from "./validationEngine";
-
 const withPatterns =
   (compile: CompileContentValidator): CompileContentValidator =>
   (jsonSchema) => {

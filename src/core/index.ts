@@ -3,10 +3,8 @@ export { ElicitationSchemaError } from "./ElicitationSchemaError";
 export { parseElicitationSchema } from "./parseElicitationSchema";
 export { parseElicitationRequest } from "./parseElicitationRequest";
 export { validateElicitationContent } from "./validateElicitationContent";
+export { compileContentValidator, compileAjvValidator, compileEvalFreeValidator } from "./compileContentValidator";
 export {
-  compileContentValidator,
-  compileAjvValidator,
-  compileEvalFreeValidator,
   canCompileCode,
   detectedValidationEngine,
   resolveValidationEngine,
@@ -15,7 +13,7 @@ export {
   type ContentValidationError,
   type ContentValidator,
   type ValidationEngine,
-} from "./compileContentValidator";
+} from "./validationEngine";
 export type { ValidateElicitationContentOptions } from "./validateElicitationContent";
 // The dialog's on-demand loading of the engines; hosts can start it early (docs/validation.md).
 export {

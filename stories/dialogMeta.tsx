@@ -1,13 +1,17 @@
 import type { Meta } from "@storybook/react-vite";
 import { fn } from "storybook/test";
-import type { ElicitationDialog } from "../src/dialog/ElicitationDialog";
+import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
+import { DialogPlayground } from "./DialogPlayground";
 
 /**
- * What every dialog story shares: the request and wording as controls, `onResponse` logged in the
- * Actions panel, and on docs pages each story in its own frame (a modal dialog makes the rest of
- * its page inert, so two cannot share one).
+ * What every dialog story shares: the dialog drawn through DialogPlayground (which shows the
+ * answer and asks again), the request and wording as controls, `onResponse` logged in the Actions
+ * panel, and on docs pages each story in its own frame (a modal dialog makes the rest of its page
+ * inert, so two cannot share one).
  */
 export const dialogMetaDefaults = {
+  component: ElicitationDialog,
+  render: (args) => <DialogPlayground {...args} />,
   args: { serverName: "Example Server", onResponse: fn() },
   argTypes: {
     request: { control: "object", description: "The `params` of `elicitation/create`, exactly as received." },
