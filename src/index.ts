@@ -1,37 +1,25 @@
-// The public API of react-mcp-elicitation. Named exports only.
+// The public API of react-mcp-elicitation: what a host uses. Named exports only. Compilers, engine
+// internals, limits and value converters are in "react-mcp-elicitation/core" (no React there).
 
-// Pure parts (also available without React from "react-mcp-elicitation/core").
-export * from "./core/index";
-
-// Wording.
-export type { ElicitationMessages } from "./messages/ElicitationMessages";
-export type { ElicitationMessagesInput } from "./messages/resolveMessages";
-export { defaultMessages } from "./messages/defaultMessages";
-export { deMessages, deValidationMessages } from "./messages/locales/de";
-
-// Fields.
-export type { FieldComponentProps } from "./fields/FieldComponentProps";
+// Components and hooks.
+export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
+export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationForm";
+export { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./form/useElicitationForm";
+export { ElicitationField, type ElicitationFieldProps } from "./fields/ElicitationField";
 export { useElicitationField } from "./fields/useElicitationField";
 export { defaultFieldRegistry, type FieldRegistry } from "./fields/fieldRegistry";
-export { ElicitationField, type ElicitationFieldProps } from "./fields/ElicitationField";
-
-// Forms.
-export { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./form/useElicitationForm";
-export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationForm";
+export type { FieldComponentProps } from "./fields/FieldComponentProps";
 export {
   createElicitationDraftStore,
   type ElicitationDraftStore,
   type ElicitationDraftStoreOptions,
 } from "./form/createElicitationDraftStore";
+export { DialogStatus, type DialogStatusProps } from "./dialog/DialogStatus";
 
-// Dialog.
-export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
-
-// Host layer.
+// The host layer: many servers, one dialog at a time.
 export { createElicitationQueue } from "./host/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
-export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./host/ElicitationQueueError";
 export type {
   ElicitationQueue,
   ElicitationQueueEntry,
@@ -42,7 +30,29 @@ export type {
   ElicitationQueueSnapshot,
   ElicitationUrlStep,
 } from "./host/types";
+
+// Parsing and validation (also in "/core").
+export { prepareElicitationRequest, type PrepareElicitationOptions, type PreparedElicitationRequest } from "./core/prepareElicitationRequest";
+export { parseElicitationRequest } from "./core/parseElicitationRequest";
+export { parseElicitationSchema, type ParseElicitationOptions } from "./core/parseElicitationSchema";
+export { validateElicitationContent, type ValidateElicitationContentOptions } from "./core/validateElicitationContent";
 export { inspectElicitationUrl, type ElicitationUrlInspection, type ElicitationUrlWarning } from "./core/urlInspection";
-export { toUnicodeHostname } from "./core/urlHostname";
-export { DialogStatus, type DialogStatusProps } from "./dialog/DialogStatus";
-export { defaultHostMessages, type HostMessages } from "./dialog/hostMessages";
+export type * from "./core/types";
+export type { ElicitationLimits } from "./core/limits";
+export type { SensitiveFieldKind } from "./core/sensitiveFields";
+export type { ValidationMessages } from "./core/validationMessages";
+
+// Engine choice.
+export { preloadValidation, type PreloadValidationOptions } from "./core/loadValidation";
+export { setValidationEngine, type ValidationEngine } from "./core/validationEngine";
+
+// Wording.
+export type { ElicitationMessages } from "./messages/ElicitationMessages";
+export type { ElicitationMessagesInput } from "./messages/resolveMessages";
+export type { HostMessages } from "./messages/hostMessages";
+export { defaultMessages } from "./messages/defaultMessages";
+export { deMessages } from "./messages/locales/de";
+
+// Errors.
+export { ElicitationSchemaError } from "./core/ElicitationSchemaError";
+export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./host/ElicitationQueueError";

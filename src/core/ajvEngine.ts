@@ -1,12 +1,12 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { safeRegExpEngine } from "./patternEngine";
 import type { CompileContentValidator } from "./validationEngine";
 
 // The Ajv engine with ajv-formats: about 40 KB gzipped, so the dialog and forms load this module
 // with a dynamic import, and only on pages that allow `new Function` (see loadValidation.ts).
-// Patterns go through the linear-time engine, which must be loaded before a schema with a pattern
-// is compiled (loadContentValidator does that; the synchronous API imports it statically).
+// Patterns are Ajv's own: `new RegExp(pattern, "u")`, exactly as the MCP SDK's server validator
+// runs them. The forms never give Ajv a pattern (they check patterns off the main thread, see
+// patternWorker.ts); the synchronous API does, as a server would.
 
 let ajv: Ajv2020 | undefined;
 
@@ -20,13 +20,10 @@ function getAjv(): Ajv2020 {
       // (not a JSON Schema keyword) cannot trip it.
       strict: true,
       // Only those clean schemas are compiled, so checking them against the JSON Schema meta-schema
-      // would only cost time — and compile the meta-schema's own patterns, which would need the
-      // pattern engine for schemas that have no pattern.
+      // would only cost time.
       validateSchema: false,
       // Server keys like "__proto__" or "constructor" must be checked as own properties only.
       ownProperties: true,
-      // Every `pattern` runs on a linear-time engine: a server's `^(a+)+$` cannot freeze the page.
-      code: { regExp: safeRegExpEngine },
     });
     addFormats(ajv);
   }

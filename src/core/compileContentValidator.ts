@@ -1,25 +1,13 @@
-import { compileAjvValidator as compileWithAjv } from "./ajvEngine";
-import { compileEvalFreeValidator as compileWithoutEval } from "./evalFreeValidator";
-import { installPatternEngine } from "./patternEngine";
-import { compileSafePattern } from "./safePattern";
+import { compileAjvValidator } from "./ajvEngine";
+import { compileEvalFreeValidator } from "./evalFreeValidator";
 import { resolveValidationEngine, type CompileContentValidator } from "./validationEngine";
 
 // The synchronous compilers, for servers, Node and hosts that validate outside the dialog: both
-// engines and the pattern engine are imported statically here. The dialog and forms never import
-// this module; they load what they need with loadContentValidator (loadValidation.ts).
+// engines are imported statically here, and patterns run in them as the MCP SDK's servers run them.
+// The dialog and forms never import this module; they load what they need with
+// loadContentValidator (loadValidation.ts) and check patterns off the main thread.
 
-const withPatterns =
-  (compile: CompileContentValidator): CompileContentValidator =>
-  (jsonSchema) => {
-    installPatternEngine(compileSafePattern);
-    return compile(jsonSchema);
-  };
-
-/** Compiles a clean elicitation JSON Schema with Ajv (uses `new Function`; needs `unsafe-eval` under CSP). */
-export const compileAjvValidator: CompileContentValidator = withPatterns(compileWithAjv);
-
-/** Compiles one of the library's clean, flat elicitation schemas without `new Function` or `eval`. */
-export const compileEvalFreeValidator: CompileContentValidator = withPatterns(compileWithoutEval);
+export { compileAjvValidator, compileEvalFreeValidator };
 
 /** Compiles with the engine this page supports (see `setValidationEngine`). */
 export const compileContentValidator: CompileContentValidator = (jsonSchema) =>

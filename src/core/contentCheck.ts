@@ -21,16 +21,25 @@ import { describeValidationIssue } from "./validationMessages";
 const CACHE_LIMIT = 64;
 const validators = new Map<string, ContentValidator>();
 
-/** The compiled validator of `schema` for `engine`, compiled with `compile` on first use. */
-export function validatorFor(schema: ParsedElicitationSchema, engine: ValidationEngine, compile: CompileContentValidator): ContentValidator {
-  const key = `${engine}:${schema.cacheKey}`;
+/**
+ * The compiled validator of `schema` for `engine`, compiled with `compile` on first use. With
+ * `patterns` false the engine leaves `pattern` out: the forms check patterns off the main thread
+ * (checkContentPatterns.ts); the synchronous API runs them in the engine, as the server does.
+ */
+export function validatorFor(
+  schema: ParsedElicitationSchema,
+  engine: ValidationEngine,
+  compile: CompileContentValidator,
+  patterns = true,
+): ContentValidator {
+  const key = `${engine}:${patterns ? "" : "-pattern:"}${schema.cacheKey}`;
   const cached = validators.get(key);
   if (cached !== undefined) {
     validators.delete(key);
     validators.set(key, cached);
     return cached;
   }
-  const validator = compile(engineSchema(schema));
+  const validator = compile(engineSchema(schema, patterns));
   validators.set(key, validator);
   if (validators.size > CACHE_LIMIT) {
     const [oldestKey, oldest] = validators.entries().next().value as [string, ContentValidator];
@@ -45,12 +54,18 @@ export function validatorFor(schema: ParsedElicitationSchema, engine: Validation
  * never reach the engine, so "__proto__" (which Ajv skips in `properties`), "constructor" or "a/b"
  * cannot confuse it, and unknown content keys are renamed `u<n>` so they cannot collide.
  */
-function engineSchema(schema: ParsedElicitationSchema): Record<string, unknown> {
+function engineSchema(schema: ParsedElicitationSchema, patterns: boolean): Record<string, unknown> {
   const properties = ownProperty(schema.jsonSchema, "properties") as Record<string, unknown>;
   const required = schema.fields.filter((field) => field.required).map(engineKey);
+  const property = (field: FieldDescriptor) => {
+    const rules = ownProperty(properties, field.key) as Record<string, unknown>;
+    if (patterns || !hasOwn(rules, "pattern")) return rules;
+    const { pattern: _left, ...rest } = rules;
+    return rest;
+  };
   return {
     type: "object",
-    properties: Object.fromEntries(schema.fields.map((field) => [engineKey(field), ownProperty(properties, field.key)])),
+    properties: Object.fromEntries(schema.fields.map((field) => [engineKey(field), property(field)])),
     ...(required.length > 0 && { required }),
     additionalProperties: false,
   };

@@ -1,15 +1,13 @@
 import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { checkStringFormat } from "./checkStringFormat";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
-import { requirePatternEngine } from "./patternEngine";
-import type { SafeRegExp } from "./safePattern";
 import type { StringFormat } from "./types";
 import type { CompileContentValidator, ContentValidationError } from "./validationEngine";
 
 // The validation engine for pages whose Content-Security-Policy forbids `unsafe-eval`, where Ajv
 // cannot generate code. @cfworker/json-schema interprets the schema instead. Its findings are
 // reshaped into Ajv's (keyword + params), and the checks where the two libraries disagree are done
-// here, the same way for both engines: `pattern` (linear-time RE2, see safePattern.ts), `format`
+// here, the same way for both engines: `pattern` (`new RegExp(pattern, "u")`, as Ajv), `format`
 // (ajv-formats' definitions), `required` and `additionalProperties` (own keys only), and numbers
 // that JSON cannot carry (NaN, ±Infinity), which Ajv rejects as the wrong type.
 // The dialog and forms load this module with a dynamic import, on pages that forbid `new Function`.
@@ -24,7 +22,7 @@ const LIMIT_KEYWORDS: ReadonlySet<string> = new Set(["minLength", "maxLength", "
 
 interface PropertyChecks {
   name: string;
-  pattern?: { source: string; regExp: SafeRegExp };
+  pattern?: { source: string; regExp: RegExp };
   format?: StringFormat;
 }
 
@@ -39,9 +37,7 @@ export const compileEvalFreeValidator: CompileContentValidator = (jsonSchema) =>
     const { pattern, format, ...rest } = ownProperty(properties, name) as Record<string, unknown>;
     const check: PropertyChecks = { name };
     if (typeof pattern === "string") {
-      const compiled = requirePatternEngine()(pattern);
-      if (!compiled.ok) throw new SyntaxError(`pattern ${JSON.stringify(pattern)} ${compiled.reason}`);
-      check.pattern = { source: pattern, regExp: compiled.regExp };
+      check.pattern = { source: pattern, regExp: new RegExp(pattern, "u") };
     }
     if (typeof format === "string") check.format = format as StringFormat;
     checks.push(check);

@@ -1,15 +1,16 @@
+import { checkContentPatterns, withPatternIssues } from "./checkContentPatterns";
 import { checkContent, validatorFor } from "./contentCheck";
-import { loadedPatternEngine, loadPatternEngine } from "./patternEngine";
+import { startPatternWorker } from "./patternWorker";
 import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "./types";
 import { resolveValidationEngine, type CompileContentValidator, type ValidationEngine } from "./validationEngine";
 
-// The dialog's and forms' way to validation: the engines are separate modules reached only through
-// dynamic import(), so a host's bundler splits them into chunks loaded on demand —
-//   Ajv + ajv-formats (≈ 40 KB gzipped) only on pages that allow `new Function`,
-//   the eval-free engine (@cfworker/json-schema, ≈ 7 KB) only on pages that forbid it,
-//   the linear-time pattern engine (re2js, ≈ 44 KB) only for schemas with a `pattern`.
-// Each is loaded once per page; compiled validators share validateElicitationContent's cache, and
-// the results are the same (same engines, same mapping in contentCheck.ts).
+// The dialog's and forms' way to validation. Nothing they draw waits for it: the engines are
+// separate modules reached only through dynamic import(), so a host's bundler splits them into
+// chunks that load in the background —
+//   Ajv + ajv-formats (≈ 38 KB gzipped) only on pages that allow `new Function`,
+//   the eval-free engine (@cfworker/json-schema, ≈ 7 KB) only on pages that forbid it.
+// Patterns need no chunk: they run in a small worker (patternWorker.ts). Each engine is loaded once
+// per page; compiled validators share validateElicitationContent's cache.
 
 const loading: Partial<Record<ValidationEngine, Promise<CompileContentValidator>>> = {};
 const loaded: Partial<Record<ValidationEngine, CompileContentValidator>> = {};
@@ -33,42 +34,36 @@ export function loadValidationEngine(engine?: ValidationEngine | "auto"): Promis
   ));
 }
 
-/** Whether validating this schema needs the pattern engine. */
-export function needsPatternEngine(parsed: ParsedElicitationSchema): boolean {
-  return parsed.fields.some((field) => field.kind === "text" && field.pattern !== undefined);
-}
-
 export interface LoadValidationOptions {
   /** "auto" (default: the engine chosen with `setValidationEngine`), "ajv" or "eval-free". */
   engine?: ValidationEngine | "auto";
 }
 
-/** Checks content against the schema it was loaded for; synchronous, same results as validateElicitationContent. */
-export type LoadedContentValidator = (content: unknown) => ValidateElicitationContentResult;
+/** What a form's check found: the verdict, and the fields whose `pattern` only the server can check. */
+export type FormContentCheck = ValidateElicitationContentResult & { leftToServer: string[] };
 
 /**
- * Loads what validating `parsed` needs — the engine this page supports and, when the schema has a
- * `pattern`, the pattern engine — and returns a synchronous validator for it. The schema is
- * compiled on the first call of that validator (once per distinct schema, cached by `cacheKey`).
+ * Checks content against the schema it was loaded for, the same way validateElicitationContent
+ * does, except that patterns run off the main thread (hence a promise).
+ */
+export type LoadedContentValidator = (content: unknown) => Promise<FormContentCheck>;
+
+/**
+ * Loads the engine this page supports and returns a validator for `parsed`. The schema is compiled
+ * on the first call of that validator (once per distinct schema, cached by `cacheKey`).
  */
 export async function loadContentValidator(
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
 ): Promise<LoadedContentValidator> {
   const engine = resolve(options.engine);
-  await Promise.all([loadValidationEngine(engine), needsPatternEngine(parsed) ? loadPatternEngine() : undefined]);
-  return loadedContentValidator(parsed, { engine }) as LoadedContentValidator;
-}
-
-/** The validator `loadContentValidator` would give, now, if everything it needs is loaded; else undefined. */
-export function loadedContentValidator(
-  parsed: ParsedElicitationSchema,
-  options: LoadValidationOptions = {},
-): LoadedContentValidator | undefined {
-  const engine = resolve(options.engine);
-  const compile = loaded[engine];
-  if (compile === undefined || (needsPatternEngine(parsed) && loadedPatternEngine() === undefined)) return undefined;
-  return (content) => checkContent(parsed, content, () => validatorFor(parsed, engine, compile));
+  const compile = await loadValidationEngine(engine);
+  return async (content) => {
+    const result = checkContent(parsed, content, () => validatorFor(parsed, engine, compile, false));
+    if (typeof content !== "object" || content === null) return { ...result, leftToServer: [] };
+    const patterns = await checkContentPatterns(parsed, content);
+    return { ...withPatternIssues(parsed, result, patterns.issues), leftToServer: patterns.leftToServer };
+  };
 }
 
 /** Runs `task` when the browser is idle (or soon, where there is no idle callback). */
@@ -84,12 +79,12 @@ function whenIdle(task: () => void): void {
  */
 export function prepareContentValidator(parsed: ParsedElicitationSchema, options: LoadValidationOptions = {}): void {
   const engine = resolve(options.engine);
-  loadContentValidator(parsed, options).then(
-    () =>
+  if (parsed.fields.some((field) => field.kind === "text" && field.pattern !== undefined)) startPatternWorker();
+  loadValidationEngine(engine).then(
+    (compile) =>
       whenIdle(() => {
-        const compile = loaded[engine];
         try {
-          if (compile) validatorFor(parsed, engine, compile);
+          validatorFor(parsed, engine, compile, false);
         } catch {
           // Reported by the validation that needs it.
         }
@@ -98,16 +93,14 @@ export function prepareContentValidator(parsed: ParsedElicitationSchema, options
   );
 }
 
-export interface PreloadValidationOptions extends LoadValidationOptions {
-  /** Also load the pattern engine (re2js), needed by schemas with a `pattern`. Default false. */
-  patterns?: boolean;
-}
+export type PreloadValidationOptions = LoadValidationOptions;
 
 /**
- * Starts loading the validation engine this page will use (and, with `patterns: true`, the
- * pattern engine) ahead of the first form, e.g. when the host connects to its first MCP server.
- * Resolves when they are loaded. Without it, the dialog starts loading when it mounts.
+ * Starts loading the validation engine this page will use (and the pattern worker) ahead of the
+ * first form, e.g. when the host connects to its first MCP server. Resolves when it is loaded.
+ * Forms never wait for it: they draw at once and load the engine in the background anyway.
  */
 export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
-  await Promise.all([loadValidationEngine(options.engine), options.patterns ? loadPatternEngine() : undefined]);
+  startPatternWorker();
+  await loadValidationEngine(options?.engine);
 }

@@ -1,19 +1,534 @@
-import { installPatternEngine } from "./patternEngine";
-import { compileSafePattern } from "./safePattern";
-import { parseSchema, type ParseElicitationOptions } from "./schemaParser";
-import type { ParseElicitationSchemaResult } from "./types";
+import { checkStringFormat } from "./checkStringFormat";
+import { ElicitationSchemaError } from "./ElicitationSchemaError";
+import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
+import { hasOwn, isRecord, ownProperty } from "./ownProperty";
+import { checkPatternSyntax } from "./checkPatternSyntax";
+import { detectSensitiveField } from "./sensitiveFields";
+import type {
+  FieldDescriptor,
+  FieldOption,
+  MultiSelectFieldDescriptor,
+  ParseElicitationSchemaResult,
+  ParsedElicitationSchema,
+  SingleSelectFieldDescriptor,
+  StringFormat,
+} from "./types";
 
-export type { ParseElicitationOptions };
+const ROOT = "requestedSchema";
+
+const STRING_FORMATS: readonly string[] = ["email", "uri", "date", "date-time"] satisfies StringFormat[];
+
+/**
+ * Every JSON Schema keyword (drafts 4 → 2020-12) that changes what is valid or restructures data.
+ * Where one of these appears and is not supported in that place, the request is refused: silently
+ * ignoring it would render a form that accepts what the server forbids. Anything else is an
+ * annotation (`title`, `description`, `default`, `examples`, `$comment`, `deprecated`, `enumNames`,
+ * `contentMediaType`, `x-*`, …) and is ignored wherever it appears: it cannot make the server refuse
+ * an answer, so it must not make the client refuse the request.
+ */
+const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  "$ref", "$dynamicRef", "$recursiveRef", "$defs", "definitions",
+  "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+  "dependentSchemas", "dependencies", "dependentRequired",
+  "prefixItems", "items", "additionalItems", "contains", "minContains", "maxContains",
+  "unevaluatedItems", "unevaluatedProperties",
+  "properties", "patternProperties", "additionalProperties", "propertyNames",
+  "minProperties", "maxProperties", "required",
+  "type", "enum", "const",
+  "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "minLength", "maxLength", "pattern", "format",
+  "minItems", "maxItems", "uniqueItems",
+]);
+
+const ALLOWED = {
+  root: new Set(["type", "properties", "required", "additionalProperties"]),
+  text: new Set(["type", "minLength", "maxLength", "pattern", "format"]),
+  number: new Set(["type", "minimum", "maximum"]),
+  boolean: new Set(["type"]),
+  enum: new Set(["type", "enum"]),
+  oneOf: new Set(["type", "oneOf"]),
+  multi: new Set(["type", "items", "minItems", "maxItems", "uniqueItems"]),
+  itemsEnum: new Set(["type", "enum"]),
+  itemsAnyOf: new Set(["type", "anyOf"]),
+  option: new Set(["type", "const"]),
+};
+
+export interface ParseElicitationOptions {
+  /** Size limits; any left out keep their defaults (see `defaultElicitationLimits`). */
+  limits?: Partial<ElicitationLimits>;
+}
+
+// The limits of the parse in progress. Parsing is synchronous and never re-entered, so a module
+// variable set for its duration saves threading it through every helper.
+let active: ElicitationLimits = resolveElicitationLimits();
 
 /**
  * Checks a server's `requestedSchema` and turns it into typed field descriptors plus a clean JSON
  * Schema for validation. Never throws: any input (null, arrays, proxies, throwing getters) yields
  * either `{ ok: true, schema }` or `{ ok: false, error }` naming the offending path. Schemas over
- * the size limits are refused the same way, before any costly work.
- *
- * Synchronous, with every check: it brings the pattern engine with it (a static import). The
- * dialog and forms use the same parser but load that engine only for schemas with a `pattern`.
+ * the size limits are refused the same way, before any costly work. Synchronous and engine-free:
+ * a `pattern` is only checked to be an ECMAScript regular expression (unicode mode), never run.
  */
 export function parseElicitationSchema(schema: unknown, options: ParseElicitationOptions = {}): ParseElicitationSchemaResult {
-  return parseSchema(schema, options ?? {}, installPatternEngine(compileSafePattern));
+  const previous = active;
+  try {
+    active = resolveElicitationLimits(options?.limits);
+    return { ok: true, schema: { ...parseRoot(schema), limits: active } };
+  } catch (error) {
+    if (error instanceof ElicitationSchemaError) return { ok: false, error };
+    return { ok: false, error: new ElicitationSchemaError(ROOT, `could not be read (${describeError(error)})`) };
+  } finally {
+    active = previous;
+  }
+}
+
+/**
+ * Walks the whole schema once, iteratively, and stops at the first limit crossed: a schema a
+ * million values wide or a thousand levels deep costs at most `maxSchemaNodes` steps.
+ */
+function checkSize(schema: unknown): void {
+  interface Entry { value: unknown; depth: number; parent?: Entry; key?: string }
+  const pathOf = (entry: Entry): string => {
+    const keys: string[] = [];
+    for (let at: Entry | undefined = entry; at?.key !== undefined; at = at.parent) keys.unshift(at.key);
+    return [ROOT, ...keys.map((key) => (key.length > 40 ? `${key.slice(0, 37)}...` : key))].join(".");
+  };
+  const stack: Entry[] = [{ value: schema, depth: 1 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    const { value, depth } = entry;
+    if (++nodes > active.maxSchemaNodes) fail(ROOT, `is too large: more than ${active.maxSchemaNodes} values`);
+    if (typeof value !== "object" || value === null) continue;
+    for (let at = entry.parent; at !== undefined; at = at.parent) {
+      if (at.value === value) fail(pathOf(entry), "refers to itself");
+    }
+    if (depth > active.maxSchemaDepth) fail(pathOf(entry), `is nested too deeply: more than ${active.maxSchemaDepth} levels`);
+    if (Array.isArray(value)) {
+      const length = Math.min(value.length, active.maxSchemaNodes + 1);
+      for (let i = 0; i < length; i++) stack.push({ value: value[i], depth: depth + 1, parent: entry, key: String(i) });
+    } else {
+      for (const key of Object.keys(value)) stack.push({ value: ownProperty(value, key), depth: depth + 1, parent: entry, key });
+    }
+  }
+}
+
+/** Every server string the form draws or compares is bounded by `maxTextLength`. */
+function checkText(text: string, path: string, what = "characters"): void {
+  if (text.length > active.maxTextLength && codePointLength(text, active.maxTextLength) > active.maxTextLength) {
+    fail(path, `is longer than ${active.maxTextLength} ${what}`);
+  }
+}
+
+function fail(path: string, reason: string): never {
+  throw new ElicitationSchemaError(path, reason);
+}
+
+function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "unreadable value";
+  }
+}
+
+/** A short, safe rendering of a server value for error messages. */
+function show(value: unknown): string {
+  try {
+    const json = JSON.stringify(value);
+    if (json === undefined) return typeof value;
+    return json.length > 40 ? `${json.slice(0, 37)}...` : json;
+  } catch {
+    return typeof value;
+  }
+}
+
+function parseRoot(schema: unknown): Omit<ParsedElicitationSchema, "limits"> {
+  if (!isRecord(schema)) fail(ROOT, "must be an object");
+  checkSize(schema);
+  const type = ownProperty(schema, "type");
+  if (type !== "object") fail(`${ROOT}.type`, type === undefined ? 'is required and must be "object"' : `must be "object", not ${show(type)}`);
+  const properties = ownProperty(schema, "properties");
+  if (!isRecord(properties)) fail(`${ROOT}.properties`, properties === undefined ? "is required" : "must be an object");
+  const count = Object.keys(properties).length;
+  if (count > active.maxProperties) {
+    fail(`${ROOT}.properties`, `has ${count} properties; at most ${active.maxProperties} are allowed`);
+  }
+  rejectUnsupported(schema, ALLOWED.root, ROOT, "the top-level schema");
+  optionalString(schema, "title", ROOT);
+  optionalString(schema, "description", ROOT);
+  const additional = ownProperty(schema, "additionalProperties");
+  // The form never sends undeclared keys, so either boolean is safe; a schema object would be a nested form.
+  if (additional !== undefined && typeof additional !== "boolean") {
+    fail(`${ROOT}.additionalProperties`, "must be false (or true), not a schema");
+  }
+
+  const required = parseRequired(ownProperty(schema, "required"), properties);
+  const fields = Object.keys(properties).map((key, index) =>
+    parseProperty(key, ownProperty(properties, key), index, required.has(key)),
+  );
+  const jsonSchema = defined({
+    type: "object",
+    properties: Object.fromEntries(fields.map((field) => [field.key, fieldJsonSchema(field)])),
+    required: fields.some((field) => field.required) ? fields.filter((f) => f.required).map((f) => f.key) : undefined,
+    additionalProperties: false,
+  });
+  return { fields, jsonSchema, cacheKey: JSON.stringify(jsonSchema) };
+}
+
+function parseRequired(required: unknown, properties: Record<string, unknown>): Set<string> {
+  const names = new Set<string>();
+  if (required === undefined) return names;
+  if (!Array.isArray(required)) fail(`${ROOT}.required`, "must be a list of property names");
+  required.forEach((name: unknown, i) => {
+    const path = `${ROOT}.required.${i}`;
+    if (typeof name !== "string") fail(path, `must be a property name, not ${show(name)}`);
+    if (!hasOwn(properties, name)) fail(path, `"${name}" is not a declared property`);
+    if (names.has(name)) fail(path, `"${name}" is listed twice`);
+    names.add(name);
+  });
+  return names;
+}
+
+function parseProperty(key: string, raw: unknown, index: number, required: boolean): FieldDescriptor {
+  const path = `${ROOT}.properties.${key}`;
+  if (key.length > active.maxTextLength) checkText(key, `${ROOT}.properties.${key.slice(0, 40)}...`, "characters in its name");
+  if (!isRecord(raw)) fail(path, "must be an object");
+  const type = ownProperty(raw, "type");
+  if (type === undefined) fail(`${path}.type`, "is required (string, number, integer, boolean or array)");
+  if (Array.isArray(type)) fail(`${path}.type`, "must be a single type, not a list");
+  if (type === "object") fail(`${path}.type`, "nested objects are not supported");
+  const title = optionalString(raw, "title", path);
+  const description = optionalString(raw, "description", path);
+  // An empty title would leave the input without an accessible name: fall back to the key.
+  const base = defined({
+    key,
+    index,
+    path,
+    label: title !== undefined && title.trim() !== "" ? title : key,
+    description,
+    required,
+  });
+
+  // Only fields a person types into can carry a secret; the descriptor says what it looks like.
+  const sensitive = () => detectSensitiveField({ key, title, description });
+  switch (type) {
+    case "string":
+      if (hasOwn(raw, "enum") || hasOwn(raw, "oneOf")) return parseSingleSelect(raw, path, base);
+      return defined({ ...parseText(raw, path, base), sensitive: sensitive() });
+    case "number":
+    case "integer":
+      return defined({ ...parseNumber(raw, path, base, type === "integer"), sensitive: sensitive() });
+    case "boolean": {
+      rejectUnsupported(raw, ALLOWED.boolean, path, "a boolean property");
+      const dflt = ownProperty(raw, "default");
+      if (dflt !== undefined && typeof dflt !== "boolean") fail(`${path}.default`, "must be true or false");
+      return defined({ ...base, kind: "boolean" as const, default: dflt as boolean | undefined });
+    }
+    case "array":
+      return parseMultiSelect(raw, path, base);
+    default:
+      return fail(`${path}.type`, `${show(type)} is not supported (use string, number, integer, boolean or array)`);
+  }
+}
+
+type Base = { key: string; index: number; path: string; label: string; description?: string; required: boolean };
+
+function parseText(raw: Record<string, unknown>, path: string, base: Base): FieldDescriptor {
+  rejectUnsupported(raw, ALLOWED.text, path, "a text property");
+  const minLength = optionalCount(raw, "minLength", path);
+  const maxLength = optionalCount(raw, "maxLength", path);
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
+    fail(`${path}.minLength`, `must not be greater than maxLength (${maxLength})`);
+  }
+  if (minLength !== undefined && minLength > active.maxStringLength) {
+    fail(`${path}.minLength`, `must not be greater than ${active.maxStringLength}, the longest text this form accepts`);
+  }
+  const rawPattern = ownProperty(raw, "pattern");
+  if (typeof rawPattern === "string" && rawPattern.length > active.maxPatternLength) {
+    fail(`${path}.pattern`, `is longer than ${active.maxPatternLength} characters`);
+  }
+  if (rawPattern !== undefined && typeof rawPattern !== "string") fail(`${path}.pattern`, "must be a string");
+  const pattern = rawPattern as string | undefined;
+  if (pattern !== undefined) {
+    const problem = checkPatternSyntax(pattern);
+    if (problem !== undefined) fail(`${path}.pattern`, problem);
+  }
+  const format = ownProperty(raw, "format");
+  if (format !== undefined && (typeof format !== "string" || !STRING_FORMATS.includes(format))) {
+    fail(`${path}.format`, `${show(format)} is not supported (use email, uri, date or date-time)`);
+  }
+  const dflt = ownProperty(raw, "default");
+  if (dflt !== undefined) {
+    const at = `${path}.default`;
+    if (typeof dflt !== "string") fail(at, "must be a string");
+    checkText(dflt, at);
+    // JSON Schema counts code points, not UTF-16 units.
+    const length = [...dflt].length;
+    if (minLength !== undefined && length < minLength) fail(at, `is shorter than minLength (${minLength})`);
+    if (maxLength !== undefined && length > maxLength) fail(at, `is longer than maxLength (${maxLength})`);
+    // Not run against `pattern` here: that could take unbounded time on the main thread. A default
+    // the pattern refuses is shown and flagged by the form's own check, like any typed value.
+    if (format !== undefined && !checkStringFormat(format as StringFormat, dflt)) fail(at, `is not a valid ${format}`);
+  }
+  return defined({
+    ...base,
+    kind: "text" as const,
+    format: format as StringFormat | undefined,
+    minLength,
+    maxLength,
+    pattern,
+    default: dflt as string | undefined,
+  });
+}
+
+function parseNumber(raw: Record<string, unknown>, path: string, base: Base, integer: boolean): FieldDescriptor {
+  rejectUnsupported(raw, ALLOWED.number, path, `${integer ? "an integer" : "a number"} property`);
+  const minimum = optionalFinite(raw, "minimum", path);
+  const maximum = optionalFinite(raw, "maximum", path);
+  if (minimum !== undefined && maximum !== undefined && minimum > maximum) {
+    fail(`${path}.minimum`, `must not be greater than maximum (${maximum})`);
+  }
+  const dflt = ownProperty(raw, "default");
+  if (dflt !== undefined) {
+    const at = `${path}.default`;
+    if (typeof dflt !== "number" || !Number.isFinite(dflt)) fail(at, "must be a finite number");
+    if (integer && !Number.isInteger(dflt)) fail(at, "must be a whole number");
+    if (minimum !== undefined && dflt < minimum) fail(at, `is less than minimum (${minimum})`);
+    if (maximum !== undefined && dflt > maximum) fail(at, `is greater than maximum (${maximum})`);
+  }
+  return defined({ ...base, kind: "number" as const, integer, minimum, maximum, default: dflt as number | undefined });
+}
+
+function parseSingleSelect(raw: Record<string, unknown>, path: string, base: Base): SingleSelectFieldDescriptor {
+  const enumValues = ownProperty(raw, "enum");
+  const oneOf = ownProperty(raw, "oneOf");
+  if (enumValues !== undefined && oneOf !== undefined) fail(`${path}.oneOf`, "cannot be combined with enum");
+  let options: FieldOption[];
+  let variant: SingleSelectFieldDescriptor["variant"];
+  if (enumValues !== undefined) {
+    rejectUnsupported(raw, ALLOWED.enum, path, "a select property");
+    const values = parseEnumValues(enumValues, `${path}.enum`, false);
+    const names = ownProperty(raw, "enumNames");
+    if (names === undefined) {
+      variant = "untitled";
+      options = values.map((value) => ({ value, label: value }));
+    } else {
+      if (!Array.isArray(names) || names.length !== values.length) {
+        fail(`${path}.enumNames`, `must be a list of ${values.length} names, one per enum value`);
+      }
+      names.forEach((name: unknown, i) => {
+        if (typeof name !== "string") fail(`${path}.enumNames.${i}`, "must be a string");
+        checkText(name, `${path}.enumNames.${i}`);
+      });
+      variant = "legacy-titled";
+      options = values.map((value, i) => ({ value, label: names[i] as string }));
+    }
+  } else {
+    rejectUnsupported(raw, ALLOWED.oneOf, path, "a select property");
+    variant = "titled";
+    options = parseTitledOptions(oneOf, `${path}.oneOf`, false);
+  }
+  const dflt = ownProperty(raw, "default");
+  if (dflt !== undefined && (typeof dflt !== "string" || !options.some((o) => o.value === dflt))) {
+    fail(`${path}.default`, "must be one of the options");
+  }
+  return defined({ ...base, kind: "single-select" as const, variant, options, default: dflt as string | undefined });
+}
+
+function parseMultiSelect(raw: Record<string, unknown>, path: string, base: Base): MultiSelectFieldDescriptor {
+  rejectUnsupported(raw, ALLOWED.multi, path, "a multi-select property");
+  const items = ownProperty(raw, "items");
+  const itemsPath = `${path}.items`;
+  if (items === undefined) fail(itemsPath, "is required and must list the options");
+  if (!isRecord(items)) fail(itemsPath, "must be an object listing the options");
+  const itemType = ownProperty(items, "type");
+  if (itemType === "object") fail(`${itemsPath}.type`, "arrays of objects are not supported");
+  if (itemType !== undefined && itemType !== "string") fail(`${itemsPath}.type`, `must be "string", not ${show(itemType)}`);
+  const enumValues = ownProperty(items, "enum");
+  const anyOf = ownProperty(items, "anyOf");
+  if (enumValues !== undefined && anyOf !== undefined) fail(`${itemsPath}.anyOf`, "cannot be combined with enum");
+  let options: FieldOption[];
+  let variant: MultiSelectFieldDescriptor["variant"];
+  if (enumValues !== undefined) {
+    rejectUnsupported(items, ALLOWED.itemsEnum, itemsPath, "multi-select items");
+    if (itemType === undefined) fail(`${itemsPath}.type`, 'is required and must be "string"');
+    variant = "untitled";
+    options = parseEnumValues(enumValues, `${itemsPath}.enum`, true).map((value) => ({ value, label: value }));
+  } else if (anyOf !== undefined) {
+    rejectUnsupported(items, ALLOWED.itemsAnyOf, itemsPath, "multi-select items");
+    variant = "titled";
+    options = parseTitledOptions(anyOf, `${itemsPath}.anyOf`, true);
+  } else {
+    return fail(itemsPath, "must list the options with enum or anyOf");
+  }
+  const minItems = optionalCount(raw, "minItems", path);
+  const maxItems = optionalCount(raw, "maxItems", path);
+  if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
+    fail(`${path}.minItems`, `must not be greater than maxItems (${maxItems})`);
+  }
+  if (minItems !== undefined && minItems > options.length) {
+    fail(`${path}.minItems`, `must not be greater than the number of options (${options.length})`);
+  }
+  const unique = ownProperty(raw, "uniqueItems");
+  // Choices are a set either way (a checkbox is on or off), so uniqueness is always enforced.
+  if (unique !== undefined && typeof unique !== "boolean") fail(`${path}.uniqueItems`, "must be true or false");
+  const dflt = ownProperty(raw, "default");
+  let defaultValues: string[] | undefined;
+  if (dflt !== undefined) {
+    const at = `${path}.default`;
+    if (!Array.isArray(dflt)) fail(at, "must be a list of option values");
+    const seen = new Set<string>();
+    dflt.forEach((value: unknown, i) => {
+      if (typeof value !== "string" || !options.some((o) => o.value === value)) fail(`${at}.${i}`, "must be one of the options");
+      if (seen.has(value)) fail(`${at}.${i}`, `repeats the option "${value}"`);
+      seen.add(value);
+    });
+    if (minItems !== undefined && dflt.length < minItems) fail(at, `has fewer than minItems (${minItems}) values`);
+    if (maxItems !== undefined && dflt.length > maxItems) fail(at, `has more than maxItems (${maxItems}) values`);
+    defaultValues = [...(dflt as string[])];
+  }
+  return defined({
+    ...base,
+    kind: "multi-select" as const,
+    variant,
+    options,
+    minItems,
+    maxItems,
+    default: defaultValues,
+  });
+}
+
+/**
+ * `enum` values: a non-empty list of distinct strings. A single select cannot offer "" because the
+ * form uses "" for "nothing chosen"; a multi select can.
+ */
+function parseEnumValues(values: unknown, path: string, allowEmpty: boolean): string[] {
+  if (!Array.isArray(values)) fail(path, "must be a list of strings");
+  if (values.length === 0) fail(path, "must offer at least one option");
+  checkOptionCount(values.length, path);
+  const seen = new Set<string>();
+  values.forEach((value: unknown, i) => {
+    if (typeof value !== "string") fail(`${path}.${i}`, `must be a string, not ${show(value)}`);
+    checkText(value, `${path}.${i}`);
+    if (value === "" && !allowEmpty) fail(`${path}.${i}`, "must not be empty");
+    if (seen.has(value)) fail(`${path}.${i}`, `repeats the option "${value}"`);
+    seen.add(value);
+  });
+  return [...(values as string[])];
+}
+
+/** `oneOf` / `items.anyOf`: a non-empty list of `{ const, title }` with distinct values. */
+function parseTitledOptions(list: unknown, path: string, allowEmpty: boolean): FieldOption[] {
+  if (!Array.isArray(list)) fail(path, "must be a list of { const, title } options");
+  if (list.length === 0) fail(path, "must offer at least one option");
+  checkOptionCount(list.length, path);
+  const seen = new Set<string>();
+  return list.map((option: unknown, i) => {
+    const at = `${path}.${i}`;
+    if (!isRecord(option)) fail(at, "must be an object { const, title }");
+    rejectUnsupported(option, ALLOWED.option, at, "an option");
+    const type = ownProperty(option, "type");
+    if (type !== undefined && type !== "string") fail(`${at}.type`, 'must be "string"');
+    const value = ownProperty(option, "const");
+    if (typeof value !== "string") fail(`${at}.const`, value === undefined ? "is required" : "must be a string");
+    checkText(value, `${at}.const`);
+    if (value === "" && !allowEmpty) fail(`${at}.const`, "must not be empty");
+    if (seen.has(value)) fail(`${at}.const`, `repeats the option "${value}"`);
+    seen.add(value);
+    const title = ownProperty(option, "title");
+    if (typeof title !== "string") fail(`${at}.title`, title === undefined ? "is required" : "must be a string");
+    checkText(title, `${at}.title`);
+    optionalString(option, "description", at);
+    return { value, label: title.trim() !== "" ? title : value };
+  });
+}
+
+function rejectUnsupported(obj: Record<string, unknown>, allowed: ReadonlySet<string>, path: string, where: string) {
+  for (const key of Object.keys(obj)) {
+    if (SCHEMA_KEYWORDS.has(key) && !allowed.has(key)) fail(`${path}.${key}`, `is not supported on ${where}`);
+  }
+}
+
+function optionalString(obj: Record<string, unknown>, key: string, path: string): string | undefined {
+  const value = ownProperty(obj, key);
+  if (value !== undefined && typeof value !== "string") fail(`${path}.${key}`, "must be a string");
+  if (value !== undefined) checkText(value as string, `${path}.${key}`);
+  return value as string | undefined;
+}
+
+function checkOptionCount(count: number, path: string): void {
+  if (count > active.maxOptions) fail(path, `offers ${count} options; at most ${active.maxOptions} are allowed`);
+}
+
+/** Length and item limits: whole numbers, 0 or more. */
+function optionalCount(obj: Record<string, unknown>, key: string, path: string): number | undefined {
+  const value = ownProperty(obj, key);
+  if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < 0)) {
+    fail(`${path}.${key}`, "must be a whole number, 0 or more");
+  }
+  return value as number | undefined;
+}
+
+function optionalFinite(obj: Record<string, unknown>, key: string, path: string): number | undefined {
+  const value = ownProperty(obj, key);
+  if (value !== undefined && (typeof value !== "number" || !Number.isFinite(value))) {
+    fail(`${path}.${key}`, "must be a finite number");
+  }
+  return value as number | undefined;
+}
+
+/** The JSON Schema the validator compiles for one field: only the supported keywords, fixed order. */
+function fieldJsonSchema(field: FieldDescriptor): Record<string, unknown> {
+  const annotations = { title: field.label === field.key ? undefined : field.label, description: field.description };
+  switch (field.kind) {
+    case "text":
+      return defined({
+        type: "string",
+        ...annotations,
+        minLength: field.minLength,
+        maxLength: field.maxLength,
+        pattern: field.pattern,
+        format: field.format,
+        default: field.default,
+      });
+    case "number":
+      return defined({
+        type: field.integer ? "integer" : "number",
+        ...annotations,
+        minimum: field.minimum,
+        maximum: field.maximum,
+        default: field.default,
+      });
+    case "boolean":
+      return defined({ type: "boolean", ...annotations, default: field.default });
+    case "single-select":
+      // Legacy enumNames are dropped: they are not JSON Schema, and the labels live in the descriptor.
+      return defined({
+        type: "string",
+        ...annotations,
+        ...(field.variant === "titled"
+          ? { oneOf: field.options.map((o) => ({ const: o.value, title: o.label })) }
+          : { enum: field.options.map((o) => o.value) }),
+        default: field.default,
+      });
+    case "multi-select":
+      return defined({
+        type: "array",
+        ...annotations,
+        items:
+          field.variant === "titled"
+            ? { anyOf: field.options.map((o) => ({ const: o.value, title: o.label })) }
+            : { type: "string", enum: field.options.map((o) => o.value) },
+        uniqueItems: true,
+        minItems: field.minItems,
+        maxItems: field.maxItems,
+        default: field.default,
+      });
+  }
+}
+
+/** Drops undefined-valued keys (our own fixed keys only), so descriptors and schemas stay clean. */
+function defined<T extends object>(obj: T): T {
+  return Object.fromEntries(Object.entries(obj).filter(([, value]) => value !== undefined)) as T;
 }

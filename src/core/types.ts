@@ -178,6 +178,14 @@ export type ParsedElicitationRequest =
   | { mode: "form"; message: string; schema: ParsedElicitationSchema }
   | { mode: "url"; message: string; url: string; elicitationId?: string };
 
+/** A URL-mode step the user agreed to open, tracked until the server says it is complete. */
+export interface ElicitationUrlStep {
+  readonly elicitationId: string;
+  readonly serverName: string;
+  readonly url: string;
+  readonly status: "waiting" | "done";
+}
+
 export type ParseElicitationRequestResult =
   | { ok: true; request: ParsedElicitationRequest }
   | { ok: false; error: import("./ElicitationSchemaError").ElicitationSchemaError };

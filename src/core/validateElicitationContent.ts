@@ -16,8 +16,10 @@ export interface ValidateElicitationContentOptions {
  * Checks accepted content against a requestedSchema (raw, or already parsed). On success returns a
  * NEW object holding only the declared keys; on failure at most one plain-words issue per field.
  * Usable by hosts before answering and by servers re-validating what a client sent.
- * Synchronous: both engines and the pattern engine are imported statically (the dialog and forms
- * load theirs on demand through loadContentValidator instead, with the same results and cache).
+ * Synchronous: both engines are imported statically, and a `pattern` runs in place exactly as the
+ * MCP SDK's server validator runs it (`new RegExp(pattern, "u")`), so this verdict is the server's.
+ * Like the server, it gives a catastrophic pattern its full running time: a page validating a
+ * server's patterns should let the forms do it (they run patterns off the main thread).
  */
 export function validateElicitationContent(
   schema: unknown | ParsedElicitationSchema,

@@ -1,51 +1,38 @@
-import { useRef, useState, type MutableRefObject, type ReactNode } from "react";
-import { initialFormValues } from "../core/formValues";
-import type { ElicitContent, FormValues, ParsedElicitationSchema } from "../core/types";
+import type { ReactNode } from "react";
+import type { ElicitContent, ParsedElicitationSchema } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { ElicitationForm } from "../form/ElicitationForm";
-import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
-import { useElicitationForm } from "../form/useElicitationForm";
-import type { ElicitationMessagesInput } from "../messages/resolveMessages";
+import type { UseElicitationFormResult } from "../form/useElicitationForm";
+import type { ElicitationDraft } from "../form/useElicitationDraft";
 
 export interface DialogFormProps {
   schema: ParsedElicitationSchema;
-  serverName: string;
-  messages?: ElicitationMessagesInput;
+  /** The dialog's own form hook. */
+  controller: UseElicitationFormResult;
+  /** The dialog's draft of this form. */
+  draft: ElicitationDraft;
   fieldComponents?: Partial<FieldRegistry>;
-  drafts?: ElicitationDraftStore;
   onSubmit: (content: ElicitContent) => void;
   actions: ReactNode;
-  /** Set to a function returning the current values, so the dialog can keep them on cancel. */
-  valuesRef: MutableRefObject<(() => FormValues) | undefined>;
 }
 
-/** The dialog's form: starts from a kept draft when there is one, and says so with a way to clear it. */
-export function DialogForm({ schema, serverName, drafts, valuesRef, ...props }: DialogFormProps) {
-  // Read once: the draft belongs to this mount.
-  const restored = useRef(drafts?.get(serverName, schema.cacheKey)).current;
-  const form = useElicitationForm(schema, { messages: props.messages, values: restored });
-  const [showRestored, setShowRestored] = useState(restored !== undefined);
-  valuesRef.current = () => form.form.getValues();
-
-  const clear = () => {
-    drafts?.delete(serverName, schema.cacheKey);
-    form.form.reset(initialFormValues(schema.fields));
-    setShowRestored(false);
-  };
+/** The dialog's form: says when it starts from a kept draft, with a way to clear it. */
+export function DialogForm({ schema, controller, draft, ...props }: DialogFormProps) {
+  const clear = () => controller.form.reset(draft.clear());
 
   return (
     <ElicitationForm
       schema={schema}
-      controller={form}
+      controller={controller}
       fieldComponents={props.fieldComponents}
       onSubmit={props.onSubmit}
       actions={props.actions}
       header={
-        showRestored ? (
+        draft.showRestored ? (
           <div className="rme-form__restored" role="status" data-state="restored">
-            <span>{form.messages.draftRestored}</span>
+            <span>{controller.messages.draftRestored}</span>
             <button type="button" className="rme-button rme-button--quiet" data-action="clear-draft" onClick={clear}>
-              {form.messages.draftClear}
+              {controller.messages.draftClear}
             </button>
           </div>
         ) : undefined

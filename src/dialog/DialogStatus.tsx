@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { fillTemplate } from "../messages/fillTemplate";
-import type { HostMessages } from "./hostMessages";
+import type { HostMessages } from "../messages/hostMessages";
 
 export interface DialogStatusProps {
   serverName: string;

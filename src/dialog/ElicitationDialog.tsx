@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
-import { initialFormValues } from "../core/formValues";
-import { loadValidationEngine } from "../core/loadValidation";
-import { loadedPatternEngine, loadPatternEngine } from "../core/patternEngine";
-import { parseRequest, PATTERN_ENGINE_NEEDED } from "../core/requestParser";
 import type { ElicitationLimits } from "../core/limits";
-import type { ElicitParams, ElicitResult, FormValues } from "../core/types";
+import { prepareElicitationRequest } from "../core/prepareElicitationRequest";
+import type { ElicitParams, ElicitResult } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
+import { useElicitationDraft } from "../form/useElicitationDraft";
+import { useElicitationForm } from "../form/useElicitationForm";
 import { DialogForm } from "./DialogForm";
 import { fillTemplate } from "../messages/fillTemplate";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -70,53 +69,23 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const { serverName, request, signal } = props;
   // Keyed by value, not identity: a host passing `limits={{ … }}` inline must not reset the form.
   const limitsKey = JSON.stringify(props.limits ?? null);
-  // A form with a `pattern` can only be checked once the pattern engine is loaded (see
-  // patternEngine.ts): until then the dialog draws nothing, so no form appears that the full check
-  // would refuse. The queue loads it before admitting such a request, so its dialogs never wait.
-  const [patternsLoaded, setPatternsLoaded] = useState(() => loadedPatternEngine() !== undefined);
-  const parse = useMemo(
-    () => parseRequest(request, { limits: props.limits }, loadedPatternEngine()),
-    [request, limitsKey, patternsLoaded],
+  // The one preparation step, synchronous: the fields are drawn on the first paint. Under a queue
+  // this is the very result the queue admitted the request with (kept per params object).
+  const parsed = useMemo(
+    () => prepareElicitationRequest(request, { limits: props.limits, sensitiveFields: props.sensitiveFields }),
+    [request, limitsKey, props.sensitiveFields],
   );
-  const waiting = parse === PATTERN_ENGINE_NEEDED;
-  const parsed = waiting ? undefined : parse;
-  // The pattern engine failed to load (offline, a blocked chunk): the request can be neither checked nor shown.
-  const [unavailable, setUnavailable] = useState(false);
-  useEffect(() => {
-    if (!waiting) return;
-    let live = true;
-    // The validation engine is needed next: fetch both at once.
-    loadValidationEngine().catch(() => {});
-    loadPatternEngine().then(
-      () => live && setPatternsLoaded(true),
-      () => live && setUnavailable(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [waiting]);
   const messages = useMemo(() => resolveMessages(props.messages), [props.messages]);
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
   const answered = useRef(finished);
   const onResponse = useRef(props.onResponse);
   onResponse.current = props.onResponse;
 
-  // Cancelled or withdrawn: keep what was typed (if anything) for the next identical request.
-  const formValues = useRef<(() => FormValues) | undefined>(undefined);
-  const drafts = useRef(props.drafts);
-  drafts.current = props.drafts;
-  const formSchema = parsed?.ok && parsed.request.mode === "form" ? parsed.request.schema : undefined;
-  const settleDraft = useCallback(
-    (keep: boolean) => {
-      const store = drafts.current;
-      if (!store || !formSchema) return;
-      const values = keep ? formValues.current?.() : undefined;
-      const changed = values !== undefined && JSON.stringify(values) !== JSON.stringify(initialFormValues(formSchema.fields));
-      if (changed) store.set(serverName, formSchema.cacheKey, values, formSchema.fields);
-      else store.delete(serverName, formSchema.cacheKey);
-    },
-    [formSchema, serverName],
-  );
+  // The dialog owns its form; cancelled or withdrawn, what was typed is kept for the next identical request.
+  const formSchema = parsed.ok && parsed.request.mode === "form" ? parsed.request.schema : undefined;
+  const draft = useElicitationDraft(props.drafts, serverName, formSchema);
+  const form = useElicitationForm(formSchema, { messages: props.messages, values: draft.restored });
+  const settleDraft = useCallback((keep: boolean) => draft.settle(keep ? form.form.getValues() : undefined), [draft, form.form]);
 
   const respond = useCallback(
     (result: ElicitResult) => {
@@ -129,10 +98,11 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     [settleDraft],
   );
 
-  const declineSensitive = props.sensitiveFields === "decline" && formSchema?.fields.some((f) => f.sensitive !== undefined) === true;
+  // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
+  const autoAnswer = parsed.ok ? parsed.answer : undefined;
   useEffect(() => {
-    if (declineSensitive) respond({ action: "decline" });
-  }, [declineSensitive, respond]);
+    if (autoAnswer) respond(autoAnswer);
+  }, [autoAnswer, respond]);
 
   useEffect(() => {
     if (!signal) return;
@@ -148,12 +118,12 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
 
   const onInvalidRequest = useRef(props.onInvalidRequest);
   onInvalidRequest.current = props.onInvalidRequest;
-  const invalid = parsed === undefined || parsed.ok ? undefined : parsed.error;
+  const invalid = parsed.ok ? undefined : parsed.error;
   useEffect(() => {
     if (invalid) onInvalidRequest.current?.(invalid);
   }, [invalid]);
 
-  const hidden = finished || (waiting && !unavailable) || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);
+  const hidden = finished || autoAnswer !== undefined || (invalid !== undefined && props.onInvalidRequest !== undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancel = useCallback(() => respond({ action: "cancel" }), [respond]);
   const handlers = useModalDialog(dialogRef, {
@@ -167,23 +137,19 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
 
   if (hidden) return null;
 
-  const mode = parsed === undefined ? "unavailable" : parsed.ok ? parsed.request.mode : "invalid";
-  const message = parsed?.ok ? parsed.request.message : undefined;
+  const mode = parsed.ok ? parsed.request.mode : "invalid";
+  const message = parsed.ok ? parsed.request.message : undefined;
 
   let body: ReactNode;
-  if (parsed === undefined) {
-    body = <DialogNotice state="unavailable" text={messages.validationUnavailable} closeLabel={messages.close} onClose={cancel} />;
-  } else if (!parsed.ok) {
+  if (!parsed.ok) {
     const reason = fillTemplate(messages.invalidRequest, { reason: parsed.error.message });
     body = <DialogNotice state="invalid" text={reason} closeLabel={messages.close} onClose={cancel} />;
   } else if (parsed.request.mode === "form") {
     body = (
       <DialogForm
         schema={parsed.request.schema}
-        serverName={serverName}
-        drafts={props.drafts}
-        valuesRef={formValues}
-        messages={props.messages}
+        controller={form}
+        draft={draft}
         fieldComponents={props.fieldComponents}
         onSubmit={(content) => respond({ action: "accept", content })}
         actions={

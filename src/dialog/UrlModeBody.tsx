@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { inspectElicitationUrl, type ElicitationUrlWarning } from "../core/urlInspection";
 import type { ElicitResult } from "../core/types";
 import { fillTemplate } from "../messages/fillTemplate";
-import type { HostMessages } from "./hostMessages";
+import type { HostMessages } from "../messages/hostMessages";
 
 export interface UrlModeBodyProps {
   serverName: string;

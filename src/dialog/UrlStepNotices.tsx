@@ -1,7 +1,7 @@
 import { inspectElicitationUrl } from "../core/urlInspection";
-import type { ElicitationUrlStep } from "../host/types";
+import type { ElicitationUrlStep } from "../core/types";
 import { fillTemplate } from "../messages/fillTemplate";
-import type { HostMessages } from "./hostMessages";
+import type { HostMessages } from "../messages/hostMessages";
 
 export interface UrlStepNoticesProps {
   steps: readonly ElicitationUrlStep[];

@@ -46,22 +46,6 @@ export function ElicitationForm(props: ElicitationFormProps) {
   }, [error]);
 
   const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };
-  if (form.pending && form.unavailable) return <FormNotice state="unavailable" text={messages.validationUnavailable} {...notice} />;
-
-  // A schema with a pattern, for the moment the pattern engine takes to load: nothing to draw yet.
-  if (form.pending) {
-    return (
-      <div
-        className={["rme-form", props.className].filter(Boolean).join(" ")}
-        data-state="loading"
-        aria-busy="true"
-        id={props.id}
-        lang={props.locale}
-        dir={props.dir}
-      />
-    );
-  }
-
   if (error) return <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />;
 
   const readOnly = props.readOnly ?? false;
@@ -94,6 +78,13 @@ export function ElicitationForm(props: ElicitationFormProps) {
           />
         ))}
       </div>
+      {form.leftToServer.length > 0 ? (
+        <p className="rme-form__note" role="note" data-state="left-to-server">
+          {fillTemplate(messages.patternLeftToServer, {
+            fields: fields.filter((field) => form.leftToServer.includes(field.key)).map((field) => `“${field.label}”`).join(", "),
+          })}
+        </p>
+      ) : null}
       <FormAlert control={form.form.control} />
       {props.actions ?? (readOnly ? null : (
         <div className="rme-actions">

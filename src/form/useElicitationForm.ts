@@ -1,16 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
-import { checkFormValues, initialFormValues } from "../core/formValues";
-import {
-  loadContentValidator,
-  loadedContentValidator,
-  prepareContentValidator,
-  type LoadedContentValidator,
-} from "../core/loadValidation";
-import { loadedPatternEngine, loadPatternEngine } from "../core/patternEngine";
-import { parseSchema, PATTERN_ENGINE_NEEDED } from "../core/schemaParser";
-import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
+import { buildContent, checkFormValues, initialFormValues } from "../core/formValues";
+import { loadContentValidator, loadValidationEngine, prepareContentValidator } from "../core/loadValidation";
+import { parseElicitationSchema } from "../core/parseElicitationSchema";
+import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema, ValidationIssue } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 
@@ -25,15 +19,13 @@ export interface UseElicitationFormOptions {
 export interface UseElicitationFormResult {
   /** Set when the schema is not a valid elicitation schema; nothing else is usable then. */
   error: ElicitationSchemaError | undefined;
-  /**
-   * True, briefly, while a raw schema with a `pattern` waits for the pattern engine to load before
-   * it can be checked: nothing is known yet (no error, no fields). Never true for a parsed schema.
-   */
-  pending: boolean;
-  /** The pattern engine needed while `pending` failed to load (offline, a blocked chunk): the form cannot be checked. */
-  unavailable: boolean;
   schema: ParsedElicitationSchema | undefined;
   fields: FieldDescriptor[];
+  /**
+   * Keys of fields whose `pattern` this page could not check (it ran past its deadline, or no worker
+   * may start here): the server checks them. The form says so under the fields.
+   */
+  leftToServer: string[];
   /** The react-hook-form instance (values keyed `f${index}`). */
   form: ReturnType<typeof useForm<FormValues>>;
   messages: ElicitationMessages;
@@ -54,39 +46,40 @@ function isParsed(schema: unknown): schema is ParsedElicitationSchema {
 }
 
 /**
- * The headless form: parses the schema once per schema object, seeds react-hook-form with the
- * defaults, and validates through the core (the same engines, cache and wording as
- * validateElicitationContent) so the dialog, inline forms and servers agree. The validation engine
- * is loaded when the form mounts; a raw schema with a `pattern` first waits for the pattern engine.
+ * The headless form: parses the schema once per schema object (synchronously: the fields are there
+ * on the first render), seeds react-hook-form with the defaults, and validates through the core
+ * (the same engines, cache and wording as validateElicitationContent) so the dialog, inline forms
+ * and servers agree. The validation engine loads in the background as the form mounts; patterns
+ * are checked off the main thread.
  */
 export function useElicitationForm(schema: unknown, options: UseElicitationFormOptions = {}): UseElicitationFormResult {
-  const [patternsLoaded, setPatternsLoaded] = useState(() => loadedPatternEngine() !== undefined);
-  const [unavailable, setUnavailable] = useState(false);
-  const parse = useMemo(
-    () => (isParsed(schema) ? ({ ok: true, schema } as const) : parseSchema(schema, {}, loadedPatternEngine())),
-    [schema, patternsLoaded],
-  );
-  const pending = parse === PATTERN_ENGINE_NEEDED;
-  const parsed = !pending && parse.ok ? parse.schema : undefined;
+  const parse = useMemo(() => (isParsed(schema) ? ({ ok: true, schema } as const) : parseElicitationSchema(schema)), [schema]);
+  const parsed = parse.ok ? parse.schema : undefined;
   const messages = useMemo(() => resolveMessages(options.messages), [options.messages]);
+  const [leftToServer, setLeftToServer] = useState<string[]>([]);
 
   // The resolver reads the latest schema and wording without being re-created.
   const latest = useRef({ parsed, messages, schema, options });
   latest.current = { parsed, messages, schema, options };
+
+  /** The whole check of `values`: conversion, the schema engine, then patterns off the main thread. */
+  const check = useRef(async (current: ParsedElicitationSchema, values: FormValues) => {
+    const validate = await loadContentValidator(current);
+    const checked = await validate(buildContent(current.fields, values).content);
+    setLeftToServer((before) => (sameKeys(before, checked.leftToServer) ? before : checked.leftToServer));
+    return checkFormValues(current, values, () => checked, latest.current.messages.validation);
+  }).current;
+
   const resolver = useRef<Resolver<FormValues>>(async (values) => {
     const current = latest.current.parsed;
     if (!current) return { values: {}, errors: {} };
-    // At once when the engines are loaded (the form starts loading them as it mounts), else once they are.
-    let validate = loadedContentValidator(current);
-    if (!validate) {
-      try {
-        validate = await loadContentValidator(current);
-      } catch {
-        // The engine's chunk did not arrive. A field check has nothing to say; handleAccept tells the person.
-        return { values: {}, errors: {} };
-      }
+    let errors: Record<string, ValidationIssue>;
+    try {
+      ({ errors } = await check(current, values));
+    } catch {
+      // The engine's chunk did not arrive. A field check has nothing to say; handleAccept tells the person.
+      return { values: {}, errors: {} };
     }
-    const { errors } = checkFormValues(current, values, validate, latest.current.messages.validation);
     const names = Object.keys(errors);
     // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
     if (names.length === 0) return { values, errors: {} };
@@ -118,79 +111,52 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     if (parsed) prepareContentValidator(parsed);
   }, [parsed]);
 
-  // A schema with a pattern: load the pattern engine, seed the values, then draw the fields.
-  const mountSchema = useRef(schema).current;
-  useEffect(() => {
-    if (!pending) return;
-    let live = true;
-    loadPatternEngine().then(
-      () => {
-        if (!live) return;
-        const { schema: current, options: currentOptions } = latest.current;
-        const result = parseSchema(current, {}, loadedPatternEngine());
-        if (result !== PATTERN_ENGINE_NEEDED && result.ok) {
-          form.reset(current === mountSchema ? startValues(result.schema, currentOptions) : initialFormValues(result.schema.fields));
-        }
-        setPatternsLoaded(true);
-      },
-      // The form cannot be checked without it: the form says so; the next mount tries again.
-      () => live && setUnavailable(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [pending, form, mountSchema]);
-
   // A new schema object (a new request in the same component) starts from its own defaults.
   const seeded = useRef(schema);
   useEffect(() => {
     if (seeded.current === schema) return;
     seeded.current = schema;
+    setLeftToServer([]);
     form.reset(parsed ? initialFormValues(parsed.fields) : {});
   }, [schema, parsed, form]);
 
   const handleAccept = useMemo(
     () => (onAccept: (content: ElicitContent) => void) => {
-      const submit = form.handleSubmit(() => {
+      const submit = form.handleSubmit(async () => {
         // Rebuilt from the raw values rather than taken from react-hook-form, which copies objects
         // by assignment and would drop (or worse, apply) a server key named "__proto__".
         const current = latest.current.parsed;
         if (!current) return;
-        const accept = (validate: LoadedContentValidator) => {
-          const { content, errors } = checkFormValues(current, form.getValues(), validate, latest.current.messages.validation);
-          if (Object.keys(errors).length === 0) onAccept(content);
-        };
-        // The resolver that just passed loaded the engines, so this is synchronous.
-        const validate = loadedContentValidator(current);
-        return validate ? accept(validate) : loadContentValidator(current).then(accept);
+        const { content, errors } = await check(current, form.getValues());
+        if (Object.keys(errors).length === 0) onAccept(content);
       });
       return async (event?: BaseSyntheticEvent) => {
-        const current = latest.current.parsed;
-        if (current && !loadedContentValidator(current)) {
-          // Stop the browser's own submit now: the check below may wait for the engine to arrive.
-          event?.preventDefault?.();
-          try {
-            await loadContentValidator(current);
-          } catch {
-            // Offline or a blocked chunk: nothing can be checked, so nothing is sent; the next Submit tries again.
-            form.setError("root", { type: "validationUnavailable", message: latest.current.messages.validationUnavailable });
-            return;
-          }
+        // Stop the browser's own submit now: the check below may wait for the engine to arrive.
+        event?.preventDefault?.();
+        try {
+          await loadValidationEngine();
+        } catch {
+          // Offline or a blocked chunk: nothing can be checked, so nothing is sent; the next Submit tries again.
+          form.setError("root", { type: "validationUnavailable", message: latest.current.messages.validationUnavailable });
+          return;
         }
         return submit(event);
       };
     },
-    [form],
+    [form, check],
   );
 
   return {
-    error: pending || parse.ok ? undefined : parse.error,
-    pending,
-    unavailable,
+    error: parse.ok ? undefined : parse.error,
     schema: parsed,
     fields: parsed?.fields ?? [],
+    leftToServer,
     form,
     messages,
     handleAccept,
   };
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((key, i) => key === b[i]);
 }

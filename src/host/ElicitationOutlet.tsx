@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { DialogStatus } from "../dialog/DialogStatus";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
-import { defaultHostMessages } from "../dialog/hostMessages";
+import { defaultHostMessages } from "../messages/hostMessages";
 import { UrlStepNotices } from "../dialog/UrlStepNotices";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";

@@ -1,8 +1,7 @@
 // One dialog at a time for any number of servers: requests wait in arrival order, each is answered
 // exactly once (by the user, the timeout or "stop asking") or withdrawn by its server, never dropped.
 // No React here: the outlet subscribes through `subscribe` / `getSnapshot`.
-import { loadedPatternEngine, loadPatternEngine } from "../core/patternEngine";
-import { parseRequest, PATTERN_ENGINE_NEEDED } from "../core/requestParser";
+import { prepareElicitationRequest } from "../core/prepareElicitationRequest";
 import type { ElicitParams, ElicitResult } from "../core/types";
 import { ElicitationQueueError, REQUEST_REFUSED } from "./ElicitationQueueError";
 import type {
@@ -108,38 +107,12 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     return times.length < rateLimit.max;
   }
 
-  // Set while requests wait for the pattern engine (see below); later requests wait behind them.
-  let waiting: Promise<void> | undefined;
-
-  /**
-   * Admits a request in arrival order. A form whose schema has a `pattern` can only be checked once
-   * the pattern engine is loaded: that request, and every request after it until the engine is
-   * there, waits for the load and is then admitted exactly as it would have been at once.
-   */
+  /** Admits a request in arrival order: prepared at once (no engine to wait for), checked, queued. */
   function request(req: ElicitationQueueRequest): Promise<ElicitResult> {
-    if (waiting === undefined) {
-      const answer = admit(req);
-      if (answer !== PATTERN_ENGINE_NEEDED) return answer;
-    }
-    let answer: Promise<ElicitResult> | undefined;
-    const admitted = (waiting ?? Promise.resolve()).then(loadPatternEngine).then(() => {
-      const result = admit(req);
-      answer = result === PATTERN_ENGINE_NEEDED ? Promise.reject(new Error("pattern engine not loaded")) : result;
-    });
-    const turn: Promise<void> = admitted.then(
-      () => {
-        if (waiting === turn) waiting = undefined;
-      },
-      () => {
-        if (waiting === turn) waiting = undefined;
-      },
-    );
-    waiting = turn;
-    // A failed load rejects this request with the load error; the next one tries the load again.
-    return admitted.then(() => answer!);
+    return admit(req);
   }
 
-  function admit({ serverName, params, signal, timeoutMs }: ElicitationQueueRequest): Promise<ElicitResult> | typeof PATTERN_ENGINE_NEEDED {
+  function admit({ serverName, params, signal, timeoutMs }: ElicitationQueueRequest): Promise<ElicitResult> {
     if (signal?.aborted) {
       emit({ type: "withdrawn", serverName });
       return Promise.reject(signal.reason);
@@ -160,19 +133,15 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       emit({ type: "rejected", serverName, code: error.code });
       return Promise.reject(error);
     }
-    const parsed = parseRequest(params, { limits: options.limits }, loadedPatternEngine());
-    if (parsed === PATTERN_ENGINE_NEEDED) return parsed;
+    // The same prepared result the outlet's dialog draws from (prepareElicitationRequest keeps it per params).
+    const parsed = prepareElicitationRequest(params, { limits: options.limits, sensitiveFields: options.sensitiveFields });
     if (!parsed.ok) {
       emit({ type: "rejected", serverName, code: parsed.error.code });
       return Promise.reject(parsed.error);
     }
-    if (
-      options.sensitiveFields === "decline" &&
-      parsed.request.mode === "form" &&
-      parsed.request.schema.fields.some((field) => field.sensitive !== undefined)
-    ) {
-      emit({ type: "answered", serverName, action: "decline", cause: "sensitive" });
-      return Promise.resolve({ action: "decline" });
+    if (parsed.answer !== undefined) {
+      emit({ type: "answered", serverName, action: parsed.answer.action, cause: "sensitive" });
+      return Promise.resolve(parsed.answer);
     }
     admitted.set(serverName, [...(admitted.get(serverName) ?? []), now()]);
 

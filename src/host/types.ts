@@ -1,5 +1,5 @@
 // Shapes shared by the queue, the outlet and hosts.
-import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
+import type { ElicitationUrlStep, ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
 
 export interface ElicitationQueueOptions {
   /** Requests admitted per server within `windowMs`; further ones are rejected. Default 10 per 60 000 ms; `false` turns it off. */
@@ -41,13 +41,7 @@ export interface ElicitationQueueEntry {
   readonly completed: boolean;
 }
 
-/** A URL-mode step the user agreed to open, tracked until the server says it is complete. */
-export interface ElicitationUrlStep {
-  readonly elicitationId: string;
-  readonly serverName: string;
-  readonly url: string;
-  readonly status: "waiting" | "done";
-}
+export type { ElicitationUrlStep } from "../core/types";
 
 export interface ElicitationQueueSnapshot {
   /** The request on screen, if any. */

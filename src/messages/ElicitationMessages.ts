@@ -1,5 +1,5 @@
 import type { ValidationMessages } from "../core/validationMessages";
-import type { HostMessages } from "../dialog/hostMessages";
+import type { HostMessages } from "./hostMessages";
 
 /**
  * Every string the library shows. Hosts replace any part through the `messages` prop;
@@ -25,6 +25,11 @@ export interface ElicitationMessages extends HostMessages {
   close: string;
   /** The page could not load the code that checks answers (offline, a blocked chunk): nothing can be validated. */
   validationUnavailable: string;
+  /**
+   * Under a form with a field whose `pattern` this page could not check in time (or at all): the
+   * server checks it on Submit. `{fields}` lists the fields' labels.
+   */
+  patternLeftToServer: string;
   /**
    * Under a text or number field whose words suggest a secret the protocol forbids servers to ask
    * for in a form; `{kind}` is one of the `sensitiveKind…` strings below.

@@ -1,4 +1,4 @@
-import { defaultHostMessages } from "../dialog/hostMessages";
+import { defaultHostMessages } from "./hostMessages";
 import type { ElicitationMessages } from "./ElicitationMessages";
 
 export const defaultMessages: ElicitationMessages = {
@@ -14,6 +14,7 @@ export const defaultMessages: ElicitationMessages = {
   invalidRequest: "This request can't be shown: {reason}",
   close: "Close",
   validationUnavailable: "This form can't be checked right now because part of the page failed to load. Close it and try again.",
+  patternLeftToServer: "The format of {fields} will be checked by the server when you submit.",
   sensitiveFieldWarning:
     "This looks like {kind}. MCP servers are not allowed to ask for passwords, keys, tokens, card details or ID numbers in a form. Don't enter it unless you are sure.",
   sensitiveKindPassword: "a password",

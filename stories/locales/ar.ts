@@ -30,6 +30,7 @@ export const arMessages: ElicitationMessages = {
   invalidRequest: "لا يمكن عرض هذا الطلب: {reason}",
   close: "إغلاق",
   validationUnavailable: "لا يمكن التحقق من هذا النموذج الآن لأن جزءًا من الصفحة لم يُحمَّل. أغلقه وحاول مرة أخرى.",
+  patternLeftToServer: "سيتحقق الخادم من تنسيق {fields} عند الإرسال.",
   queuePosition: "{position} من {total}",
   timeLeft: "الوقت المتبقي: {time}",
   stopAsking: "التوقف عن السؤال",

@@ -1,11 +1,11 @@
-// The dialog, forms and queue reach the validation engines (Ajv, the eval-free engine) and the
-// pattern engine (re2js) only through dynamic import(). These tests start each case from fresh
+// The dialog, forms and queue reach the validation engines (Ajv, the eval-free engine) only through
+// dynamic import(), and nothing they draw waits for them. These tests start each case from fresh
 // modules, with nothing loaded, and check that the results are the ones of the synchronous API.
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
 import type { ElicitParams } from "../../src/core/types";
 import { validateElicitationContent } from "../../src/core/validateElicitationContent";
@@ -42,8 +42,11 @@ function staticGraph(entry: string): Map<string, string[]> {
 }
 
 // ajv-formats' format definitions alone (no Ajv) are allowed: the parser checks defaults with them.
-const HEAVY_PACKAGES = /^(ajv|re2js|@cfworker\/json-schema)($|\/)|^ajv-formats(?!\/dist\/formats\.js$)/;
-const SYNC_MODULES = /\/core\/(ajvEngine|evalFreeValidator|safePattern|compileContentValidator|validateElicitationContent|validateFormValues|parseElicitationSchema|parseElicitationRequest)\.ts$/;
+const HEAVY_PACKAGES = /^(ajv|@cfworker\/json-schema)($|\/)|^ajv-formats(?!\/dist\/formats\.js$)/;
+const SYNC_MODULES = /\/core\/(ajvEngine|evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues)\.ts$/;
+
+const patterned = (pattern: string, extra: Record<string, unknown> = {}) =>
+  ({ message: "Code?", requestedSchema: { type: "object", properties: { code: { type: "string", pattern, ...extra } } } }) as ElicitParams;
 
 describe("what the UI imports statically", () => {
   it.each(["dialog/ElicitationDialog.tsx", "form/ElicitationForm.tsx", "host/ElicitationOutlet.tsx", "host/createElicitationQueue.ts"])(
@@ -63,71 +66,56 @@ describe("loading on demand", () => {
   beforeEach(() => {
     vi.resetModules();
   });
-
-  it("parses without the pattern engine until a pattern needs it, then exactly as the synchronous parser", async () => {
-    const { parseSchema, PATTERN_ENGINE_NEEDED } = await import("../../src/core/schemaParser");
-    const { loadedPatternEngine, loadPatternEngine } = await import("../../src/core/patternEngine");
-    expect(loadedPatternEngine()).toBeUndefined();
-    // No pattern: nothing to load, the same answer.
-    expect(parseSchema(contactInfo.requestedSchema, {}, undefined)).toEqual(parseElicitationSchema(contactInfo.requestedSchema));
-    // An error met before the first pattern is final already.
-    const early = { type: "object", properties: { a: { type: "object" }, b: { type: "string", pattern: "^x$" } } };
-    expect(parseSchema(early, {}, undefined)).toEqual(parseElicitationSchema(early));
-    expect(parseSchema(bankTransfer.requestedSchema, {}, undefined)).toBe(PATTERN_ENGINE_NEEDED);
-
-    await loadPatternEngine();
-    const badDefault = { type: "object", properties: { code: { type: "string", pattern: "^[0-9]+$", default: "abc" } } };
-    const lookaround = { type: "object", properties: { code: { type: "string", pattern: "^(?=a)a$" } } };
-    for (const schema of [bankTransfer.requestedSchema, badDefault, lookaround]) {
-      expect(parseSchema(schema, {}, loadedPatternEngine())).toEqual(parseElicitationSchema(schema));
-    }
-    expect(parseElicitationSchema(badDefault)).toMatchObject({ ok: false, error: { path: "requestedSchema.properties.code.default" } });
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it.each(["ajv", "eval-free"] as const)("validates with the loaded %s engine exactly as validateElicitationContent", async (engine) => {
-    const { loadContentValidator, loadedContentValidator } = await import("../../src/core/loadValidation");
-    const { parseSchema } = await import("../../src/core/schemaParser");
-    const { loadPatternEngine } = await import("../../src/core/patternEngine");
-    const parsed = parseSchema(bankTransfer.requestedSchema, {}, await loadPatternEngine());
-    if (typeof parsed === "symbol" || !parsed.ok) throw new Error("seed did not parse");
-    expect(loadedContentValidator(parsed.schema, { engine })).toBeUndefined();
-    const validate = await loadContentValidator(parsed.schema, { engine });
-    expect(loadedContentValidator(parsed.schema, { engine })).toBeDefined();
-    const contents = [
-      { amount: 10, recipient_account: "0123456789" },
-      { amount: 10, recipient_account: "12345" },
-      { recipient_account: "x".repeat(20), priority: "none", extra: true },
-      "not an object",
-    ];
-    for (const content of contents) {
-      expect(validate(content)).toEqual(validateElicitationContent(bankTransfer.requestedSchema, content, { engine }));
+    const { loadContentValidator } = await import("../../src/core/loadValidation");
+    const { parseElicitationSchema: parse } = await import("../../src/core/parseElicitationSchema");
+    const lookahead = { type: "object", properties: { code: { type: "string", pattern: "^(?=.*[0-9])[a-z0-9]{8,}$" } } };
+    for (const [schema, contents] of [
+      [
+        bankTransfer.requestedSchema,
+        [
+          { amount: 10, recipient_account: "0123456789" },
+          { amount: 10, recipient_account: "12345" },
+          { recipient_account: "x".repeat(20), priority: "none", extra: true },
+          "not an object",
+        ],
+      ],
+      [lookahead, [{ code: "abcdefg1" }, { code: "abcdefgh" }, { code: "ab1" }, {}]],
+    ] as const) {
+      const parsed = parse(schema);
+      if (!parsed.ok) throw new Error("schema did not parse");
+      const validate = await loadContentValidator(parsed.schema, { engine });
+      for (const content of contents) {
+        expect(await validate(content)).toEqual({ ...validateElicitationContent(schema, content, { engine }), leftToServer: [] });
+      }
     }
   });
 
-  it("loads the pattern engine only for schemas with a pattern", async () => {
-    const { loadContentValidator } = await import("../../src/core/loadValidation");
-    const { parseSchema } = await import("../../src/core/schemaParser");
-    const { loadedPatternEngine } = await import("../../src/core/patternEngine");
-    const parsed = parseSchema(contactInfo.requestedSchema, {}, undefined);
-    if (typeof parsed === "symbol" || !parsed.ok) throw new Error("seed did not parse");
-    const validate = await loadContentValidator(parsed.schema);
-    expect(validate({ name: "Ada", email: "ada" })).toEqual(validateElicitationContent(contactInfo.requestedSchema, { name: "Ada", email: "ada" }));
-    expect(loadedPatternEngine()).toBeUndefined();
+  it("the dialog draws a form with a pattern on its first render, before any chunk has arrived", async () => {
+    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
+    render(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={vi.fn()} />);
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toHaveAttribute("data-mode", "form");
+    expect(screen.getByRole("textbox", { name: /recipient_account/ })).toBeInTheDocument();
   });
 
-  it("the dialog draws nothing until a pattern can be checked, then refuses a default that breaks it", async () => {
+  it("a default the pattern refuses is drawn and flagged by the form, not refused with the request", async () => {
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onInvalidRequest = vi.fn();
-    const request = {
-      message: "Code?",
-      requestedSchema: { type: "object", properties: { code: { type: "string", pattern: "^[0-9]+$", default: "abc" } } },
-    } as ElicitParams;
-    render(<ElicitationDialog serverName="S" request={request} onResponse={vi.fn()} onInvalidRequest={onInvalidRequest} />);
-    expect(screen.queryByRole("dialog")).toBeNull();
-    await waitFor(() => expect(onInvalidRequest).toHaveBeenCalledTimes(1));
-    expect(onInvalidRequest.mock.calls[0]![0]).toMatchObject({ code: -32602, path: "requestedSchema.properties.code.default" });
-    expect(screen.queryByRole("dialog")).toBeNull();
-    expect(screen.queryByRole("textbox")).toBeNull();
+    const onResponse = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <ElicitationDialog serverName="S" request={patterned("^[0-9]+$", { default: "abc" })} onResponse={onResponse} onInvalidRequest={onInvalidRequest} />,
+    );
+    const code = screen.getByRole("textbox", { name: /code/ });
+    expect(code).toHaveValue("abc");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/Doesn.t match the expected format$/));
+    expect(onInvalidRequest).not.toHaveBeenCalled();
+    expect(onResponse).not.toHaveBeenCalled();
   });
 
   it("a first submit before any engine is loaded shows the same errors, focuses the first invalid field, answers once", async () => {
@@ -135,7 +123,7 @@ describe("loading on demand", () => {
     const onResponse = vi.fn();
     const user = userEvent.setup();
     render(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={onResponse} />);
-    const account = await screen.findByRole("textbox", { name: /recipient_account/ });
+    const account = screen.getByRole("textbox", { name: /recipient_account/ });
     const amount = screen.getByRole("spinbutton", { name: /amount/ });
     // Submit at once: the engines the form started loading as it mounted are not there yet.
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -143,7 +131,7 @@ describe("loading on demand", () => {
     expect(amount).toHaveAccessibleDescription(/This field is required$/);
     expect(account).toHaveAccessibleDescription(/This field is required$/);
     await user.type(account, "12345");
-    expect(account).toHaveAccessibleDescription(/Doesn.t match the expected format$/);
+    await waitFor(() => expect(account).toHaveAccessibleDescription(/Doesn.t match the expected format$/));
     expect(onResponse).not.toHaveBeenCalled();
 
     await user.type(amount, "10");
@@ -173,25 +161,68 @@ describe("loading on demand", () => {
     setValidationEngine("auto");
   });
 
-  it("the queue admits requests in arrival order while it loads the pattern engine", async () => {
+  it("the queue admits every request at once and in arrival order, patterns of every kind included", async () => {
     const { createElicitationQueue } = await import("../../src/host/createElicitationQueue");
-    const queue = createElicitationQueue();
+    const queue = createElicitationQueue({ rateLimit: false });
     void queue.request({ serverName: "a", params: githubUsername });
     void queue.request({ serverName: "b", params: bankTransfer });
-    void queue.request({ serverName: "c", params: contactInfo });
-    const refused = queue.request({
-      serverName: "d",
-      params: { message: "x", requestedSchema: { type: "object", properties: { p: { type: "string", pattern: "(a)\\1" } } } },
-    });
-    // The first is admitted at once; the one with a pattern, and every one after it, once the engine is loaded.
-    expect(queue.getSnapshot().entries.map((entry) => entry.serverName)).toEqual(["a"]);
-    await expect(refused).rejects.toMatchObject({ code: -32602, path: "requestedSchema.properties.p.pattern" });
-    expect(queue.getSnapshot().entries.map((entry) => entry.serverName)).toEqual(["a", "b", "c"]);
-    // Loaded now: admitted synchronously again.
-    await act(async () => {
-      void queue.request({ serverName: "e", params: bankTransfer });
-    });
-    expect(queue.getSnapshot().entries.map((entry) => entry.serverName)).toEqual(["a", "b", "c", "e"]);
+    void queue.request({ serverName: "c", params: patterned("^(?=.*[0-9])[a-z0-9]{8,}$") });
+    void queue.request({ serverName: "d", params: patterned("^(a)\\1$") });
+    void queue.request({ serverName: "e", params: patterned("(?<=x)\\p{Script=Latin}+") });
+    const refused = queue.request({ serverName: "f", params: patterned("([a-z]") });
+    void queue.request({ serverName: "g", params: contactInfo });
+    expect(queue.getSnapshot().entries.map((entry) => entry.serverName)).toEqual(["a", "b", "c", "d", "e", "g"]);
+    await expect(refused).rejects.toMatchObject({ code: -32602, path: "requestedSchema.properties.code.pattern" });
     queue.close();
+  });
+
+  it("where no worker may start (a strict CSP), patterns are left to the server and the form says so", async () => {
+    vi.stubGlobal(
+      "Worker",
+      class {
+        constructor() {
+          throw new DOMException("Refused to create a worker", "SecurityError");
+        }
+      },
+    );
+    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
+    const onResponse = vi.fn();
+    const user = userEvent.setup();
+    render(<ElicitationDialog serverName="Bank" request={patterned("^[0-9]+$")} onResponse={onResponse} />);
+    await user.type(screen.getByRole("textbox", { name: /code/ }), "abc");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { code: "abc" } }));
+    expect(screen.queryByRole("note")).toBeNull(); // the dialog has closed
+  });
+
+  it("the note names the fields whose pattern is left to the server", async () => {
+    vi.stubGlobal(
+      "Worker",
+      class {
+        constructor() {
+          throw new DOMException("Refused to create a worker", "SecurityError");
+        }
+      },
+    );
+    const { ElicitationForm } = await import("../../src/form/ElicitationForm");
+    const user = userEvent.setup();
+    const schema = { type: "object", properties: { code: { type: "string", title: "Code", pattern: "^[0-9]+$" }, name: { type: "string" } } };
+    render(<ElicitationForm schema={schema} onSubmit={vi.fn()} />);
+    expect(screen.queryByRole("note")).toBeNull();
+    await user.type(screen.getByRole("textbox", { name: "Code" }), "abc");
+    await user.tab();
+    expect(await screen.findByRole("note")).toHaveTextContent("The format of “Code” will be checked by the server when you submit.");
+  });
+});
+
+describe("the parser needs no engine", () => {
+  it("accepts every pattern the server's validator accepts and refuses only invalid ones", () => {
+    for (const pattern of ["^(?=.*[0-9])[a-z0-9]{8,}$", "(?<!x)y", "^(a)\\1$", "^\\p{Script=Latin}+$", "^\\p{ASCII}*$", "[\\b]", "\\uD83D\\uDE00", "^[\\S ]+$", "^(a+)+$"]) {
+      expect(parseElicitationSchema(patterned(pattern).requestedSchema)).toMatchObject({ ok: true });
+    }
+    expect(parseElicitationSchema(patterned("\\-").requestedSchema)).toMatchObject({
+      ok: false,
+      error: { path: "requestedSchema.properties.code.pattern", reason: "must be a valid regular expression" },
+    });
   });
 });

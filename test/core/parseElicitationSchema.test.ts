@@ -269,7 +269,6 @@ describe("parseElicitationSchema: rejections name the exact path", () => {
     ["minimum on a string", one({ type: "string", minimum: 1 }), `${P}.minimum`],
     ["minLength on a number", one({ type: "number", minLength: 1 }), `${P}.minLength`],
     ["pattern on a select", one({ type: "string", enum: ["a"], pattern: "a" }), `${P}.pattern`],
-    ["enumNames without enum", one({ type: "string", enumNames: ["A"] }), `${P}.enumNames`],
     ["non-string title", one({ type: "string", title: 5 }), `${P}.title`],
     ["non-string description", one({ type: "boolean", description: ["d"] }), `${P}.description`],
     ["unknown format", one({ type: "string", format: "hostname" }), `${P}.format`],
@@ -287,7 +286,6 @@ describe("parseElicitationSchema: rejections name the exact path", () => {
     ["string default on a string with a number", one({ type: "string", default: 5 }), `${P}.default`],
     ["default too short", one({ type: "string", minLength: 3, default: "ab" }), `${P}.default`],
     ["default too long", one({ type: "string", maxLength: 1, default: "ab" }), `${P}.default`],
-    ["default breaks pattern", one({ type: "string", pattern: "^[0-9]+$", default: "abc" }), `${P}.default`],
     ["default breaks format email", one({ type: "string", format: "email", default: "nope" }), `${P}.default`],
     ["default breaks format date-time (no offset)", one({ type: "string", format: "date-time", default: "2025-01-01T12:00" }), `${P}.default`],
     ["number default as string", one({ type: "number", default: "3" }), `${P}.default`],
@@ -395,5 +393,59 @@ describe("parseElicitationSchema: server-chosen keys", () => {
     expect(parseOk({ type: "object", properties: {} }).fields).toEqual([]);
     const inherited = Object.create({ x: { type: "string" } }) as object;
     expect(parseOk({ type: "object", properties: inherited }).fields).toEqual([]);
+  });
+});
+
+describe("parseElicitationSchema: annotations never refuse a request", () => {
+  // What FastMCP sends for `response_type=list[Enum]` (the Enum with a docstring), and its kin.
+  const fastMcpTags = {
+    type: "object",
+    title: "TagsResponse",
+    description: "Pick tags",
+    $comment: "generated",
+    properties: {
+      value: {
+        type: "array",
+        title: "Value",
+        items: { type: "string", enum: ["red", "green"], title: "Tag", description: "A colour tag.", examples: ["red"] },
+        examples: [["red"]],
+        deprecated: false,
+      },
+      mode: { type: "string", enum: ["a", "b"], title: "Mode", examples: ["a"], $comment: "x", "x-order": 1 },
+      titled: {
+        type: "array",
+        items: { title: "Choice", description: "One of them", anyOf: [{ const: "x", title: "X", examples: ["x"] }] },
+      },
+      note: { type: "string", contentMediaType: "text/plain", readOnly: false, writeOnly: false, enumNames: ["ignored"] },
+    },
+    required: ["value"],
+  };
+
+  it("accepts annotation keywords on the top level, on properties, on items and on options", () => {
+    const result = parseElicitationSchema(fastMcpTags);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.schema.fields.map((field) => [field.key, field.kind])).toEqual([
+      ["value", "multi-select"],
+      ["mode", "single-select"],
+      ["titled", "multi-select"],
+      ["note", "text"],
+    ]);
+    expect(result.schema.fields[0]).toMatchObject({ label: "Value", options: [{ value: "red" }, { value: "green" }] });
+  });
+
+  it("validates the answer the way the SDK server does: annotations change nothing", async () => {
+    const { AjvJsonSchemaValidator } = await import("@modelcontextprotocol/sdk/validation/ajv");
+    const server = new AjvJsonSchemaValidator().getValidator(fastMcpTags as never);
+    const { validateElicitationContent } = await import("../../src/core/validateElicitationContent");
+    for (const content of [{ value: ["red"] }, { value: ["blue"] }, { value: ["red"], mode: "c" }, {}]) {
+      expect(validateElicitationContent(fastMcpTags, content).valid).toBe(server(content).valid);
+    }
+  });
+
+  it("still refuses a keyword that changes what is valid where it is not supported", () => {
+    expect(parseElicitationSchema({ ...fastMcpTags, required: [], properties: { v: { type: "array", items: { type: "string", enum: ["a"], minLength: 2 } } } })).toMatchObject({
+      ok: false,
+      error: { path: "requestedSchema.properties.v.items.minLength" },
+    });
   });
 });

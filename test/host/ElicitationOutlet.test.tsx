@@ -1,7 +1,6 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadPatternEngine } from "../../src/core/patternEngine";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
@@ -30,10 +29,6 @@ function setup(options: Parameters<typeof createElicitationQueue>[0] = {}, outle
 }
 
 describe("ElicitationOutlet", () => {
-  // Requests are admitted synchronously once the pattern engine is loaded (see test/core/lazyEngines.test.tsx).
-  beforeAll(async () => {
-    await loadPatternEngine();
-  });
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });

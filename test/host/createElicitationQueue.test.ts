@@ -1,5 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadPatternEngine } from "../../src/core/patternEngine";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import type { ElicitationQueueEvent } from "../../src/host/types";
 import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
@@ -24,11 +23,6 @@ function track<T>(promise: Promise<T>) {
 const flush = () => Promise.resolve().then(() => Promise.resolve());
 
 describe("createElicitationQueue", () => {
-  // The queue's own rules, with the pattern engine already loaded (as after the first request with a
-  // pattern); how the queue waits for it is tested in test/core/lazyEngines.test.tsx.
-  beforeAll(async () => {
-    await loadPatternEngine();
-  });
   let clock = 0;
   const now = () => clock;
   beforeEach(() => {

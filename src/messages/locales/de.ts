@@ -55,6 +55,7 @@ export const deMessages: ElicitationMessages = {
   invalidRequest: "Diese Anfrage kann nicht angezeigt werden: {reason}",
   close: "Schließen",
   validationUnavailable: "Dieses Formular kann gerade nicht geprüft werden, weil ein Teil der Seite nicht geladen wurde. Schließen Sie es und versuchen Sie es erneut.",
+  patternLeftToServer: "Das Format von {fields} prüft der Server, wenn Sie absenden.",
   queuePosition: "{position} von {total}",
   timeLeft: "Verbleibende Zeit: {time}",
   stopAsking: "Nicht mehr fragen",

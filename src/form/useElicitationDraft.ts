@@ -1,0 +1,45 @@
+import { useCallback, useRef, useState } from "react";
+import { initialFormValues } from "../core/formValues";
+import type { FormValues, ParsedElicitationSchema } from "../core/types";
+import type { ElicitationDraftStore } from "./createElicitationDraftStore";
+
+export interface ElicitationDraft {
+  /** The values kept from an earlier cancel of the same form by the same server, read once per mount. */
+  restored: FormValues | undefined;
+  /** Whether to tell the person their earlier answers are back (until they clear them). */
+  showRestored: boolean;
+  /** Keeps `values` for next time (cancel, withdrawal) or, without them, forgets the draft (submit, decline). */
+  settle: (values?: FormValues) => void;
+  /** Forgets the draft now and returns the schema's own starting values. */
+  clear: () => FormValues;
+}
+
+/** Everything about one form's draft in one place: restore on mount, keep or forget on answer, clear. */
+export function useElicitationDraft(
+  store: ElicitationDraftStore | undefined,
+  serverName: string,
+  schema: ParsedElicitationSchema | undefined,
+): ElicitationDraft {
+  const [restored] = useState(() => (store && schema ? store.get(serverName, schema.cacheKey) : undefined));
+  const [showRestored, setShowRestored] = useState(restored !== undefined);
+  const latest = useRef({ store, serverName, schema });
+  latest.current = { store, serverName, schema };
+
+  const settle = useCallback((values?: FormValues) => {
+    const { store, serverName, schema } = latest.current;
+    if (!store || !schema) return;
+    // Untouched defaults are not a draft worth offering again.
+    const changed = values !== undefined && JSON.stringify(values) !== JSON.stringify(initialFormValues(schema.fields));
+    if (changed) store.set(serverName, schema.cacheKey, values, schema.fields);
+    else store.delete(serverName, schema.cacheKey);
+  }, []);
+
+  const clear = useCallback(() => {
+    const { store, serverName, schema } = latest.current;
+    if (store && schema) store.delete(serverName, schema.cacheKey);
+    setShowRestored(false);
+    return schema ? initialFormValues(schema.fields) : {};
+  }, []);
+
+  return { restored, showRestored, settle, clear };
+}
