@@ -1,0 +1,81 @@
+// @vitest-environment node
+// Differential test: for generated (pattern, input) pairs the client's verdict is the server's.
+// The server is the MCP SDK's own validator (AjvJsonSchemaValidator, Ajv in unicode mode); the
+// client is validateElicitationContent with both engines and the forms' path (loadContentValidator,
+// patterns off the main thread). A pattern the server cannot compile is one the client refuses.
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadContentValidator } from "../../src/core/loadValidation";
+import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
+import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+
+const CHARS = ["a", "b", "A", "1", " ", "\u00a0", "\u3000", "é", "😀", "-", "\n", "_", "\b"];
+
+const atom = fc.constantFrom(
+  "a", "b", "1", " ", "é", "😀", "-", ".", "\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\p{L}", "\\P{L}",
+  "\\p{Script=Latin}", "\\p{ASCII}", "\\uD83D\\uDE00", "\\u00e9", "\\x41", "\\u{1F600}", "\\-",
+  "[\\S ]", "[\\S]", "[^\\s]", "[a-z]", "[^a-z]", "[\\b]", "[\\d\\s]", "[\\w-]", "[]", "[^]",
+);
+const quantifier = fc.constantFrom("", "", "", "?", "*", "+", "{2}", "{0,2}", "{1,}", "*?", "+?");
+
+const pattern: fc.Arbitrary<string> = fc.letrec<{ term: string; sequence: string; pattern: string }>((tie) => ({
+  term: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.tuple(atom, quantifier).map(([a, q]) => a + q),
+    fc
+      .tuple(fc.constantFrom("(", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<n>"), tie("sequence"), quantifier)
+      .map(([open, inner, q]) => `${open}${inner})${open.startsWith("(?=") || open.startsWith("(?!") || open.startsWith("(?<=") || open.startsWith("(?<!") ? "" : q}`),
+    fc.constantFrom("\\1", "\\k<n>", "\\b", "\\B"),
+  ),
+  sequence: fc.array(tie("term"), { minLength: 1, maxLength: 3 }).map((terms) => terms.join("")),
+  pattern: fc
+    .tuple(fc.boolean(), fc.array(tie("sequence"), { minLength: 1, maxLength: 2 }), fc.boolean())
+    .map(([start, alternatives, end]) => `${start ? "^" : ""}${alternatives.join("|")}${end ? "$" : ""}`),
+})).pattern;
+
+const input = fc.array(fc.constantFrom(...CHARS), { maxLength: 8 }).map((chars) => chars.join(""));
+
+const schemaOf = (p: string) => ({ type: "object" as const, properties: { v: { type: "string" as const, pattern: p } } });
+const server = new AjvJsonSchemaValidator();
+
+describe("pattern verdicts: the client's equal the SDK server's", () => {
+  it("over thousands of generated (pattern, input) pairs", async () => {
+    const tally = { patterns: 0, refusedByBoth: 0, pairs: 0, matched: 0 };
+    await fc.assert(
+      fc.asyncProperty(pattern, fc.array(input, { minLength: 8, maxLength: 8 }), async (p, inputs) => {
+        tally.patterns++;
+        const schema = schemaOf(p);
+        let serverCheck: ((content: unknown) => { valid: boolean }) | undefined;
+        try {
+          serverCheck = server.getValidator(schema as never);
+        } catch {
+          serverCheck = undefined;
+        }
+        const parsed = parseElicitationSchema(schema);
+        // The server can compile it exactly when the client accepts it.
+        expect(parsed.ok).toBe(serverCheck !== undefined);
+        if (!parsed.ok || serverCheck === undefined) {
+          tally.refusedByBoth++;
+          return;
+        }
+        const forms = await loadContentValidator(parsed.schema, { engine: "ajv" });
+        for (const value of ["", ...inputs]) {
+          const expected = serverCheck({ v: value }).valid;
+          tally.pairs++;
+          if (expected) tally.matched++;
+          expect(validateElicitationContent(parsed.schema, { v: value }, { engine: "ajv" }).valid).toBe(expected);
+          expect(validateElicitationContent(parsed.schema, { v: value }, { engine: "eval-free" }).valid).toBe(expected);
+          expect((await forms({ v: value })).valid).toBe(expected);
+        }
+      }),
+      { numRuns: 1_500, seed: 20_251_122 },
+    );
+    // A test of agreement must meet both verdicts, and patterns both sides refuse.
+    expect(tally.pairs).toBeGreaterThan(4_000);
+    expect(tally.matched).toBeGreaterThan(tally.pairs / 20);
+    expect(tally.pairs - tally.matched).toBeGreaterThan(tally.pairs / 20);
+    expect(tally.refusedByBoth).toBeGreaterThan(10);
+    console.info(`pattern differential: ${tally.patterns} patterns (${tally.refusedByBoth} refused by both), ${tally.pairs} pairs, ${tally.matched} matching`);
+  }, 120_000);
+});
