@@ -1,4 +1,3 @@
-import { checkStringFormat } from "./checkStringFormat";
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
@@ -267,9 +266,10 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
     const length = [...dflt].length;
     if (minLength !== undefined && length < minLength) fail(at, `is shorter than minLength (${minLength})`);
     if (maxLength !== undefined && length > maxLength) fail(at, `is longer than maxLength (${maxLength})`);
-    // Not run against `pattern` here: that could take unbounded time on the main thread. A default
-    // the pattern refuses is shown and flagged by the form's own check, like any typed value.
-    if (format !== undefined && !checkStringFormat(format as StringFormat, dflt)) fail(at, `is not a valid ${format}`);
+    // Not checked against `pattern` or `format` here: a default is an annotation (the server checks
+    // the answer, not the default), a pattern could take unbounded time on the main thread, and the
+    // format rules are engine code the page loads later. Such a default is shown, and flagged by
+    // the form's own check like any typed value.
   }
   return defined({
     ...base,

@@ -41,8 +41,7 @@ function staticGraph(entry: string): Map<string, string[]> {
   return graph;
 }
 
-// ajv-formats' format definitions alone (no Ajv) are allowed: the parser checks defaults with them.
-const HEAVY_PACKAGES = /^(ajv|@cfworker\/json-schema)($|\/)|^ajv-formats(?!\/dist\/formats\.js$)/;
+const HEAVY_PACKAGES = /^(ajv|ajv-formats|@cfworker\/json-schema)($|\/)/;
 const SYNC_MODULES = /\/core\/(ajvEngine|evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues)\.ts$/;
 
 const patterned = (pattern: string, extra: Record<string, unknown> = {}) =>

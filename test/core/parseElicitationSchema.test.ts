@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ElicitationSchemaError } from "../../src/core/ElicitationSchemaError";
 import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
 import type { FieldDescriptor, ParsedElicitationSchema } from "../../src/core/types";
+import { validateElicitationContent } from "../../src/core/validateElicitationContent";
 import * as seeds from "../fixtures/seedRequests";
 
 function parseOk(schema: unknown): ParsedElicitationSchema {
@@ -286,8 +287,6 @@ describe("parseElicitationSchema: rejections name the exact path", () => {
     ["string default on a string with a number", one({ type: "string", default: 5 }), `${P}.default`],
     ["default too short", one({ type: "string", minLength: 3, default: "ab" }), `${P}.default`],
     ["default too long", one({ type: "string", maxLength: 1, default: "ab" }), `${P}.default`],
-    ["default breaks format email", one({ type: "string", format: "email", default: "nope" }), `${P}.default`],
-    ["default breaks format date-time (no offset)", one({ type: "string", format: "date-time", default: "2025-01-01T12:00" }), `${P}.default`],
     ["number default as string", one({ type: "number", default: "3" }), `${P}.default`],
     ["number default below minimum", one({ type: "number", minimum: 18, default: 3 }), `${P}.default`],
     ["number default above maximum", one({ type: "number", maximum: 1, default: 3 }), `${P}.default`],
@@ -447,5 +446,18 @@ describe("parseElicitationSchema: annotations never refuse a request", () => {
       ok: false,
       error: { path: "requestedSchema.properties.v.items.minLength" },
     });
+  });
+});
+
+describe("parseElicitationSchema: defaults are annotations", () => {
+  it.each([
+    [{ type: "string", format: "email", default: "nope" }],
+    [{ type: "string", format: "date-time", default: "2025-01-01T12:00" }],
+    [{ type: "string", pattern: "^[0-9]+$", default: "abc" }],
+  ])("a default that breaks its format or pattern is kept, not refused: %j", (property) => {
+    const result = parseElicitationSchema({ type: "object", properties: { x: property } });
+    expect(result).toMatchObject({ ok: true, schema: { fields: [{ key: "x", default: property.default }] } });
+    // The content it would give is what the server's check refuses, so the form flags it on Submit.
+    if (result.ok) expect(validateElicitationContent(result.schema, { x: property.default })).toMatchObject({ valid: false });
   });
 });
