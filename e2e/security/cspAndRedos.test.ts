@@ -1,5 +1,5 @@
-// Real Chromium: validation under `script-src 'self'` (no eval), and a catastrophic server pattern
-// that must not freeze the page. Timings are printed for the record.
+// Real Chromium: validation under `script-src 'self'` (no eval, no blob: workers), and a catastrophic
+// server pattern that must not freeze the page. Timings are printed for the record.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../launchChromium";
@@ -39,7 +39,7 @@ const form = {
 };
 
 describe("Content-Security-Policy: script-src 'self'", () => {
-  it("the dialog validates and answers with the eval-free engine, causing at most one violation report", async () => {
+  it("the dialog validates and answers with the eval-free engine, leaving the pattern to the server with a note", async () => {
     const page = await open(fixture.cspUrl);
     await page.evaluate((r) => window.showRequest("Strict host", r), form);
     const dialog = page.getByRole("dialog");
@@ -49,7 +49,9 @@ describe("Content-Security-Policy: script-src 'self'", () => {
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect
       .poll(() => dialog.locator(".rme-field__error").allInnerTexts())
-      .toEqual(["Enter a valid email address", "Doesn't match the expected format", "Must be 18 or more", "This field is required"]);
+      .toEqual(["Enter a valid email address", "Must be 18 or more", "This field is required"]);
+    // The policy lets no worker start, so this page cannot run the server's pattern safely: it says so.
+    await expect.poll(() => dialog.getByRole("note").innerText()).toBe("The format of “Code” will be checked by the server when you submit.");
     expect(await page.evaluate(() => window.__responses)).toEqual([]);
     // Chosen once, when the form mounted (in a task of the page, not of page.evaluate): the policy forbids compiling code.
     expect(await page.evaluate(() => window.validationEngine())).toBe("eval-free");
@@ -61,15 +63,14 @@ describe("Content-Security-Policy: script-src 'self'", () => {
     await expect
       .poll(() => page.evaluate(() => window.__responses))
       .toEqual([{ action: "accept", content: { email: "ada@example.com", code: "ABC12", age: 36, colors: ["red"] } }]);
+    // At most two reports: the one probe for eval, the one attempt at a pattern worker.
     const violations = await page.evaluate(() => window.__violations);
-    expect(violations.length).toBeLessThanOrEqual(1);
-    // The engines came as same-origin chunks, allowed by script-src 'self': the eval-free one and,
-    // for the pattern, re2js's — never Ajv's.
+    expect(violations.length).toBeLessThanOrEqual(2);
+    // The engine came as a same-origin chunk, allowed by script-src 'self': the eval-free one, never Ajv's.
     const scripts = await page.evaluate(() => window.scripts());
     expect(scripts.some((path) => /\/evalFreeValidator-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(scripts.some((path) => /\/safePattern-[\w-]+\.js$/.test(path))).toBe(true);
     expect(scripts.some((path) => /\/ajvEngine-[\w-]+\.js$/.test(path))).toBe(false);
-    console.log(`CSP page: engine eval-free, ${violations.length} violation report(s): ${JSON.stringify(violations)}`);
+    console.log(`CSP page: engine eval-free, pattern left to the server, ${violations.length} violation report(s): ${JSON.stringify(violations)}`);
     await page.close();
   });
 
@@ -88,7 +89,7 @@ describe("Content-Security-Policy: script-src 'self'", () => {
 });
 
 describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", () => {
-  it("measures the native engine (before) and the library's validation (after)", async () => {
+  it("patterns run off the main thread: an ordinary one is checked, a catastrophic one is left to the server", async () => {
     const page = await open(fixture.openUrl);
     const native = await page.evaluate(() => {
       const times: Record<number, number> = {};
@@ -102,50 +103,82 @@ describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", 
     console.log(`native RegExp ^(a+)+$ on n×"a"+"!": ${JSON.stringify(native)} ms (doubles per character)`);
     expect(native[24]!).toBeGreaterThan(native[20]! * 4);
 
+    // An ordinary pattern, with lookahead (refused by the library's earlier linear engine), is checked here.
+    await page.evaluate(() =>
+      window.showRequest("Codes", {
+        message: "A code",
+        requestedSchema: { type: "object", properties: { c: { type: "string", title: "Code", pattern: "^(?=.*[0-9])[a-z0-9]{8,}$" } } },
+      }),
+    );
+    const code = page.getByRole("dialog").getByLabel("Code");
+    await code.fill("abcdefgh");
+    await code.blur();
+    await page.getByText("Doesn't match the expected format").waitFor({ timeout: 5_000 });
+    await code.fill("abcdefg1");
+    await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => page.evaluate(() => window.__responses)).toEqual([{ action: "accept", content: { c: "abcdefg1" } }]);
+
+    // The longest main-thread block while `fill` types `value` into the field labelled `label`,
+    // then the field loses focus and `settled` appears: a heartbeat every 5 ms measures the gaps.
+    const blockWhileTyping = async (label: string, value: string, settled: () => Promise<unknown>) => {
+      await page.evaluate(() => {
+        const w = window as unknown as { __gap: number; __last: number; __beat: number };
+        w.__gap = 0;
+        w.__last = performance.now();
+        w.__beat = window.setInterval(() => {
+          const now = performance.now();
+          w.__gap = Math.max(w.__gap, now - w.__last);
+          w.__last = now;
+        }, 5);
+      });
+      const field = page.getByRole("dialog").getByLabel(label);
+      const started = Date.now();
+      await field.fill(value);
+      await field.blur();
+      await settled();
+      const elapsed = Date.now() - started;
+      const keystrokes = Date.now();
+      await field.press("End");
+      await field.pressSequentially("!!!!!");
+      const typing = Date.now() - keystrokes;
+      const gap = await page.evaluate(() => {
+        const w = window as unknown as { __gap: number; __beat: number };
+        window.clearInterval(w.__beat);
+        return Math.round(w.__gap);
+      });
+      return { elapsed, typing, gap };
+    };
+    const value = "a".repeat(9_989) + "!";
+
+    // The same typing into a field with no pattern (an email field): what filling 10 000 characters costs by itself.
+    await page.evaluate(() =>
+      window.showRequest("Plain", {
+        message: "Enter a's",
+        requestedSchema: { type: "object", properties: { a: { type: "string", title: "Letters", format: "email" } } },
+      }),
+    );
+    const baseline = await blockWhileTyping("Letters", value, () => page.getByText("Enter a valid email address").waitFor({ timeout: 5_000 }));
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
     await page.evaluate(() =>
       window.showRequest("Evil", {
         message: "Enter a's",
         requestedSchema: { type: "object", properties: { a: { type: "string", title: "Letters", pattern: "^(a+)+$" } } },
       }),
     );
-    const input = page.getByRole("dialog").getByLabel("Letters");
-    // A heartbeat every 5 ms: the longest gap is how long the main thread was blocked.
-    await page.evaluate(() => {
-      const w = window as unknown as { __gap: number; __last: number; __beat: number };
-      w.__gap = 0;
-      w.__last = performance.now();
-      w.__beat = window.setInterval(() => {
-        const now = performance.now();
-        w.__gap = Math.max(w.__gap, now - w.__last);
-        w.__last = now;
-      }, 5);
-    });
-    const value = "a".repeat(9_999) + "!";
-    const started = Date.now();
-    await input.fill(value);
-    await input.blur();
-    await page.getByText("Doesn't match the expected format").waitFor({ timeout: 5_000 });
-    const elapsed = Date.now() - started;
-    // Each further keystroke re-validates the whole value.
-    const keystrokes = Date.now();
-    await input.press("End");
-    await input.pressSequentially("!!!!!");
-    const typing = Date.now() - keystrokes;
-    const gap = await page.evaluate(() => {
-      const w = window as unknown as { __gap: number; __beat: number };
-      window.clearInterval(w.__beat);
-      return Math.round(w.__gap);
-    });
-    console.log(`library: 10 000 characters against ^(a+)+$ → error shown after ${elapsed} ms; 5 more keystrokes ${typing} ms; longest main-thread block ${gap} ms`);
+    const { elapsed, typing, gap } = await blockWhileTyping("Letters", value, () =>
+      page.getByText("will be checked by the server when you submit").waitFor({ timeout: 5_000 }),
+    );
+    console.log(`the same typing without a pattern: longest main-thread block ${baseline.gap} ms, 5 more keystrokes ${baseline.typing} ms`);
+    console.log(`library: 10 000 characters (almost) against ^(a+)+$ → left to the server after ${elapsed} ms; 5 more keystrokes ${typing} ms; longest main-thread block ${gap} ms`);
     expect(elapsed).toBeLessThan(3_000);
-    expect(gap).toBeLessThan(500);
-    const pure = await page.evaluate(async (v) => {
-      const schema = { type: "object", properties: { a: { type: "string", pattern: "^(a+)+$" } } };
-      await window.timeValidation(schema, { a: "warm" });
-      return [await window.timeValidation(schema, { a: v }), await window.timeValidation(schema, { a: v + "!" })];
-    }, value);
-    console.log(`library: validateElicitationContent alone on 10 000 characters: ${pure.map((t) => t.toFixed(1)).join(" ms, ")} ms`);
-    expect(Math.max(...pure)).toBeLessThan(200);
+    // Run on the main thread, this check would block it for longer than anyone waits (the native
+    // figures above double per character). Off it, what remains is typing's own cost — the same as
+    // without a pattern (printed beside it; ~40–70 ms on a loaded 2-core machine). The bound leaves
+    // room for a busy CI box while failing at once if the pattern ever ran here.
+    expect(gap).toBeLessThan(Math.max(250, baseline.gap + 50));
+    await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => page.evaluate(() => window.__responses.length)).toBe(3);
     await page.close();
   });
 });
