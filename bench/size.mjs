@@ -37,6 +37,7 @@ const REACT = [/^react($|\/)/, /^react-dom($|\/)/];
 const LAZY_KINDS = [
   ["ajv", /node_modules\/ajv\//, "Ajv engine (ajv + ajv-formats)", "when the first form mounts, on pages that allow eval"],
   ["evalFree", /node_modules\/@cfworker\/json-schema\//, "eval-free engine (@cfworker/json-schema)", "when the first form mounts, on pages that forbid eval"],
+  ["formats", /node_modules\/ajv-formats\/dist\/formats/, "format rules, shared by both engines", "with either engine"],
 ];
 
 /** Sorts one bundler's chunks into initial (entry + static imports) and lazy kinds, gzipped. */
