@@ -11,7 +11,7 @@
 export type PatternVerdict = boolean | undefined;
 
 /** How long one check may take before the pattern is left to the server. */
-export const PATTERN_DEADLINE_MS = 500;
+const PATTERN_DEADLINE_MS = 500;
 
 const WORKER_SOURCE = `const cache = new Map();
 onmessage = (event) => {
@@ -26,7 +26,6 @@ onmessage = (event) => {
 };`;
 
 interface Waiting {
-  pattern: string;
   resolve: (verdict: PatternVerdict) => void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -83,11 +82,6 @@ export function startPatternWorker(): void {
   if (hasWorkers()) startWorker();
 }
 
-/** Whether `pattern` has been left to the server on this page (it missed the deadline, or no worker can run). */
-export function isPatternLeftToServer(pattern: string): boolean {
-  return slow.has(pattern) || (unavailable && hasWorkers());
-}
-
 /** Tests `input` against a JSON Schema `pattern` (ECMAScript, unicode mode) without blocking the page. */
 export function testPattern(pattern: string, input: string): Promise<PatternVerdict> {
   if (!hasWorkers()) {
@@ -114,7 +108,7 @@ export function testPattern(pattern: string, input: string): Promise<PatternVerd
       slow.add(pattern);
       abandon();
     }, PATTERN_DEADLINE_MS);
-    waiting.set(id, { pattern, resolve, timer });
+    waiting.set(id, { resolve, timer });
     running.postMessage({ id, pattern, input });
   });
 }

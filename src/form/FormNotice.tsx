@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 export interface FormNoticeProps {
   /** Why there is no form to fill in; announced as an alert. */
   text: string;
-  /** `data-state` hook: "invalid" (the request), "unavailable" (validation code did not load). */
+  /** `data-state` hook, e.g. "invalid" (the request cannot be drawn). */
   state: string;
   /** The buttons the person can still use (the dialog's Close, a host's own). */
   actions?: ReactNode;
