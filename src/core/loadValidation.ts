@@ -2,7 +2,7 @@ import { checkContentPatterns, withPatternIssues } from "./checkContentPatterns"
 import { checkContent, validatorFor } from "./contentCheck";
 import { startPatternWorker } from "./patternWorker";
 import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "./types";
-import { resolveValidationEngine, type CompileContentValidator, type ValidationEngine } from "./validationEngine";
+import { chosenValidationEngine, resolveValidationEngine, type CompileContentValidator, type ValidationEngine } from "./validationEngine";
 
 // The dialog's and forms' way to validation. Nothing they draw waits for it: the engines are
 // separate modules reached only through dynamic import(), so a host's bundler splits them into
@@ -56,14 +56,28 @@ export async function loadContentValidator(
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
 ): Promise<LoadedContentValidator> {
-  const engine = resolve(options.engine);
-  const compile = await loadValidationEngine(engine);
+  const { engine, compile } = await loadSomeEngine(options.engine);
   return async (content) => {
     const result = checkContent(parsed, content, () => validatorFor(parsed, engine, compile, false));
     if (typeof content !== "object" || content === null) return { ...result, leftToServer: [] };
     const patterns = await checkContentPatterns(parsed, content);
     return { ...withPatternIssues(parsed, result, patterns.issues), leftToServer: patterns.leftToServer };
   };
+}
+
+/**
+ * The engine chosen for this page, or — when its chunk cannot be fetched and no engine was asked for
+ * by name — the eval-free one: the same verdicts from a smaller chunk, usable on every page.
+ */
+async function loadSomeEngine(asked: ValidationEngine | "auto" | undefined) {
+  const engine = resolve(asked);
+  try {
+    return { engine, compile: await loadValidationEngine(engine) };
+  } catch (error) {
+    const byName = (asked !== undefined && asked !== "auto") || chosenValidationEngine() !== "auto";
+    if (engine === "eval-free" || byName) throw error;
+    return { engine: "eval-free" as const, compile: await loadValidationEngine("eval-free") };
+  }
 }
 
 /** Runs `task` when the browser is idle (or soon, where there is no idle callback). */

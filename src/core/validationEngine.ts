@@ -64,6 +64,11 @@ export function setValidationEngine(engine: ValidationEngine | "auto"): void {
   preferred = engine;
 }
 
+/** What `setValidationEngine` chose: an engine by name, or "auto". */
+export function chosenValidationEngine(): ValidationEngine | "auto" {
+  return preferred;
+}
+
 /** The engine `engine` (default: the one set with `setValidationEngine`) resolves to on this page. */
 export function resolveValidationEngine(engine: ValidationEngine | "auto" = preferred): ValidationEngine {
   if (engine === "ajv" || engine === "eval-free") return engine;

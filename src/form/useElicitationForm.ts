@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "r
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import { buildContent, checkFormValues, initialFormValues } from "../core/formValues";
-import { loadContentValidator, loadValidationEngine, prepareContentValidator } from "../core/loadValidation";
+import { loadContentValidator, prepareContentValidator } from "../core/loadValidation";
 import { parseElicitationSchema } from "../core/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema, ValidationIssue } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
@@ -133,8 +133,9 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
       return async (event?: BaseSyntheticEvent) => {
         // Stop the browser's own submit now: the check below may wait for the engine to arrive.
         event?.preventDefault?.();
+        const current = latest.current.parsed;
         try {
-          await loadValidationEngine();
+          if (current) await loadContentValidator(current);
         } catch {
           // Offline or a blocked chunk: nothing can be checked, so nothing is sent; the next Submit tries again.
           form.setError("root", { type: "validationUnavailable", message: latest.current.messages.validationUnavailable });

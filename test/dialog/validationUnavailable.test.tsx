@@ -36,6 +36,24 @@ describe("when validation code fails to load", () => {
     setValidationEngine("auto");
   });
 
+  it("when Ajv's chunk cannot load on a page that allows eval, the eval-free engine checks the answer instead", async () => {
+    vi.doMock("../../src/core/ajvEngine", () => {
+      throw new Error("Failed to fetch dynamically imported module");
+    });
+    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
+    const onResponse = vi.fn();
+    const user = userEvent.setup();
+    render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />);
+    await user.type(screen.getByRole("textbox", { name: /name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(screen.getByRole("textbox", { name: /email/ })).toHaveAccessibleDescription(/Enter a valid email address$/));
+    expect(onResponse).not.toHaveBeenCalled();
+    await user.type(screen.getByRole("textbox", { name: /email/ }), "@example.com");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } }));
+  });
+
   it("Submit says the form cannot be checked, sends nothing and keeps the input; the next Submit tries again", async () => {
     let failing = true;
     vi.doMock("../../src/core/ajvEngine", async (importOriginal) => {
