@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { isParsedSchema } from "../core/contentCheck";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import { buildContent, checkFormValues, initialFormValues } from "../core/formValues";
 import { loadContentValidator, prepareContentValidator } from "../core/loadValidation";
@@ -41,10 +42,6 @@ function fieldsShowing(fields: FieldDescriptor[], content: ElicitContent | undef
   );
 }
 
-function isParsed(schema: unknown): schema is ParsedElicitationSchema {
-  return typeof schema === "object" && schema !== null && "fields" in schema && "jsonSchema" in schema && "cacheKey" in schema;
-}
-
 /**
  * The headless form: parses the schema once per schema object (synchronously: the fields are there
  * on the first render), seeds react-hook-form with the defaults, and validates through the core
@@ -53,7 +50,7 @@ function isParsed(schema: unknown): schema is ParsedElicitationSchema {
  * are checked off the main thread.
  */
 export function useElicitationForm(schema: unknown, options: UseElicitationFormOptions = {}): UseElicitationFormResult {
-  const parse = useMemo(() => (isParsed(schema) ? ({ ok: true, schema } as const) : parseElicitationSchema(schema)), [schema]);
+  const parse = useMemo(() => (isParsedSchema(schema) ? ({ ok: true, schema } as const) : parseElicitationSchema(schema)), [schema]);
   const parsed = parse.ok ? parse.schema : undefined;
   const messages = useMemo(() => resolveMessages(options.messages), [options.messages]);
   const [leftToServer, setLeftToServer] = useState<string[]>([]);
