@@ -85,7 +85,9 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const formSchema = parsed.ok && parsed.request.mode === "form" ? parsed.request.schema : undefined;
   const draft = useElicitationDraft(props.drafts, serverName, formSchema);
   const form = useElicitationForm(formSchema, { messages: props.messages, values: draft.restored });
-  const settleDraft = useCallback((keep: boolean) => draft.settle(keep ? form.form.getValues() : undefined), [draft, form.form]);
+  const { settle } = draft;
+  const getValues = form.form.getValues;
+  const settleDraft = useCallback((keep: boolean) => settle(keep ? getValues() : undefined), [settle, getValues]);
 
   const respond = useCallback(
     (result: ElicitResult) => {
