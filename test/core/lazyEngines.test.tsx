@@ -191,7 +191,6 @@ describe("loading on demand", () => {
     await user.type(screen.getByRole("textbox", { name: /code/ }), "abc");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { code: "abc" } }));
-    expect(screen.queryByRole("note")).toBeNull(); // the dialog has closed
   });
 
   it("the note names the fields whose pattern is left to the server", async () => {
