@@ -1,4 +1,5 @@
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
+import { quoteExcerpt } from "./excerpt";
 import { codePointLength, resolveElicitationLimits } from "./limits";
 import { isRecord, ownProperty } from "./ownProperty";
 import type { CompilePattern } from "./patternEngine";
@@ -84,5 +85,5 @@ function parse(
     };
   }
 
-  return failure("mode", `must be "form" or "url", not ${typeof mode === "string" ? JSON.stringify(mode) : typeof mode}`);
+  return failure("mode", `must be "form" or "url", not ${typeof mode === "string" ? quoteExcerpt(mode) : typeof mode}`);
 }
