@@ -1,3 +1,4 @@
+import { checkStringFormat } from "./checkStringFormat";
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
 import type {
@@ -80,6 +81,22 @@ function oversizedValues(
   return failures;
 }
 
+/**
+ * Formats checked the way both SDK validators check them (see checkStringFormat.ts), whichever
+ * engine runs here: Ajv's own email rule alone would pass addresses CfWorker refuses.
+ */
+function formatMismatches(parsed: ParsedElicitationSchema, renamed: Record<string, unknown>): ContentValidationError[] {
+  const failures: ContentValidationError[] = [];
+  for (const field of parsed.fields) {
+    if (field.kind !== "text" || field.format === undefined) continue;
+    const value = ownProperty(renamed, engineKey(field));
+    if (typeof value === "string" && !checkStringFormat(field.format, value)) {
+      failures.push({ instancePath: `/${engineKey(field)}`, keyword: "format", params: { format: field.format } });
+    }
+  }
+  return failures;
+}
+
 /** A parsed schema has these three and, unlike a server's requestedSchema, no `type`. */
 export function isParsedSchema(schema: unknown): schema is ParsedElicitationSchema {
   return (
@@ -139,6 +156,7 @@ export function checkContent(
   const engineFailures = validator().validate(renamed);
   const failures = [
     ...oversized,
+    ...formatMismatches(parsed, renamed),
     ...engineFailures.filter(
       (f) => !(f.keyword === "required" && oversized.some((o) => o.instancePath === `/${String(f.params.missingProperty)}`)),
     ),

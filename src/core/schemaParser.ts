@@ -291,6 +291,14 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
   if (format !== undefined && (typeof format !== "string" || !STRING_FORMATS.includes(format))) {
     fail(`${path}.format`, `${show(format)} is not supported (use email, uri, date or date-time)`);
   }
+  // A date is always 10 characters and a date-time at least 20 ("2025-01-01T12:00:00Z"): lengths
+  // that no such value has would give a field that can never be answered.
+  if (format === "date" && ((maxLength ?? 10) < 10 || (minLength ?? 0) > 10)) {
+    fail(`${path}.${(maxLength ?? 10) < 10 ? "maxLength" : "minLength"}`, "leaves no room for a date, which is 10 characters (2025-01-31)");
+  }
+  if (format === "date-time" && (maxLength ?? Infinity) < 20) {
+    fail(`${path}.maxLength`, "leaves no room for a date and time, which is at least 20 characters (2025-01-31T12:00:00Z)");
+  }
   const dflt = ownProperty(raw, "default");
   if (dflt !== undefined) {
     const at = `${path}.default`;
