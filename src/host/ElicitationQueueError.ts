@@ -10,7 +10,10 @@ export const INVALID_PARAMS = -32602;
  */
 export const REQUEST_REFUSED = -32000;
 
-export type ElicitationQueueErrorReason = "invalid-params" | "rate-limited" | "queue-closed";
+/** -32603: JSON-RPC "internal error" — the host could not load what it needs to check the request. */
+export const INTERNAL_ERROR = -32603;
+
+export type ElicitationQueueErrorReason = "invalid-params" | "rate-limited" | "queue-closed" | "engine-unavailable";
 
 export class ElicitationQueueError extends Error {
   override readonly name = "ElicitationQueueError";
