@@ -146,7 +146,7 @@ describe("ElicitationOutlet", () => {
     vi.stubGlobal("open", vi.fn());
     const { user, ask, queue } = setup();
     const answer = ask("Accounts", accountLink);
-    await user.click(screen.getByRole("button", { name: "Open accounts.example.com" }));
+    await user.click(await screen.findByRole("button", { name: "Open example.com" }));
     expect(answer.result).toEqual({ action: "accept" });
     expect(screen.getByRole("status")).toHaveTextContent("Waiting for you to finish on accounts.example.com (Accounts).");
 
