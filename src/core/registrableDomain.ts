@@ -1,8 +1,8 @@
 // The registrable domain of a host ("evil.example" for "github.com.secure-login.evil.example",
 // "example.co.uk" for "login.example.co.uk", "me.github.io" for a GitHub Pages site): the part
 // someone had to register, so the one that says who controls the page. Found with the Public
-// Suffix List through tldts (about 48 KB gzipped), which is only loaded when a URL-mode request
-// is shown — form requests never fetch it.
+// Suffix List through tldts (about 46 KB gzipped, its minified build: see tldtsBundle.d.ts), which
+// is only loaded when a URL-mode request is shown — form requests never fetch it.
 
 /** Maps a hostname (as `URL.hostname` gives it) to its registrable domain, or to itself when it has none. */
 export type RegistrableDomainOf = (hostname: string) => string;
@@ -18,7 +18,7 @@ export function loadedRegistrableDomain(): RegistrableDomainOf | undefined {
 /** Loads the Public Suffix List lookup (once; a failed load is tried again on the next call). */
 export function loadRegistrableDomain(): Promise<RegistrableDomainOf> {
   if (loaded !== undefined) return Promise.resolve(loaded);
-  loading ??= import("tldts").then(
+  loading ??= import("tldts/dist/index.esm.min.js").then(
     ({ getDomain }) => {
       loaded = (hostname) =>
         // The URL parser already checked the host; tldts' own label-length check would give up on
