@@ -74,9 +74,9 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
           </p>
           <p className="rme-url__host-row">
             <span className="rme-url__full-label">{messages.urlHost}</span>{" "}
-            <code className="rme-url__domain" data-testid="rme-url-domain" dir="ltr" translate="no">
+            <span className="rme-url__domain" data-testid="rme-url-domain" dir="ltr" translate="no">
               {target.domain}
-            </code>
+            </span>
           </p>
         </>
       ) : null}

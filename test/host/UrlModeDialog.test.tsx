@@ -104,7 +104,7 @@ describe("ElicitationDialog in URL mode", () => {
       const site = screen.getByTestId("rme-url-site");
       expect(site).toHaveTextContent(/^evil\.example$/);
       // Before the long host and the full address in reading order, so nothing can push it away.
-      const order = [...screen.getByRole("dialog").querySelectorAll("[data-testid], code.rme-url__full")];
+      const order = [...screen.getByRole("dialog").querySelectorAll("[data-testid], .rme-url__full")];
       expect(order.indexOf(site)).toBeLessThan(order.indexOf(screen.getByTestId("rme-url-domain")));
       expect(screen.getByTestId("rme-url-domain")).toHaveTextContent(longHost);
       expect(open).toBeEnabled();
