@@ -43,7 +43,7 @@ const RULES: readonly [SensitiveFieldKind, RegExp][] = [
  * about something else called the same: "password hint", "forgot password", "max tokens" and
  * "token count" of a language model.
  */
-const ABOUT_BEFORE = /\b(max|maximum|min|minimum|forgot|forgotten|number of|anzahl( der)?)\s*$/;
+const ABOUT_BEFORE = /\b(max|maximum|min|minimum|forgot|forgotten|number of|postal|anzahl( der)?)\s*$/;
 const ABOUT_AFTER =
   /^\s*(hint|reminder|policy|policies|rules?|requirements?|strength|manager|reset|expir\w*|rotation|count|limit|budget|usage|length|per|last|changed|updated|hinweis|vergessen|richtlinien?|länge|stärke|geändert)\b/;
 
@@ -113,7 +113,8 @@ function matchWords(phrase: string): SensitiveFieldKind | undefined {
     about = true;
   }
   // A word already read as "about" the secret ("password last changed") is not read again glued.
-  const glued = about ? null : GLUED.exec(phrase.replace(/[^\p{L}\p{N}]+/gu, ""));
+  // "Passwordless sign-in" names no password.
+  const glued = about || /passwor[dt](less|los)/.test(phrase) ? null : GLUED.exec(phrase.replace(/[^\p{L}\p{N}]+/gu, ""));
   if (glued !== null) {
     for (const [rule, kind] of GLUED_KIND) if (rule.test(glued[0])) return kind;
   }

@@ -165,6 +165,13 @@ export const sensitiveFieldCorpus: LabelledField[] = [
   safe("age", "Age"),
   safe("quantity", "Quantity"),
   safe("notes", "Notes", "Anything else we should know"),
+  safe("login", "Login method", "Passwordless sign-in by email link"),
+  safe("postcode", "Postal PIN code", "6 digits, for delivery in India"),
+  safe("apiVersion", "API version"),
+  safe("keyId", "Key ID", "Which of your registered keys signed this (the ID, not the key)"),
+  safe("endpoint", "API endpoint URL"),
+  safe("cardholder", "Name on card"),
+  safe("expiry", "Card expiry month"),
   // Descriptions that mention a secret without asking for it.
   safe("integer", "Integer", "Your favorite integer (do not give us your phone number, pin, or other sensitive info)"),
   safe("email2", "String with email format", "Your email address (will be verified, and never shared with anyone else)"),
