@@ -31,7 +31,7 @@ export const SecureLink: Story = {
     await expect(dialog.getByTestId("rme-url-domain")).toHaveTextContent("pay.example.com");
     // Opening is the consent; the stub keeps the test from opening a window.
     const open = spyOn(window, "open").mockImplementation(() => null);
-    await userEvent.click(dialog.getByRole("button", { name: /Open pay\.example\.com/ }));
+    await userEvent.click(await dialog.findByRole("button", { name: /Open example\.com/ }));
     await expect(open).toHaveBeenCalledWith(expect.stringContaining("https://pay.example.com/authorize"), "_blank", "noopener,noreferrer");
     await expect(args.onResponse).toHaveBeenCalledWith({ action: "accept" });
     open.mockRestore();

@@ -1,5 +1,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { checkStringFormat } from "./checkStringFormat";
+import type { StringFormat } from "./types";
 import type { CompileContentValidator } from "./validationEngine";
 
 // The Ajv engine with ajv-formats: about 40 KB gzipped, so the dialog and forms load this module
@@ -26,6 +28,11 @@ function getAjv(): Ajv2020 {
       ownProperties: true,
     });
     addFormats(ajv);
+    // The elicitation formats pass only what both SDK server validators accept (Ajv's email rule
+    // alone takes addresses CfWorker refuses); see checkStringFormat.ts.
+    for (const format of ["email", "uri", "date", "date-time"] as const satisfies readonly StringFormat[]) {
+      ajv.addFormat(format, { type: "string", validate: (value: string) => checkStringFormat(format, value) });
+    }
   }
   return ajv;
 }

@@ -11,6 +11,9 @@ function inRange(hour: number, minute: number, second: number): boolean {
   return hour <= 23 && minute <= 59 && second <= 59;
 }
 
+/** A leap second (":60", valid RFC 3339 when it falls at 23:59:60 UTC). */
+const LEAP_SECOND = 60;
+
 /** Milliseconds since the epoch of a wall-clock time read as UTC, or undefined if no such date. */
 function utcMillis(y: number, mo: number, d: number, h: number, mi: number, s: number): number | undefined {
   const date = new Date(0);
@@ -24,13 +27,16 @@ function utcMillis(y: number, mo: number, d: number, h: number, mi: number, s: n
 /**
  * An RFC 3339 date-time ("2025-01-01T11:00:00Z") as a `datetime-local` value in the runtime's time
  * zone ("2025-01-01T12:00" in Paris; ":ss" only when the seconds are not zero).
+ * A leap second shows as ":59", the last second the input can hold (the form sends the default
+ * itself while it is left unchanged, see formValues.ts).
  * Returns "" when the value is not a date-time, so the input simply starts empty.
  */
 export function rfc3339ToLocalInput(value: string): string {
   const match = RFC3339.exec(value);
   if (match === null) return "";
   const [y, mo, d, h, mi] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
-  const s = match[6] === undefined ? 0 : Number(match[6]);
+  const typed = match[6] === undefined ? 0 : Number(match[6]);
+  const s = typed === LEAP_SECOND ? 59 : typed;
   if (!inRange(h, mi, s)) return "";
   const wall = utcMillis(y, mo, d, h, mi, s);
   if (wall === undefined) return "";
@@ -68,4 +74,47 @@ export function localInputToRfc3339(value: string): string | undefined {
   const sign = offsetMinutes < 0 ? "-" : "+";
   const abs = Math.abs(offsetMinutes);
   return `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${pad(s)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * The same instant in UTC with "Z" ("2025-01-01T11:00:00Z", 20 characters), for schemas whose
+ * `maxLength` leaves no room for an offset. Undefined when `rfc3339` is not a date-time.
+ */
+export function toUtcRfc3339(rfc3339: string): string | undefined {
+  const match = RFC3339.exec(rfc3339);
+  if (match === null) return undefined;
+  const [y, mo, d, h, mi] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const s = match[6] === undefined ? 0 : Number(match[6]);
+  const wall = utcMillis(y, mo, d, h, mi, Math.min(s, 59));
+  if (wall === undefined) return undefined;
+  const offsetMinutes = match[8] === undefined ? 0 : (match[8] === "-" ? -1 : 1) * (Number(match[9]) * 60 + Number(match[10]));
+  const utc = new Date(wall - offsetMinutes * 60_000);
+  const year = utc.getUTCFullYear();
+  if (year < 0 || year > 9999) return undefined;
+  return (
+    `${pad(year, 4)}-${pad(utc.getUTCMonth() + 1)}-${pad(utc.getUTCDate())}` +
+    `T${pad(utc.getUTCHours())}:${pad(utc.getUTCMinutes())}:${pad(utc.getUTCSeconds())}Z`
+  );
+}
+
+/** Shortest and longest RFC 3339 date-time the form can send without fractions ("…:00Z", "…:00+01:00"). */
+export const DATE_TIME_LENGTHS = { utc: 20, offset: 25 } as const;
+
+/**
+ * A date-time written to fit `minLength`/`maxLength`: the local offset form when it fits, else the
+ * UTC "Z" form, each padded with zero fractions of a second when the schema asks for more
+ * characters. Undefined when no spelling of the instant fits.
+ */
+export function fitDateTime(rfc3339: string, minLength = 0, maxLength = Infinity): string | undefined {
+  const utc = toUtcRfc3339(rfc3339);
+  for (const candidate of utc === undefined ? [rfc3339] : [rfc3339, utc]) {
+    if (candidate.length >= minLength && candidate.length <= maxLength) return candidate;
+    if (candidate.length < minLength) {
+      // "12:00:00" + "." + at least one digit + the offset.
+      const digits = Math.max(1, minLength - candidate.length - 1);
+      if (candidate.length + 1 + digits > maxLength) continue;
+      return candidate.replace(/^(.{19})/, `$1.${"0".repeat(digits)}`);
+    }
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { localInputToRfc3339, rfc3339ToLocalInput } from "./dateTime";
+import { fitDateTime, localInputToRfc3339, rfc3339ToLocalInput } from "./dateTime";
 import { ownProperty } from "./ownProperty";
 import type {
   ElicitContent,
@@ -7,6 +7,7 @@ import type {
   FormValue,
   FormValues,
   ParsedElicitationSchema,
+  TextFieldDescriptor,
   ValidateElicitationContentResult,
   ValidationCode,
   ValidationIssue,
@@ -17,6 +18,12 @@ import { describeValidationIssue, type ValidationMessages } from "./validationMe
 export function fieldName(field: Pick<FieldDescriptor, "index">): string {
   return `f${field.index}`;
 }
+
+/**
+ * The value a number input reports when the browser cannot read what was typed ("1e999", "--5",
+ * "12e"): the input's own value is then "", which must not pass for "not answered".
+ */
+export const UNREADABLE_NUMBER = "\u0000unreadable-number";
 
 /** What each input shows first: every default, falsy ones included; otherwise empty (unchecked, nothing chosen). */
 export function initialFormValues(fields: readonly FieldDescriptor[]): FormValues {
@@ -76,26 +83,45 @@ function convert(field: FieldDescriptor, raw: unknown): Converted {
       return chosen.length === 0 ? empty() : { value: [...chosen] };
     }
     case "number": {
+      const type = { type: field.integer ? "integer" : "number" };
+      if (raw === UNREADABLE_NUMBER) return { issue: issue(field, "type", type) };
       const text = typeof raw === "string" ? raw.trim() : "";
       if (text === "") return empty();
       const n = Number(text);
       // Number("Infinity") is a number, but not one JSON can carry.
-      if (!Number.isFinite(n)) return { issue: issue(field, "type", { type: field.integer ? "integer" : "number" }) };
+      if (!Number.isFinite(n)) return { issue: issue(field, "type", type) };
       if (field.integer && !Number.isInteger(n)) return { issue: issue(field, "integer") };
+      // Beyond 2^53 whole numbers are rounded (…993 would be sent as …992): refuse, never change.
+      if (Number.isInteger(n) && !Number.isSafeInteger(n)) {
+        return n > 0
+          ? { issue: issue(field, "maximum", { limit: Number.MAX_SAFE_INTEGER }) }
+          : { issue: issue(field, "minimum", { limit: Number.MIN_SAFE_INTEGER }) };
+      }
       return { value: n };
     }
     case "text": {
       const text = typeof raw === "string" ? raw : "";
       if (text === "") return empty();
       if (field.format !== "date-time") return { value: text };
-      const converted = localInputToRfc3339(text);
-      return converted === undefined ? { issue: issue(field, "format", { format: "date-time" }) } : { value: converted };
+      return convertDateTime(field, text);
     }
     case "single-select": {
       const text = typeof raw === "string" ? raw : "";
       return text === "" ? empty() : { value: text };
     }
   }
+}
+
+/**
+ * A `datetime-local` value as the RFC 3339 text the schema accepts. An untouched default is sent
+ * exactly as the server wrote it (its "Z", its leap second); otherwise the local time with its
+ * offset, or the same instant in UTC when `maxLength` leaves no room for an offset.
+ */
+function convertDateTime(field: TextFieldDescriptor, text: string): Converted {
+  if (field.default !== undefined && text === rfc3339ToLocalInput(field.default)) return { value: field.default };
+  const local = localInputToRfc3339(text);
+  if (local === undefined) return { issue: issue(field, "format", { format: "date-time" }) };
+  return { value: fitDateTime(local, field.minLength, field.maxLength) ?? local };
 }
 
 /**

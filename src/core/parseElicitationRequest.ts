@@ -1,5 +1,6 @@
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits } from "./limits";
+import { quoteExcerpt } from "./excerpt";
 import { isRecord, ownProperty } from "./ownProperty";
 import { parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
 import type { ParseElicitationRequestResult } from "./types";
@@ -66,5 +67,5 @@ function parse(params: unknown, options: ParseElicitationOptions): ParseElicitat
     };
   }
 
-  return failure("mode", `must be "form" or "url", not ${typeof mode === "string" ? JSON.stringify(mode) : typeof mode}`);
+  return failure("mode", `must be "form" or "url", not ${typeof mode === "string" ? quoteExcerpt(mode) : typeof mode}`);
 }

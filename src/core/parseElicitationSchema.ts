@@ -2,6 +2,7 @@ import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
 import { checkPatternSyntax } from "./checkPatternSyntax";
+import { cutText, quoteExcerpt } from "./excerpt";
 import { detectSensitiveField } from "./sensitiveFields";
 import type {
   FieldDescriptor,
@@ -134,6 +135,8 @@ function describeError(error: unknown): string {
 /** A short, safe rendering of a server value for error messages. */
 function show(value: unknown): string {
   try {
+    // A long string is cut before it is serialised: quoting it whole would cost as much as it is long.
+    if (typeof value === "string") return quoteExcerpt(value);
     const json = JSON.stringify(value);
     if (json === undefined) return typeof value;
     return json.length > 40 ? `${json.slice(0, 37)}...` : json;
@@ -182,16 +185,16 @@ function parseRequired(required: unknown, properties: Record<string, unknown>): 
   required.forEach((name: unknown, i) => {
     const path = `${ROOT}.required.${i}`;
     if (typeof name !== "string") fail(path, `must be a property name, not ${show(name)}`);
-    if (!hasOwn(properties, name)) fail(path, `"${name}" is not a declared property`);
-    if (names.has(name)) fail(path, `"${name}" is listed twice`);
+    if (!hasOwn(properties, name)) fail(path, `${quoteExcerpt(name)} is not a declared property`);
+    if (names.has(name)) fail(path, `${quoteExcerpt(name)} is listed twice`);
     names.add(name);
   });
   return names;
 }
 
 function parseProperty(key: string, raw: unknown, index: number, required: boolean): FieldDescriptor {
-  const path = `${ROOT}.properties.${key}`;
-  if (key.length > active.maxTextLength) checkText(key, `${ROOT}.properties.${key.slice(0, 40)}...`, "characters in its name");
+  const path = `${ROOT}.properties.${cutText(key)}`;
+  if (key.length > active.maxTextLength) checkText(key, path, "characters in its name");
   if (!isRecord(raw)) fail(path, "must be an object");
   const type = ownProperty(raw, "type");
   if (type === undefined) fail(`${path}.type`, "is required (string, number, integer, boolean or array)");
@@ -256,6 +259,14 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
   const format = ownProperty(raw, "format");
   if (format !== undefined && (typeof format !== "string" || !STRING_FORMATS.includes(format))) {
     fail(`${path}.format`, `${show(format)} is not supported (use email, uri, date or date-time)`);
+  }
+  // A date is always 10 characters and a date-time at least 20 ("2025-01-01T12:00:00Z"): lengths
+  // that no such value has would give a field that can never be answered.
+  if (format === "date" && ((maxLength ?? 10) < 10 || (minLength ?? 0) > 10)) {
+    fail(`${path}.${(maxLength ?? 10) < 10 ? "maxLength" : "minLength"}`, "leaves no room for a date, which is 10 characters (2025-01-31)");
+  }
+  if (format === "date-time" && (maxLength ?? Infinity) < 20) {
+    fail(`${path}.maxLength`, "leaves no room for a date and time, which is at least 20 characters (2025-01-31T12:00:00Z)");
   }
   const dflt = ownProperty(raw, "default");
   if (dflt !== undefined) {
@@ -381,7 +392,7 @@ function parseMultiSelect(raw: Record<string, unknown>, path: string, base: Base
     const seen = new Set<string>();
     dflt.forEach((value: unknown, i) => {
       if (typeof value !== "string" || !options.some((o) => o.value === value)) fail(`${at}.${i}`, "must be one of the options");
-      if (seen.has(value)) fail(`${at}.${i}`, `repeats the option "${value}"`);
+      if (seen.has(value)) fail(`${at}.${i}`, `repeats the option ${quoteExcerpt(value)}`);
       seen.add(value);
     });
     if (minItems !== undefined && dflt.length < minItems) fail(at, `has fewer than minItems (${minItems}) values`);
@@ -412,7 +423,7 @@ function parseEnumValues(values: unknown, path: string, allowEmpty: boolean): st
     if (typeof value !== "string") fail(`${path}.${i}`, `must be a string, not ${show(value)}`);
     checkText(value, `${path}.${i}`);
     if (value === "" && !allowEmpty) fail(`${path}.${i}`, "must not be empty");
-    if (seen.has(value)) fail(`${path}.${i}`, `repeats the option "${value}"`);
+    if (seen.has(value)) fail(`${path}.${i}`, `repeats the option ${quoteExcerpt(value)}`);
     seen.add(value);
   });
   return [...(values as string[])];
@@ -434,7 +445,7 @@ function parseTitledOptions(list: unknown, path: string, allowEmpty: boolean): F
     if (typeof value !== "string") fail(`${at}.const`, value === undefined ? "is required" : "must be a string");
     checkText(value, `${at}.const`);
     if (value === "" && !allowEmpty) fail(`${at}.const`, "must not be empty");
-    if (seen.has(value)) fail(`${at}.const`, `repeats the option "${value}"`);
+    if (seen.has(value)) fail(`${at}.const`, `repeats the option ${quoteExcerpt(value)}`);
     seen.add(value);
     const title = ownProperty(option, "title");
     if (typeof title !== "string") fail(`${at}.title`, title === undefined ? "is required" : "must be a string");

@@ -184,6 +184,8 @@ export interface ElicitationUrlStep {
   readonly serverName: string;
   readonly url: string;
   readonly status: "waiting" | "done";
+  /** `now()` when the person opened the link. */
+  readonly openedAt: number;
 }
 
 export type ParseElicitationRequestResult =

@@ -1,4 +1,5 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { loadedRegistrableDomain, loadRegistrableDomain } from "../core/registrableDomain";
 import { inspectElicitationUrl, type ElicitationUrlWarning } from "../core/urlInspection";
 import type { ElicitResult } from "../core/types";
 import { fillTemplate } from "../messages/fillTemplate";
@@ -8,6 +9,8 @@ export interface UrlModeBodyProps {
   serverName: string;
   url: string;
   messages: HostMessages & { decline: string; cancel: string; close: string };
+  /** Replaces the Public Suffix List lookup (tests, hosts with their own). */
+  registrableDomainOf?: (hostname: string) => string;
   /** The server already reported the step complete (`notifications/elicitation/complete`). */
   completed?: boolean;
   respond: (result: ElicitResult) => void;
@@ -20,13 +23,38 @@ const WARNING_KEYS: Record<ElicitationUrlWarning, keyof HostMessages> = {
   credentials: "urlWarningCredentials",
 };
 
+/** The end of a long host, where its registrable domain is, while the lookup is not there yet. */
+const hostTail = (host: string) => (host.length > 48 ? `…${host.slice(-47)}` : host);
+
+/** The registrable domain of `host` once the Public Suffix List is loaded; undefined until then. */
+function useRegistrableDomain(host: string, override?: (hostname: string) => string): string | undefined {
+  const [lookup, setLookup] = useState(() => (override ? { of: override } : undefined) ?? wrap(loadedRegistrableDomain()));
+  useEffect(() => {
+    if (lookup !== undefined || host === "") return;
+    let live = true;
+    loadRegistrableDomain().then(
+      (of) => live && setLookup({ of }),
+      // Offline or blocked: the end of the host is the best there is.
+      () => live && setLookup({ of: hostTail }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lookup, host]);
+  return host === "" || lookup === undefined ? undefined : lookup.of(host);
+}
+
+const wrap = (of: ((hostname: string) => string) | undefined) => (of === undefined ? undefined : { of });
+
 /**
- * URL mode: the address in full with its real domain set apart, warnings about it, and consent.
+ * URL mode: the address in full with its registrable domain set apart, warnings about it, and consent.
  * The URL is drawn as text, never as a link or an <img>/<iframe>, so nothing is fetched before
  * the person chooses "Open".
  */
-export function UrlModeBody({ serverName, url, messages, completed, respond }: UrlModeBodyProps) {
+export function UrlModeBody({ serverName, url, messages, completed, respond, registrableDomainOf }: UrlModeBodyProps) {
   const target = useMemo(() => inspectElicitationUrl(url), [url]);
+  // Who controls the page: first, big, and short, so a 2,300-character host cannot push it away.
+  const site = useRegistrableDomain(target.domain, registrableDomainOf);
 
   const open = () => {
     // noopener: the page cannot script the host; noreferrer: it does not learn the host's URL.
@@ -37,12 +65,20 @@ export function UrlModeBody({ serverName, url, messages, completed, respond }: U
   return (
     <div className="rme-url" data-state={completed ? "done" : target.openable ? "ready" : "blocked"}>
       {target.domain !== "" ? (
-        <p className="rme-url__destination">
-          <span className="rme-url__destination-label">{messages.urlDestination}</span>{" "}
-          <strong className="rme-url__domain" data-testid="rme-url-domain">
-            {target.domain}
-          </strong>
-        </p>
+        <>
+          <p className="rme-url__destination">
+            <span className="rme-url__destination-label">{messages.urlDestination}</span>{" "}
+            <strong className="rme-url__site" data-testid="rme-url-site" data-state={site === undefined ? "loading" : "ready"} dir="ltr" translate="no">
+              {site ?? hostTail(target.domain)}
+            </strong>
+          </p>
+          <p className="rme-url__host-row">
+            <span className="rme-url__full-label">{messages.urlHost}</span>{" "}
+            <span className="rme-url__domain" data-testid="rme-url-domain" dir="ltr" translate="no">
+              {target.domain}
+            </span>
+          </p>
+        </>
       ) : null}
       <p className="rme-url__full-row">
         <span className="rme-url__full-label">{messages.urlFull}</span>
@@ -84,8 +120,9 @@ export function UrlModeBody({ serverName, url, messages, completed, respond }: U
               {messages.decline}
             </button>
             {target.openable ? (
-              <button type="button" className="rme-button rme-button--primary" data-action="accept" onClick={open}>
-                {fillTemplate(messages.urlOpen, { domain: target.domain })}
+              // Names the registrable domain, so it waits (a moment, once per page) for the lookup.
+              <button type="button" className="rme-button rme-button--primary" data-action="accept" onClick={open} disabled={site === undefined}>
+                {fillTemplate(messages.urlOpen, { domain: site ?? hostTail(target.domain) })}
               </button>
             ) : null}
           </>

@@ -1,4 +1,5 @@
-import { memo } from "react";
+import { memo, type SyntheticEvent } from "react";
+import { UNREADABLE_NUMBER } from "../core/formValues";
 import type { NumberFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
@@ -8,6 +9,14 @@ export const NumberField = memo(function NumberField(props: FieldComponentProps<
   const { field } = props;
   const state = useElicitationField(props);
   const { controller, ids, ariaProps } = state;
+  // Text the browser cannot read as a number ("1e999", "--5") reports value "" and validity.badInput;
+  // the form records that it cannot be read, so it is refused rather than sent as "not answered".
+  // `input` events, not React's onChange alone: going from "" to unreadable "" is no change to React.
+  const read = (event: SyntheticEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    controller.onChange(input.value === "" && input.validity?.badInput ? UNREADABLE_NUMBER : input.value);
+  };
+  const value = controller.value === UNREADABLE_NUMBER ? "" : (controller.value as string);
   return (
     <FieldShell field={field} state={state} messages={props.messages}>
       <input
@@ -20,9 +29,15 @@ export const NumberField = memo(function NumberField(props: FieldComponentProps<
         inputMode={field.integer ? "numeric" : "decimal"}
         min={field.minimum}
         max={field.maximum}
-        value={controller.value as string}
-        onChange={(event) => controller.onChange(event.target.value)}
-        onBlur={controller.onBlur}
+        // "" while unreadable, which is what the input reports: React leaves the typed text alone.
+        value={value}
+        onChange={read}
+        onInput={read}
+        onBlur={(event) => {
+          // Some browsers settle badInput only on blur (a lone "-" or "e").
+          if (event.currentTarget.validity?.badInput && controller.value !== UNREADABLE_NUMBER) read(event);
+          controller.onBlur();
+        }}
         ref={controller.ref}
         readOnly={state.readOnly || undefined}
         aria-required={field.required || undefined}

@@ -29,8 +29,9 @@ export const TextField = memo(function TextField(props: FieldComponentProps<Text
     onChange: (event: { target: { value: string } }) => controller.onChange(event.target.value),
     onBlur: controller.onBlur,
     ref: controller.ref,
+    // No native maxLength: it counts UTF-16 units and cuts what is typed or pasted, so three emoji
+    // under maxLength 3 would become one. The schema counts code points; validation says when it is too long.
     minLength: field.minLength,
-    maxLength: field.maxLength,
     readOnly: state.readOnly || undefined,
     "aria-required": field.required || undefined,
     ...ariaProps,

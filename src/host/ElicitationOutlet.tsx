@@ -16,7 +16,7 @@ export interface ElicitationOutletProps {
   fieldComponents?: Partial<FieldRegistry>;
   /** Offer "stop asking" (cancel this and every waiting request from the same server). Default true. */
   stopAsking?: boolean;
-  /** In-memory drafts: a cancelled or withdrawn form's input is offered again when the same server asks the same form. */
+  /** In-memory drafts: a form's input left by Cancel, withdrawal, timeout or "stop asking" is offered again when the same server asks the same form. */
   drafts?: ElicitationDraftStore;
   /** Language of the wording (`lang`), e.g. "de". */
   locale?: string;
@@ -51,6 +51,8 @@ export function ElicitationOutlet({
           serverName={current.serverName}
           request={current.params}
           onResponse={(result) => queue.respond(current.id, result)}
+          // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
+          signal={current.signal}
           messages={messages}
           fieldComponents={fieldComponents}
           limits={queue.limits}

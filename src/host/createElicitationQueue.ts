@@ -3,6 +3,8 @@
 // No React here: the outlet subscribes through `subscribe` / `getSnapshot`.
 import { prepareElicitationRequest } from "../core/prepareElicitationRequest";
 import type { ElicitParams, ElicitResult } from "../core/types";
+import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
+import { quoteExcerpt } from "../core/excerpt";
 import { ElicitationQueueError, REQUEST_REFUSED } from "./ElicitationQueueError";
 import type {
   ElicitationQueue,
@@ -15,6 +17,15 @@ import type {
 } from "./types";
 
 const DEFAULT_RATE_LIMIT = { max: 10, windowMs: 60_000 };
+/** An opened URL step with no word from its server is dropped after this long (default 10 minutes). */
+const DEFAULT_URL_STEP_TIMEOUT_MS = 10 * 60_000;
+/** Answered URL-mode elicitations remembered per queue, so a replayed request is answered, not shown again. */
+const ANSWERED_IDS_KEPT = 1_000;
+/** Main-thread time one run of code spends admitting requests, once it admitted ADMISSION_BATCH_MIN; the rest wait for the next task. */
+const ADMISSION_BUDGET_MS = 8;
+const ADMISSION_BATCH_MIN = 64;
+/** Notifications sent at once in one tick; later changes in the same tick are sent as one, at its end. */
+const EAGER_NOTIFICATIONS_PER_TICK = 20;
 
 interface Pending {
   entry: ElicitationQueueEntry;
@@ -25,7 +36,14 @@ interface Pending {
   onAbort: (() => void) | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
   shown: boolean;
+  /** Aborts the entry's own signal: it left the queue without the person's answer. */
+  leave: AbortController;
+  /** Replays of the same URL-mode elicitation that arrived while it waited: they get its answer. */
+  replays: ((result: ElicitResult) => void)[];
 }
+
+/** Key of a URL-mode elicitation: its id is only unique per server. */
+const idKey = (serverName: string, elicitationId: string) => `${serverName.length}:${serverName}${elicitationId}`;
 
 export function createElicitationQueue(options: ElicitationQueueOptions = {}): ElicitationQueue {
   const now = options.now ?? (() => Date.now());
@@ -37,13 +55,23 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
     throw new RangeError("createElicitationQueue: timeoutMs must be a positive number of milliseconds.");
   }
-  const pending: Pending[] = [];
+  const urlStepTimeoutMs = options.urlStepTimeoutMs ?? DEFAULT_URL_STEP_TIMEOUT_MS;
+  if (!(urlStepTimeoutMs > 0)) {
+    throw new RangeError("createElicitationQueue: urlStepTimeoutMs must be a positive number of milliseconds (Infinity keeps steps).");
+  }
+  // Insertion-ordered: the head is the first value, and removing any entry costs the same at any size.
+  const pending = new Map<string, Pending>();
+  // URL-mode elicitations waiting (by server and id), and the answers given to recent ones.
+  const waitingIds = new Map<string, Pending>();
+  const answeredIds = new Map<string, ElicitResult>();
   const admitted = new Map<string, number[]>();
   const listeners = new Set<() => void>();
   let urlSteps: ElicitationUrlStep[] = [];
+  const urlStepTimers = new Map<string, ReturnType<typeof setTimeout>>();
   let nextId = 1;
   let closed = false;
   let snapshot: ElicitationQueueSnapshot = { current: undefined, entries: [], urlSteps: [] };
+  let stale = false;
 
   function emit(event: Omit<ElicitationQueueEvent, "time">): void {
     // The audit hook must never break the queue.
@@ -54,16 +82,53 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     }
   }
 
+  // A burst (5,000 requests in one tick) must not copy the queue and notify once per request: the
+  // snapshot is rebuilt only when read, and after a few notifications in one tick the rest of that
+  // tick's changes go out as one notification at its end.
+  let sentThisTick = 0;
+  let flushScheduled = false;
   function publish(): void {
-    const entries = pending.map((p) => p.entry);
-    snapshot = { current: entries[0], entries, urlSteps };
+    stale = true;
+    if (sentThisTick < EAGER_NOTIFICATIONS_PER_TICK) {
+      sentThisTick++;
+      if (!flushScheduled) {
+        flushScheduled = true;
+        queueMicrotask(endTick);
+      }
+      notify();
+    }
+  }
+  function endTick(): void {
+    flushScheduled = false;
+    const deferred = sentThisTick >= EAGER_NOTIFICATIONS_PER_TICK && stale;
+    sentThisTick = 0;
+    if (deferred) notify();
+  }
+  function notify(): void {
     for (const listener of [...listeners]) listener();
+  }
+  function getSnapshot(): ElicitationQueueSnapshot {
+    if (stale) {
+      stale = false;
+      const entries: ElicitationQueueEntry[] = [];
+      for (const item of pending.values()) entries.push(item.entry);
+      snapshot = { current: entries[0], entries, urlSteps };
+    }
+    return snapshot;
+  }
+
+  function head(): Pending | undefined {
+    return pending.values().next().value;
   }
 
   /** Starts the head's turn: "shown" event and its timeout, once. */
   function showHead(): void {
-    const head = pending[0];
-    if (!head || head.shown) return;
+    const first = head();
+    if (!first || first.shown) return;
+    showItem(first);
+  }
+
+  function showItem(head: Pending): void {
     head.shown = true;
     emit({ type: "shown", serverName: head.entry.serverName, id: head.entry.id });
     if (head.timeoutMs !== undefined && head.timeoutMs > 0) {
@@ -73,11 +138,11 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   }
 
   function remove(item: Pending): boolean {
-    const index = pending.indexOf(item);
-    if (index < 0) return false;
-    pending.splice(index, 1);
+    if (!pending.delete(item.entry.id)) return false;
     if (item.timer !== undefined) clearTimeout(item.timer);
     if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
+    const { request } = item.entry;
+    if (request.mode === "url" && request.elicitationId !== undefined) waitingIds.delete(idKey(item.entry.serverName, request.elicitationId));
     return true;
   }
 
@@ -85,31 +150,133 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     if (!remove(item)) return false;
     const { entry } = item;
     const { request } = entry;
-    if (request.mode === "url" && request.elicitationId !== undefined && result.action === "accept") {
-      const elicitationId = request.elicitationId;
-      urlSteps = [
-        ...urlSteps.filter((s) => !(s.elicitationId === elicitationId && s.serverName === entry.serverName)),
-        { elicitationId, serverName: entry.serverName, url: request.url, status: entry.completed ? "done" : "waiting" },
-      ];
+    // Not the person's answer: the dialog still on screen keeps what was typed (drafts) and closes.
+    if (cause !== "user") item.leave.abort(new Error(cause === "timeout" ? "The request timed out." : "The host stopped asking."));
+    if (request.mode === "url" && request.elicitationId !== undefined) {
+      rememberAnswer(idKey(entry.serverName, request.elicitationId), result);
+      if (result.action === "accept") addUrlStep(request.elicitationId, entry.serverName, request.url, entry.completed ? "done" : "waiting");
     }
     emit({ type: "answered", serverName: entry.serverName, id: entry.id, action: result.action, cause });
     item.resolve(result);
+    for (const replay of item.replays) replay(result);
     showHead();
     publish();
     return true;
   }
 
+  function rememberAnswer(key: string, result: ElicitResult): void {
+    answeredIds.delete(key);
+    answeredIds.set(key, result);
+    if (answeredIds.size > ANSWERED_IDS_KEPT) answeredIds.delete(answeredIds.keys().next().value as string);
+  }
+
+  function addUrlStep(elicitationId: string, serverName: string, url: string, status: ElicitationUrlStep["status"]): void {
+    const same = (s: ElicitationUrlStep) => s.elicitationId === elicitationId && s.serverName === serverName;
+    urlSteps = [...urlSteps.filter((s) => !same(s)), { elicitationId, serverName, url, status, openedAt: now() }];
+    // Servers need not send notifications/elicitation/complete (server-everything never does): a
+    // "waiting" line must not stay forever.
+    const key = idKey(serverName, elicitationId);
+    clearTimeout(urlStepTimers.get(key));
+    if (Number.isFinite(urlStepTimeoutMs)) {
+      urlStepTimers.set(
+        key,
+        setTimeout(() => {
+          urlStepTimers.delete(key);
+          const before = urlSteps.length;
+          urlSteps = urlSteps.filter((s) => !same(s));
+          if (urlSteps.length !== before) {
+            emit({ type: "expired", serverName, elicitationId });
+            publish();
+          }
+        }, urlStepTimeoutMs),
+      );
+    }
+  }
+
   function withinRateLimit(serverName: string): boolean {
     if (rateLimit === false) return true;
     const since = now() - rateLimit.windowMs;
-    const times = (admitted.get(serverName) ?? []).filter((t) => t > since);
-    admitted.set(serverName, times);
+    const times = admitted.get(serverName);
+    if (times === undefined) return true;
+    // Pruned in place: old timestamps go, and a server with none left leaves the map.
+    let expired = 0;
+    while (expired < times.length && times[expired]! <= since) expired++;
+    if (expired > 0) times.splice(0, expired);
+    if (times.length === 0) {
+      admitted.delete(serverName);
+      return true;
+    }
     return times.length < rateLimit.max;
   }
 
-  /** Admits a request in arrival order: prepared at once (no engine to wait for), checked, queued. */
+  function recordAdmission(serverName: string): void {
+    if (rateLimit === false) return;
+    const times = admitted.get(serverName);
+    if (times === undefined) admitted.set(serverName, [now()]);
+    else times.push(now());
+  }
+
+  function refuse(serverName: string, error: ElicitationQueueError | ElicitationSchemaError): Promise<never> {
+    emit({ type: "rejected", serverName, code: error.code });
+    return Promise.reject(error);
+  }
+
+  // Admission (parsing and checking a request) costs tens of microseconds: 5,000 requests sent in
+  // one task would hold the main thread for 100 ms and more. One run of code admits requests for
+  // about ADMISSION_BUDGET_MS; the rest wait in arrival order and are admitted over the following
+  // tasks, so the page draws frames in between. Small bursts are admitted at once, as before.
+  const parked: { req: ElicitationQueueRequest; settle: (answer: Promise<ElicitResult>) => void }[] = [];
+  let spentThisRun = 0;
+  let admittedThisRun = 0;
+  let runResetScheduled = false;
+  let drainScheduled = false;
+
+  function timed<T>(work: () => T): T {
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      spentThisRun += performance.now() - start;
+      admittedThisRun++;
+      if (!runResetScheduled) {
+        runResetScheduled = true;
+        // The budget is per run of synchronous code: requests arriving one message at a time never wait.
+        queueMicrotask(() => {
+          runResetScheduled = false;
+          spentThisRun = 0;
+          admittedThisRun = 0;
+        });
+      }
+    }
+  }
+
+  /** A run has used its budget: it admitted many requests and took long doing so. */
+  const overBudget = () => admittedThisRun >= ADMISSION_BATCH_MIN && spentThisRun >= ADMISSION_BUDGET_MS;
+
   function request(req: ElicitationQueueRequest): Promise<ElicitResult> {
-    return admit(req);
+    if (parked.length === 0 && !overBudget()) return timed(() => admit(req));
+    return new Promise<ElicitResult>((resolve, reject) => {
+      parked.push({ req, settle: (answer) => answer.then(resolve, reject) });
+      scheduleDrain();
+    });
+  }
+
+  function scheduleDrain(): void {
+    if (drainScheduled) return;
+    drainScheduled = true;
+    // A new task, so the page can draw between batches.
+    setTimeout(drain, 0);
+  }
+
+  function drain(): void {
+    drainScheduled = false;
+    let index = 0;
+    while (index < parked.length && !overBudget()) {
+      const { req, settle } = parked[index++]!;
+      settle(timed(() => admit(req)));
+    }
+    parked.splice(0, index);
+    if (parked.length > 0) scheduleDrain();
   }
 
   function admit({ serverName, params, signal, timeoutMs }: ElicitationQueueRequest): Promise<ElicitResult> {
@@ -118,34 +285,52 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       return Promise.reject(signal.reason);
     }
     if (closed) {
-      const error = new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests.");
-      emit({ type: "rejected", serverName, code: error.code });
-      return Promise.reject(error);
+      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."));
     }
     if (!withinRateLimit(serverName)) {
       const limit = rateLimit as { max: number; windowMs: number };
-      const error = new ElicitationQueueError(
-        "rate-limited",
-        REQUEST_REFUSED,
-        `Too many elicitation requests from "${serverName}": at most ${limit.max} per ${limit.windowMs / 1000} s.`,
-        { max: limit.max, windowMs: limit.windowMs },
+      return refuse(
+        serverName,
+        new ElicitationQueueError(
+          "rate-limited",
+          REQUEST_REFUSED,
+          `Too many elicitation requests from ${quoteExcerpt(serverName)}: at most ${limit.max} per ${limit.windowMs / 1000} s.`,
+          { max: limit.max, windowMs: limit.windowMs },
+        ),
       );
-      emit({ type: "rejected", serverName, code: error.code });
-      return Promise.reject(error);
     }
     // The same prepared result the outlet's dialog draws from (prepareElicitationRequest keeps it per params).
     const parsed = prepareElicitationRequest(params, { limits: options.limits, sensitiveFields: options.sensitiveFields });
-    if (!parsed.ok) {
-      emit({ type: "rejected", serverName, code: parsed.error.code });
-      return Promise.reject(parsed.error);
-    }
+    if (!parsed.ok) return refuse(serverName, parsed.error);
     if (parsed.answer !== undefined) {
       emit({ type: "answered", serverName, action: parsed.answer.action, cause: "sensitive" });
       return Promise.resolve(parsed.answer);
     }
-    admitted.set(serverName, [...(admitted.get(serverName) ?? []), now()]);
+    // Transports replay requests (seen with SDK 1.32 after a -32042 error): an elicitation already
+    // answered gets the same answer again, one still waiting gets the answer it will get; neither
+    // is shown twice.
+    const { request: parsedRequest } = parsed;
+    if (parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined) {
+      const key = idKey(serverName, parsedRequest.elicitationId);
+      const earlier = answeredIds.get(key);
+      if (earlier !== undefined) {
+        emit({ type: "answered", serverName, action: earlier.action, cause: "replay", elicitationId: parsedRequest.elicitationId });
+        return Promise.resolve(earlier);
+      }
+      const waitingItem = waitingIds.get(key);
+      if (waitingItem !== undefined) {
+        return new Promise<ElicitResult>((resolve) => {
+          waitingItem.replays.push((result) => {
+            emit({ type: "answered", serverName, action: result.action, cause: "replay", elicitationId: parsedRequest.elicitationId });
+            resolve(result);
+          });
+        });
+      }
+    }
+    recordAdmission(serverName);
 
     return new Promise<ElicitResult>((resolve, reject) => {
+      const leave = new AbortController();
       const entry: ElicitationQueueEntry = {
         id: `elicitation-${nextId++}`,
         serverName,
@@ -153,8 +338,11 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         request: parsed.request,
         receivedAt: now(),
         completed: false,
+        signal: leave.signal,
       };
       const item: Pending = {
+        leave,
+        replays: [],
         entry,
         timeoutMs: timeoutMs ?? options.timeoutMs,
         resolve,
@@ -167,14 +355,20 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       if (signal) {
         item.onAbort = () => {
           if (!remove(item)) return;
+          item.leave.abort(signal.reason);
           emit({ type: "withdrawn", serverName, id: entry.id });
           reject(signal.reason);
+          // Replays of a withdrawn request were withdrawn with it.
+          for (const replay of item.replays) replay({ action: "cancel" });
           showHead();
           publish();
         };
         signal.addEventListener("abort", item.onAbort, { once: true });
       }
-      pending.push(item);
+      pending.set(entry.id, item);
+      if (parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined) {
+        waitingIds.set(idKey(serverName, parsedRequest.elicitationId), item);
+      }
       emit({ type: "requested", serverName, id: entry.id });
       showHead();
       publish();
@@ -182,12 +376,12 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   }
 
   function respond(id: string, result: ElicitResult): boolean {
-    const item = pending.find((p) => p.entry.id === id);
+    const item = pending.get(id);
     return item ? finish(item, result, "user") : false;
   }
 
   function cancelServer(serverName: string): number {
-    const mine = pending.filter((p) => p.entry.serverName === serverName);
+    const mine = [...pending.values()].filter((p) => p.entry.serverName === serverName);
     // Withdraw the waiting ones first so the queue does not briefly show the next one of them.
     for (const item of mine.slice().reverse()) finish(item, { action: "cancel" }, "stop-asking");
     return mine.length;
@@ -196,7 +390,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   function completeElicitation(elicitationId: string, serverName?: string): boolean {
     const matches = (s: { serverName: string }) => serverName === undefined || s.serverName === serverName;
     let found = false;
-    for (const item of pending) {
+    for (const item of pending.values()) {
       const { request } = item.entry;
       if (request.mode === "url" && request.elicitationId === elicitationId && matches(item.entry) && !item.entry.completed) {
         item.entry = { ...item.entry, completed: true };
@@ -214,15 +408,24 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     return found;
   }
 
-  function dismissUrlStep(elicitationId: string): void {
-    const before = urlSteps.length;
-    urlSteps = urlSteps.filter((s) => s.elicitationId !== elicitationId);
-    if (urlSteps.length !== before) publish();
+  function dismissUrlStep(elicitationId: string, serverName?: string): void {
+    const matches = (s: ElicitationUrlStep) => s.elicitationId === elicitationId && (serverName === undefined || s.serverName === serverName);
+    const gone = urlSteps.filter(matches);
+    if (gone.length === 0) return;
+    for (const step of gone) {
+      const key = idKey(step.serverName, step.elicitationId);
+      clearTimeout(urlStepTimers.get(key));
+      urlStepTimers.delete(key);
+    }
+    urlSteps = urlSteps.filter((s) => !matches(s));
+    publish();
   }
 
   function close(): void {
     closed = true;
-    for (const item of pending.slice().reverse()) finish(item, { action: "cancel" }, "stop-asking");
+    for (const item of [...pending.values()].reverse()) finish(item, { action: "cancel" }, "stop-asking");
+    for (const timer of urlStepTimers.values()) clearTimeout(timer);
+    urlStepTimers.clear();
   }
 
   return {
@@ -239,6 +442,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    getSnapshot: () => snapshot,
+    getSnapshot,
   };
 }

@@ -14,6 +14,12 @@ export interface ElicitationQueueOptions {
   limits?: Partial<import("../core/limits").ElicitationLimits>;
   /** "decline": a form request with a field that looks like a password, key, token, card or ID number is answered `decline` without being shown. Default "warn" (the dialog shows a warning). */
   sensitiveFields?: "warn" | "decline";
+  /**
+   * How long an opened URL-mode step shows "Waiting for you to finish on …" when its server never
+   * sends `notifications/elicitation/complete` (optional in the spec). Default 600 000 ms (10 minutes);
+   * `Infinity` keeps steps until the person dismisses them.
+   */
+  urlStepTimeoutMs?: number;
 }
 
 export interface ElicitationQueueRequest {
@@ -39,6 +45,12 @@ export interface ElicitationQueueEntry {
   readonly deadline?: number;
   /** URL mode: the server reported (`notifications/elicitation/complete`) that the step is done. */
   readonly completed: boolean;
+  /**
+   * Aborts when the request leaves the queue without the person's answer (timeout, "stop asking",
+   * withdrawn by its server, queue closed). The outlet passes it to the dialog, which then keeps a
+   * draft of what was typed and closes without answering.
+   */
+  readonly signal: AbortSignal;
 }
 
 export type { ElicitationUrlStep } from "../core/types";
@@ -58,7 +70,9 @@ export type ElicitationQueueEventType =
   | "answered"
   | "withdrawn"
   | "rejected"
-  | "completed";
+  | "completed"
+  /** An opened URL step with no word from its server reached `urlStepTimeoutMs` and was dropped. */
+  | "expired";
 
 export interface ElicitationQueueEvent {
   type: ElicitationQueueEventType;
@@ -69,11 +83,15 @@ export interface ElicitationQueueEvent {
   id?: string;
   /** "answered": what the user (or the timeout / "stop asking") chose. */
   action?: ElicitResult["action"];
-  /** "answered": why — the user's button, the timeout, "stop asking", or the host declining sensitive fields. */
-  cause?: "user" | "timeout" | "stop-asking" | "sensitive";
-  /** "rejected": the JSON-RPC error code sent back. "withdrawn": undefined. */
+  /**
+   * "answered": why — the user's button, the timeout, "stop asking", the host declining sensitive
+   * fields, or "replay": a URL-mode elicitation already answered (or waiting) arrived again and got
+   * the same answer without being shown.
+   */
+  cause?: "user" | "timeout" | "stop-asking" | "sensitive" | "replay";
+  /** "rejected": the JSON-RPC error code of the error the request was rejected with. "withdrawn": undefined (the server's own abort reason is passed on). */
   code?: number;
-  /** "completed": the URL-mode elicitation the server reported done. */
+  /** "completed", "expired", "answered" by replay: the URL-mode elicitation concerned. */
   elicitationId?: string;
 }
 
@@ -86,8 +104,8 @@ export interface ElicitationQueue {
   cancelServer(serverName: string): number;
   /** `notifications/elicitation/complete` arrived. True when it matched a request or an opened step. */
   completeElicitation(elicitationId: string, serverName?: string): boolean;
-  /** Removes finished URL steps from the snapshot (the user closed the status line). */
-  dismissUrlStep(elicitationId: string): void;
+  /** Removes a URL step from the snapshot, waiting or done (the person closed its status line). */
+  dismissUrlStep(elicitationId: string, serverName?: string): void;
   /** Answers `cancel` to everything and refuses new requests (host shutting down). */
   close(): void;
   /** The queue's clock (`options.now`), so the UI counts time left on the same clock. */

@@ -12,7 +12,9 @@ export interface HostMessages {
   urlDestination: string;
   /** Label of the full address. */
   urlFull: string;
-  /** The consent button; `{domain}`. */
+  /** Label of the whole host name, shown under the registrable domain. */
+  urlHost: string;
+  /** The consent button; `{domain}` is the registrable domain ("example.com" for "accounts.example.com"). */
   urlOpen: string;
   /** Tells the person nothing has been opened yet. */
   urlNotOpened: string;
@@ -38,6 +40,7 @@ export const defaultHostMessages: HostMessages = {
   stopAsking: "Stop asking",
   urlDestination: "This link goes to",
   urlFull: "Full address",
+  urlHost: "Full host name",
   urlOpen: "Open {domain}",
   urlNotOpened: "Nothing has been opened yet. The page opens in a new window only if you choose to open it.",
   urlWarningPunycode: "The address uses international characters and would be drawn as “{unicode}”. Make sure it is the site you expect.",

@@ -36,6 +36,7 @@ export const arMessages: ElicitationMessages = {
   stopAsking: "التوقف عن السؤال",
   urlDestination: "يؤدي هذا الرابط إلى",
   urlFull: "العنوان الكامل",
+  urlHost: "اسم المضيف الكامل",
   urlOpen: "فتح {domain}",
   urlNotOpened: "لم يُفتح أي شيء بعد. تُفتح الصفحة في نافذة جديدة فقط إذا اخترت فتحها.",
   urlWarningPunycode: "يستخدم العنوان أحرفًا دولية وسيظهر بالشكل «{unicode}». تأكد من أنه الموقع الذي تتوقعه.",

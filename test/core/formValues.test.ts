@@ -72,9 +72,15 @@ describe("initialFormValues", () => {
 describe("buildContent", () => {
   it("sends what the inputs show, typed", () => {
     expect(buildContent(mixed.fields, initialFormValues(mixed.fields))).toEqual({
-      content: { zero: 0, off: false, when: "2025-01-01T12:00:00+01:00", pick: "b", many: ["a"] },
+      // The untouched date-time default goes back exactly as the server wrote it.
+      content: { zero: 0, off: false, when: "2025-01-01T11:00:00Z", pick: "b", many: ["a"] },
       issues: [],
     });
+  });
+
+  it("sends a changed date-time in local time with its offset", () => {
+    const values = { ...initialFormValues(mixed.fields), f3: "2025-01-01T13:00" };
+    expect(buildContent(mixed.fields, values).content.when).toBe("2025-01-01T13:00:00+01:00");
   });
 
   it("omits optional fields left empty and always sends a checkbox", () => {

@@ -56,7 +56,12 @@ describe("text fields", () => {
     await view.user.clear(code);
     await view.user.type(code, "abcd");
     expect(code).toHaveAccessibleDescription("Doesn't match the expected format");
-    expect(screen.getByLabelText("Note")).toHaveAttribute("maxlength", "5");
+    const note = screen.getByLabelText("Note");
+    await view.user.type(note, "abcdef");
+    // Nothing typed is cut off: the text stays and the rule is said in words.
+    expect(note).toHaveValue("abcdef");
+    await view.user.tab();
+    expect(note).toHaveAccessibleDescription("Use at most 5 characters");
     expect(view.onResponse).not.toHaveBeenCalled();
   });
 
@@ -87,9 +92,18 @@ describe("text fields", () => {
     const local = `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
     expect(screen.getByLabelText("At")).toHaveValue(local);
     const result = await submit(view);
-    const sent = (result as unknown as { content: { at: string } }).content.at;
-    expect(sent).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
-    expect(new Date(sent).getTime()).toBe(instant.getTime());
+    // Left untouched, the default goes back exactly as the server wrote it.
+    expect((result as unknown as { content: { at: string } }).content.at).toBe(instant.toISOString());
+  });
+
+  it("sends a changed date-time as RFC 3339 with seconds and the local offset", async () => {
+    const view = renderDialog(request({ at: { type: "string", format: "date-time", title: "At", default: "2025-01-01T11:00:00Z" } }));
+    const input = screen.getByLabelText("At");
+    await view.user.clear(input);
+    await view.user.type(input, "2025-03-09T08:15");
+    const sent = ((await submit(view)) as unknown as { content: { at: string } }).content.at;
+    expect(sent).toMatch(/^2025-03-09T08:15:00[+-]\d{2}:\d{2}$/);
+    expect(new Date(sent).getTime()).toBe(new Date(2025, 2, 9, 8, 15).getTime());
   });
 });
 

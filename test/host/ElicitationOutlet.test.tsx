@@ -141,7 +141,7 @@ describe("ElicitationOutlet", () => {
     vi.stubGlobal("open", vi.fn());
     const { user, ask, queue } = setup();
     const answer = ask("Accounts", accountLink);
-    await user.click(screen.getByRole("button", { name: "Open accounts.example.com" }));
+    await user.click(await screen.findByRole("button", { name: "Open example.com" }));
     expect(answer.result).toEqual({ action: "accept" });
     expect(screen.getByRole("status")).toHaveTextContent("Waiting for you to finish on accounts.example.com (Accounts).");
 
@@ -158,4 +158,55 @@ describe("ElicitationOutlet", () => {
     act(() => void queue.completeElicitation("link-1"));
     expect(within(screen.getByRole("dialog")).getByText("Accounts reports this step is done.")).toBeInTheDocument();
   });
+
+  describe("keeps what was typed when the request leaves without an answer", () => {
+    async function typeThenLose(lose: (queue: ReturnType<typeof createElicitationQueue>) => void, options = {}, signal?: AbortSignal) {
+      const drafts = createElicitationDraftStore();
+      const { user, ask, queue } = setup(options, { drafts });
+      ask("GitHub", githubUsernameTitled, signal);
+      await user.type(screen.getByLabelText(/GitHub Username/), "octo");
+      act(() => lose(queue));
+      await act(async () => {});
+      expect(screen.queryByRole("dialog")).toBeNull();
+      // The same server asks the same form again: it starts from what was typed.
+      ask("GitHub", structuredClone(githubUsernameTitled));
+      expect(screen.getByLabelText(/GitHub Username/)).toHaveValue("octo");
+    }
+
+    it("on timeout", async () => {
+      await typeThenLose(() => vi.advanceTimersByTime(60_000), { timeoutMs: 60_000 });
+    });
+
+    it("on “Stop asking”", async () => {
+      await typeThenLose((queue) => queue.cancelServer("GitHub"));
+    });
+
+    it("on withdrawal by the server", async () => {
+      const controller = new AbortController();
+      await typeThenLose(() => controller.abort(new Error("cancelled")), {}, controller.signal);
+    });
+  });
+
+  it("lets the person dismiss a “Waiting for you to finish” line the server never completes", async () => {
+    vi.stubGlobal("open", vi.fn());
+    const { user, ask } = setup();
+    ask("Accounts", accountLink);
+    await user.click(await screen.findByRole("button", { name: /^Open / }));
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for you to finish on accounts.example.com (Accounts).");
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    vi.unstubAllGlobals();
+  });
+
+  it("drops the waiting line once urlStepTimeoutMs passes without word from the server", async () => {
+    vi.stubGlobal("open", vi.fn());
+    const { user, ask } = setup({ urlStepTimeoutMs: 30_000 });
+    ask("Accounts", accountLink);
+    await user.click(await screen.findByRole("button", { name: /^Open / }));
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for you to finish");
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    vi.unstubAllGlobals();
+  });
 });
+

@@ -30,7 +30,7 @@ describe("ElicitationDialog in URL mode", () => {
     vi.stubGlobal("open", open);
     const { user, onResponse } = renderDialog(accountLink);
     expect(open).not.toHaveBeenCalled();
-    await user.click(screen.getByRole("button", { name: "Open accounts.example.com" }));
+    await user.click(await screen.findByRole("button", { name: "Open example.com" }));
     expect(open).toHaveBeenCalledExactlyOnceWith(accountLink.url, "_blank", "noopener,noreferrer");
     expect(onResponse).toHaveBeenCalledExactlyOnceWith({ action: "accept" });
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -50,13 +50,13 @@ describe("ElicitationDialog in URL mode", () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it("warns about a look-alike domain and names it in its real, punycode form", () => {
+  it("warns about a look-alike domain and names it in its real, punycode form", async () => {
     renderDialog({ ...accountLink, url: "https://pаypal.com/login" }); // Cyrillic "а"
     expect(screen.getByTestId("rme-url-domain")).toHaveTextContent("xn--pypal-4ve.com");
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent(/international characters .*“pаypal\.com”/);
     expect(alert).toHaveTextContent(/mixes letters from different alphabets/);
-    expect(screen.getByRole("button", { name: "Open xn--pypal-4ve.com" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Open xn--pypal-4ve.com" })).toBeInTheDocument();
   });
 
   it("warns about plain http, but not for localhost", () => {
@@ -87,9 +87,50 @@ describe("ElicitationDialog in URL mode", () => {
     expect(onResponse).toHaveBeenCalledWith({ action: "cancel" });
   });
 
-  it("takes its strings from messages", () => {
+  it("takes its strings from messages", async () => {
     renderDialog(accountLink, { messages: { urlOpen: "Öffnen: {domain}", urlDestination: "Ziel:" } });
-    expect(screen.getByRole("button", { name: "Öffnen: accounts.example.com" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Öffnen: example.com" })).toBeInTheDocument();
     expect(screen.getByText("Ziel:")).toBeInTheDocument();
   });
+
+  describe("the registrable domain, set apart", () => {
+    const labels = Array.from({ length: 40 }, (_, i) => `secure-login-${i}-${"x".repeat(41)}`);
+    const longHost = `github.com.${labels.join(".")}.evil.example`;
+
+    it("a 2,300-character host shows evil.example first, where the person looks, and the Open button names it", async () => {
+      expect(longHost.length).toBeGreaterThan(2_300);
+      renderDialog({ ...accountLink, url: `https://${longHost}/login` });
+      const open = await screen.findByRole("button", { name: "Open evil.example" });
+      const site = screen.getByTestId("rme-url-site");
+      expect(site).toHaveTextContent(/^evil\.example$/);
+      // Before the long host and the full address in reading order, so nothing can push it away.
+      const order = [...screen.getByRole("dialog").querySelectorAll("[data-testid], .rme-url__full")];
+      expect(order.indexOf(site)).toBeLessThan(order.indexOf(screen.getByTestId("rme-url-domain")));
+      expect(screen.getByTestId("rme-url-domain")).toHaveTextContent(longHost);
+      expect(open).toBeEnabled();
+    });
+
+    it.each([
+      ["https://login.example.co.uk/x", "example.co.uk"],
+      ["https://me.github.io/", "me.github.io"],
+      ["https://accounts.example.com@evil.example/", "evil.example"],
+      ["http://127.0.0.1:8080/callback", "127.0.0.1"],
+      ["https://[::1]/", "[::1]"],
+    ])("%s → %s", async (url, site) => {
+      renderDialog({ ...accountLink, url });
+      expect(await screen.findByRole("button", { name: `Open ${site}` })).toBeInTheDocument();
+      expect(screen.getByTestId("rme-url-site")).toHaveTextContent(site);
+    });
+
+    it("form mode never loads the Public Suffix List", async () => {
+      const source = await import("node:fs").then((fs) =>
+        ["src/dialog/ElicitationDialog.tsx", "src/dialog/DialogForm.tsx", "src/form/ElicitationForm.tsx"].map((f) => fs.readFileSync(f, "utf8")).join("\n"),
+      );
+      expect(source).not.toMatch(/tldts/);
+      const body = await import("node:fs").then((fs) => fs.readFileSync("src/core/registrableDomain.ts", "utf8"));
+      expect(body).toMatch(/import\("tldts[^"]*"\)/);
+      expect(body).not.toMatch(/^import .*tldts/m);
+    });
+  });
 });
+

@@ -256,7 +256,7 @@ describe("createElicitationQueue", () => {
     await flush();
     expect(a.value).toEqual({ action: "accept" });
     expect(queue.getSnapshot().urlSteps).toEqual([
-      { elicitationId: "link-1", serverName: "accounts", url: accountLink.url, status: "waiting" },
+      { elicitationId: "link-1", serverName: "accounts", url: accountLink.url, status: "waiting", openedAt: 1_000 },
     ]);
     expect(queue.completeElicitation("link-1")).toBe(true);
     expect(queue.getSnapshot().urlSteps[0]?.status).toBe("done");
@@ -288,4 +288,119 @@ describe("createElicitationQueue", () => {
     expect(a.value).toEqual({ action: "cancel" });
     await expect(queue.request({ serverName: "s", params: githubUsername })).rejects.toMatchObject({ code: -32000 });
   });
+
+  it("answers a replayed URL-mode elicitation with the answer already given, without showing it again", async () => {
+    const events: ElicitationQueueEvent[] = [];
+    const queue = createElicitationQueue({ now, onEvent: (e) => events.push(e) });
+    const first = track(queue.request({ serverName: "accounts", params: accountLink }));
+    // The transport replays it while it is still on screen: one dialog, one answer for both.
+    const replayWhileWaiting = track(queue.request({ serverName: "accounts", params: structuredClone(accountLink) }));
+    expect(queue.getSnapshot().entries).toHaveLength(1);
+    queue.respond(queue.getSnapshot().current!.id, { action: "decline" });
+    await flush();
+    expect(first.value).toEqual({ action: "decline" });
+    expect(replayWhileWaiting.value).toEqual({ action: "decline" });
+    // And again after it was answered.
+    const replayAfter = track(queue.request({ serverName: "accounts", params: structuredClone(accountLink) }));
+    expect(queue.getSnapshot().entries).toHaveLength(0);
+    await flush();
+    expect(replayAfter.value).toEqual({ action: "decline" });
+    expect(events.filter((e) => e.cause === "replay")).toHaveLength(2);
+    expect(events.filter((e) => e.type === "shown")).toHaveLength(1);
+    // The same id from another server is another elicitation.
+    void queue.request({ serverName: "other", params: accountLink });
+    expect(queue.getSnapshot().current?.serverName).toBe("other");
+    queue.close();
+  });
+
+  it("lets the person dismiss a waiting URL step, and drops one whose server never reports back", async () => {
+    const events: ElicitationQueueEvent[] = [];
+    const queue = createElicitationQueue({ now, urlStepTimeoutMs: 60_000, onEvent: (e) => events.push(e) });
+    void queue.request({ serverName: "a", params: accountLink });
+    queue.respond(queue.getSnapshot().current!.id, { action: "accept" });
+    void queue.request({ serverName: "b", params: { ...accountLink, elicitationId: "link-2" } });
+    queue.respond(queue.getSnapshot().current!.id, { action: "accept" });
+    expect(queue.getSnapshot().urlSteps.map((s) => [s.serverName, s.status])).toEqual([["a", "waiting"], ["b", "waiting"]]);
+    queue.dismissUrlStep("link-2", "b");
+    expect(queue.getSnapshot().urlSteps.map((s) => s.serverName)).toEqual(["a"]);
+    vi.advanceTimersByTime(59_999);
+    expect(queue.getSnapshot().urlSteps).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    await flush();
+    expect(queue.getSnapshot().urlSteps).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: "expired", serverName: "a", elicitationId: "link-1" });
+  });
+
+  it("gives each entry a signal that aborts when it leaves without the person's answer", async () => {
+    const queue = createElicitationQueue({ now, timeoutMs: 1_000 });
+    void queue.request({ serverName: "s", params: githubUsername });
+    void queue.request({ serverName: "t", params: githubUsername });
+    const [timedOut, stopped] = queue.getSnapshot().entries;
+    vi.advanceTimersByTime(1_000);
+    expect(timedOut!.signal.aborted).toBe(true);
+    queue.cancelServer("t");
+    expect(stopped!.signal.aborted).toBe(true);
+    void queue.request({ serverName: "u", params: githubUsername });
+    const answered = queue.getSnapshot().current!;
+    queue.respond(answered.id, { action: "cancel" });
+    expect(answered.signal.aborted).toBe(false);
+  });
+
+  it("refuses with a JSON-RPC code and an audit event, whatever the reason", async () => {
+    const events: ElicitationQueueEvent[] = [];
+    const queue = createElicitationQueue({ now, rateLimit: { max: 1, windowMs: 1_000 }, onEvent: (e) => events.push(e) });
+    const refusals = [
+      queue.request({ serverName: "s", params: { message: 42 } }),
+      (void queue.request({ serverName: "s", params: githubUsername }), queue.request({ serverName: "s", params: githubUsername })),
+    ];
+    queue.close();
+    refusals.push(queue.request({ serverName: "s", params: githubUsername }));
+    const codes = await Promise.all(refusals.map((p) => p.catch((error: { code?: number }) => error.code)));
+    expect(codes).toEqual([-32602, -32000, -32000]);
+    expect(events.filter((e) => e.type === "rejected").map((e) => e.code)).toEqual([-32602, -32000, -32000]);
+  });
+
+  it("forgets rate-limit times once they fall out of the window", async () => {
+    const queue = createElicitationQueue({ now, rateLimit: { max: 2, windowMs: 1_000 } });
+    void queue.request({ serverName: "s", params: githubUsername });
+    void queue.request({ serverName: "s", params: githubUsername });
+    await expect(queue.request({ serverName: "s", params: githubUsername })).rejects.toMatchObject({ code: -32000 });
+    clock += 1_001;
+    void queue.request({ serverName: "s", params: githubUsername });
+    expect(queue.getSnapshot().entries).toHaveLength(3);
+    queue.close();
+  });
+
+  it("a burst of 5,000 requests in one task is admitted in bounded batches, in arrival order, with few notifications", async () => {
+    // Real clocks: the batches are cut by main-thread time.
+    vi.useRealTimers();
+    const queue = createElicitationQueue({ rateLimit: false });
+    const listener = vi.fn();
+    queue.subscribe(listener);
+    const answers = Array.from({ length: 5_000 }, (_, i) => queue.request({ serverName: `s${i}`, params: githubUsername }));
+    const notifiedInTheTask = listener.mock.calls.length;
+    // Not all in the sending task: the rest wait for later tasks, so the page can draw in between.
+    expect(queue.getSnapshot().entries.length).toBeLessThan(5_000);
+    expect(notifiedInTheTask).toBeLessThanOrEqual(20);
+    await vi.waitFor(() => expect(queue.getSnapshot().entries).toHaveLength(5_000), { timeout: 20_000 });
+    const snapshot = queue.getSnapshot();
+    expect(snapshot.entries.map((e) => e.serverName)).toEqual(Array.from({ length: 5_000 }, (_, i) => `s${i}`));
+    // One snapshot per read, not one per change.
+    expect(queue.getSnapshot()).toBe(snapshot);
+    queue.close();
+    expect(await Promise.all(answers)).toEqual(Array(5_000).fill({ action: "cancel" }));
+    await flush();
+    expect(queue.getSnapshot().entries).toHaveLength(0);
+  });
+
+  it("requests waiting for their batch when the queue closes are refused with a code", async () => {
+    vi.useRealTimers();
+    const queue = createElicitationQueue({ rateLimit: false });
+    const answers = Array.from({ length: 5_000 }, () => queue.request({ serverName: "s", params: githubUsername }).catch((e: { code: number }) => e.code));
+    queue.close();
+    const results = await Promise.all(answers);
+    expect(results.every((r) => r === -32000 || (typeof r === "object" && r.action === "cancel"))).toBe(true);
+    expect(results).toContain(-32000);
+  });
 });
+

@@ -5,6 +5,7 @@ import { detectSensitiveField, detectSensitiveText } from "../../src/core/sensit
 import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import * as seeds from "../fixtures/seedRequests";
+import { serverEverythingForm } from "../fixtures/serverEverythingForm";
 import { renderDialog } from "../renderDialog";
 
 describe("detectSensitiveText", () => {
@@ -122,5 +123,40 @@ describe("the queue option", () => {
     void queue.request({ serverName: "s", params: seeds.contactInfo });
     expect(queue.getSnapshot().entries).toHaveLength(1);
     queue.close();
+  });
+});
+
+describe("disguises, German wording and warnings that are not requests", () => {
+  it.each([
+    ["GitHub pass\u00ADword", "password"],
+    ["GitHub pass\u200Bword", "password"],
+    ["GitHub pass\u2060word", "password"],
+    ["GitHub p\u0430ssw\u043Erd", "password"],
+    ["GitHub ｐａｓｓｗｏｒｄ", "password"],
+    ["API\u00ADkey", "apiKey"],
+    ["C\u200BV\u200BV", "cardCode"],
+    ["Passwort", "password"],
+    ["Kennwort", "password"],
+    ["Geheimzahl", "password"],
+    ["WLAN-Passwort", "password"],
+    ["Deploy key", "apiKey"],
+  ])("%s → %s", (text, kind) => {
+    expect(detectSensitiveText(text)).toBe(kind);
+  });
+
+  it("the reference server's standard form is not flagged: its description warns, it does not ask", () => {
+    const parsed = parseElicitationSchema(serverEverythingForm.requestedSchema);
+    expect(parsed.ok && parsed.schema.fields.filter((f) => f.sensitive).map((f) => f.key)).toEqual([]);
+  });
+
+  it('under sensitiveFields: "decline" the reference server\'s form is shown, not declined', () => {
+    const { onResponse } = renderDialog(serverEverythingForm, { sensitiveFields: "decline" });
+    expect(onResponse).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("a description that asks for the thing still counts", () => {
+    expect(detectSensitiveField({ key: "value", title: "Value", description: "Paste your API key here" })).toBe("apiKey");
+    expect(detectSensitiveField({ key: "value", title: "Value", description: "Never share this. Enter your PIN" })).toBe("password");
   });
 });

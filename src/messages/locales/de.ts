@@ -61,6 +61,7 @@ export const deMessages: ElicitationMessages = {
   stopAsking: "Nicht mehr fragen",
   urlDestination: "Dieser Link führt zu",
   urlFull: "Vollständige Adresse",
+  urlHost: "Vollständiger Hostname",
   urlOpen: "{domain} öffnen",
   urlNotOpened:
     "Es wurde noch nichts geöffnet. Die Seite öffnet sich nur dann in einem neuen Fenster, wenn Sie sie öffnen.",

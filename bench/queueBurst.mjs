@@ -1,0 +1,109 @@
+// npm run bench:queue — n requests arriving in one task at an outlet whose queue has no rate limit.
+//
+// Builds bench/queue/ for production, opens it in Chromium, and for each burst size prints the
+// longest frame (main-thread block) while the requests arrive and while they are all cancelled,
+// and the JavaScript heap before, at the peak and after (garbage collected), as a Markdown table.
+//
+//   npm run bench:queue -- [--sizes 500,5000] [--reps 3]
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, resolve } from "node:path";
+import react from "@vitejs/plugin-react";
+import { chromium } from "playwright-core";
+import { build } from "vite";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),
+);
+const SIZES = String(args.sizes ?? "500,5000").split(",").map(Number);
+const REPS = Number(args.reps ?? 3);
+
+function serve(root) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  const server = createServer(async (req, res) => {
+    const path = resolve(root, "." + decodeURIComponent(new URL(req.url, "http://x").pathname));
+    const ok = path.startsWith(root) && (await stat(path).catch(() => undefined))?.isFile();
+    if (!ok) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => `${x.toFixed(1)} ms`;
+const mb = (x) => `${(x / 1024 / 1024).toFixed(1)} MB`;
+
+async function runBrowser(url) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+  });
+  try {
+    const page = await browser.newPage();
+    page.on("pageerror", (error) => console.error("page error:", error));
+    await page.goto(url);
+    await page.waitForFunction(() => "burst" in window);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const heap = async (collect) => {
+      if (collect) {
+        await cdp.send("HeapProfiler.collectGarbage");
+        await cdp.send("HeapProfiler.collectGarbage");
+      }
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return metrics.find((m) => m.name === "JSHeapUsedSize").value;
+    };
+    console.log("| requests | send (one task) | longest frame, arriving | longest frame, cancelling all | heap before | heap after (GC) |");
+    console.log("| --: | --: | --: | --: | --: | --: |");
+    await page.evaluate(() => window.burst(50)); // warm-up: code compiled, chunks loaded
+    for (const n of SIZES) {
+      const runs = [];
+      for (let r = 0; r < REPS; r++) {
+        await page.evaluate(() => window.reset());
+        const before = await heap(true);
+        const figures = await page.evaluate((count) => window.burst(count), n);
+        await page.evaluate(() => window.reset());
+        const after = await heap(true);
+        runs.push({ ...figures, before, after });
+      }
+      const pick = (key) => median(runs.map((run) => run[key]));
+      console.log(
+        `| ${n} | ${ms(pick("sendMs"))} | ${ms(pick("longestFrameWhileArrivingMs"))} | ${ms(pick("longestFrameWhileClosingMs"))} | ${mb(pick("before"))} | ${mb(pick("after"))} |`,
+      );
+    }
+    console.log(`\nMedians of ${REPS} runs. A frame is 16.7 ms at 60 Hz; the goal is no block over 50 ms.`);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  setTimeout(() => {
+    console.error("bench:queue: still running after 10 minutes; giving up.");
+    process.exit(2);
+  }, 600_000).unref();
+  const out = await mkdtemp(join(tmpdir(), "rme-bench-queue-"));
+  try {
+    await build({
+      root: join(import.meta.dirname, "queue"),
+      configFile: false,
+      mode: "production",
+      logLevel: "warn",
+      plugins: [react()],
+      build: { outDir: out, emptyOutDir: true, sourcemap: false },
+    });
+    const server = await serve(out);
+    try {
+      await runBrowser(`http://127.0.0.1:${server.address().port}/index.html`);
+    } finally {
+      server.close();
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,37 @@
+// @vitest-environment node
+// Admission never waits for a validation chunk: when the engines cannot load (offline, blocked),
+// every server's request is still queued in arrival order — the one with a `pattern` included.
+import { describe, expect, it, vi } from "vitest";
+import type { ElicitationQueueEvent } from "../../src/host/types";
+import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
+
+const withPattern = {
+  message: "Your code",
+  requestedSchema: { type: "object", properties: { code: { type: "string", pattern: "^(?=.*[0-9])[A-Z0-9]{3}$" } } },
+};
+
+describe("validation chunks that cannot load", () => {
+  it("reject no request: all are admitted in order, with no refusal", async () => {
+    vi.resetModules();
+    const offline = () => {
+      throw new Error("Failed to fetch dynamically imported module");
+    };
+    vi.doMock("../../src/core/ajvEngine", offline);
+    vi.doMock("../../src/core/evalFreeValidator", offline);
+    const { createElicitationQueue } = await import("../../src/host/createElicitationQueue");
+    const events: ElicitationQueueEvent[] = [];
+    const queue = createElicitationQueue({ onEvent: (e) => events.push(e) });
+    const answers = [
+      queue.request({ serverName: "codes", params: withPattern }),
+      queue.request({ serverName: "github", params: githubUsername }),
+      queue.request({ serverName: "bank", params: bankTransfer }),
+      queue.request({ serverName: "crm", params: contactInfo }),
+    ];
+    await vi.waitFor(() => expect(queue.getSnapshot().entries.map((e) => e.serverName)).toEqual(["codes", "github", "bank", "crm"]));
+    expect(events.filter((e) => e.type === "rejected")).toEqual([]);
+    queue.close();
+    expect((await Promise.all(answers)).map((a) => a.action)).toEqual(["cancel", "cancel", "cancel", "cancel"]);
+    vi.doUnmock("../../src/core/ajvEngine");
+    vi.doUnmock("../../src/core/evalFreeValidator");
+  });
+});
