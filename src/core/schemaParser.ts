@@ -1,6 +1,8 @@
 import { checkStringFormat } from "./checkStringFormat";
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
+import { fieldLabel } from "./fieldLabel";
+import { hasVisibleText } from "./hasVisibleText";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
 import type { CompilePattern } from "./patternEngine";
 import type { SafeRegExp } from "./safePattern";
@@ -195,7 +197,7 @@ function parseRoot(schema: unknown): Omit<ParsedElicitationSchema, "limits"> {
   );
   const jsonSchema = defined({
     type: "object",
-    properties: Object.fromEntries(fields.map((field) => [field.key, fieldJsonSchema(field)])),
+    properties: Object.fromEntries(fields.map((field) => [field.key, fieldJsonSchema(field, ownProperty(properties, field.key))])),
     required: fields.some((field) => field.required) ? fields.filter((f) => f.required).map((f) => f.key) : undefined,
     additionalProperties: false,
   });
@@ -226,12 +228,12 @@ function parseProperty(key: string, raw: unknown, index: number, required: boole
   if (type === "object") fail(`${path}.type`, "nested objects are not supported");
   const title = optionalString(raw, "title", path);
   const description = optionalString(raw, "description", path);
-  // An empty title would leave the input without an accessible name: fall back to the key.
+  // A title that shows nothing would leave the input without a visible name: the key in words instead.
   const base = defined({
     key,
     index,
     path,
-    label: title !== undefined && title.trim() !== "" ? title : key,
+    label: fieldLabel(title, key),
     description,
     required,
   });
@@ -469,7 +471,7 @@ function parseTitledOptions(list: unknown, path: string, allowEmpty: boolean): F
     if (typeof title !== "string") fail(`${at}.title`, title === undefined ? "is required" : "must be a string");
     checkText(title, `${at}.title`);
     optionalString(option, "description", at);
-    return { value, label: title.trim() !== "" ? title : value };
+    return { value, label: hasVisibleText(title) ? title : value };
   });
 }
 
@@ -508,8 +510,10 @@ function optionalFinite(obj: Record<string, unknown>, key: string, path: string)
 }
 
 /** The JSON Schema the validator compiles for one field: only the supported keywords, fixed order. */
-function fieldJsonSchema(field: FieldDescriptor): Record<string, unknown> {
-  const annotations = { title: field.label === field.key ? undefined : field.label, description: field.description };
+function fieldJsonSchema(field: FieldDescriptor, raw: unknown): Record<string, unknown> {
+  // A label made from the key is not the server's title: leave it out, as the server did.
+  const titled = isRecord(raw) && hasVisibleText(ownProperty(raw, "title") as string | undefined);
+  const annotations = { title: titled ? field.label : undefined, description: field.description };
   switch (field.kind) {
     case "text":
       return defined({

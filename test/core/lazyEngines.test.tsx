@@ -135,8 +135,8 @@ describe("loading on demand", () => {
     const onResponse = vi.fn();
     const user = userEvent.setup();
     render(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={onResponse} />);
-    const account = await screen.findByRole("textbox", { name: /recipient_account/ });
-    const amount = screen.getByRole("spinbutton", { name: /amount/ });
+    const account = await screen.findByRole("textbox", { name: /Recipient account/ });
+    const amount = screen.getByRole("spinbutton", { name: /Amount/ });
     // Submit at once: the engines the form started loading as it mounted are not there yet.
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(amount).toHaveFocus());
@@ -165,8 +165,8 @@ describe("loading on demand", () => {
     render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />);
     await waitFor(() => expect(compile).toHaveBeenCalledTimes(1));
 
-    await user.type(screen.getByRole("textbox", { name: /name/ }), "Ada");
-    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada@example.com");
+    await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } }));
     expect(compile).toHaveBeenCalledTimes(1);

@@ -43,9 +43,9 @@ describe("when validation code fails to load", () => {
     const onResponse = vi.fn();
     const user = userEvent.setup();
     render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />);
-    const name = screen.getByRole("textbox", { name: /name/ });
+    const name = screen.getByRole("textbox", { name: /Name/ });
     await user.type(name, "Ada");
-    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada@example.com");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Submit" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(unavailable);
