@@ -25,7 +25,8 @@ const DEFAULT_SHOTS = [
   { name: "phone", story: "gallery--form", viewport: PHONE },
   { name: "phone-dark", story: "gallery--queue", viewport: PHONE, theme: "dark", scheme: "dark" },
   { name: "inline-form", story: "gallery--inline-form", viewport: { width: 900, height: 640 } },
-  { name: "shadcn", story: "theming--shadcn-tailwind-v-4", viewport: LAPTOP },
+  { name: "shadcn", story: "dialog-theming--shadcn-tailwind-v-4", viewport: LAPTOP },
+  { name: "long-message-phone", story: "gallery--long-message-keeps-title", viewport: { width: 390, height: 700 } },
 ];
 
 function option(name) {
