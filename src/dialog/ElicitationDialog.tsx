@@ -241,11 +241,8 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
         ) : null}
         {body}
         {closable ? (
-          // Last in Tab order (after the actions), drawn in the header's corner.
+          // Last in Tab order (after the actions), drawn in the header's corner. The × is drawn by CSS: the dialog holds no markup a request could be mistaken for.
           <button type="button" className="rme-dialog__close" data-action="close" onClick={cancel}>
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" fill="none" />
-            </svg>
             <span className="rme-visually-hidden">{messages.close}</span>
           </button>
         ) : null}
