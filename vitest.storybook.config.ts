@@ -8,6 +8,7 @@ import { chromiumLaunchOptions } from "./e2e/launchChromium";
 // Storybook as the test suite, in Debian's Chromium (headless; nothing downloads a browser).
 //  - "storybook": every story is a test: rendered, its play function run, then axe (WCAG 2.2 A/AA)
 //    and the checks in .storybook/accessibilityChecks.ts. A violation fails the run.
+//  - "storybook-dark-system": the same with the operating system in dark mode.
 //  - "browser": real keyboard and media emulation (test/browser/*.browser-test.tsx): the flow by
 //    keyboard alone with a visible focus ring at every stop, reduced motion, the OS dark scheme.
 
@@ -20,13 +21,14 @@ const emulateMedia: BrowserCommand<[{ reducedMotion?: "reduce" | "no-preference"
   await page.emulateMedia(media);
 };
 
-/** A fresh browser block per project (Vitest names the instances it is given). */
-const browser = (name: string) => ({
+/** A fresh browser block per project (Vitest names the instances it is given), in a light or dark system. */
+const browser = (name: string, colorScheme: "light" | "dark" = "light") => ({
   enabled: true,
   headless: true,
   screenshotFailures: false,
   provider: playwright({
     launchOptions: chromiumLaunchOptions,
+    contextOptions: { colorScheme },
   }),
   instances: [{ browser: "chromium" as const, name }],
   commands: { emulateMedia },
@@ -38,6 +40,11 @@ export default defineConfig({
       {
         plugins: [storybookTest({ configDir: ".storybook" })],
         test: { testTimeout: 30_000, browser: browser("storybook") },
+      },
+      // Every story again with the system in dark mode: a light page stays light and readable.
+      {
+        plugins: [storybookTest({ configDir: ".storybook" })],
+        test: { testTimeout: 30_000, browser: browser("storybook-dark-system", "dark") },
       },
       {
         plugins: [react()],

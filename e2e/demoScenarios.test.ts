@@ -32,7 +32,7 @@ describe("demo scenarios against the real server", () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole("timer").innerText()).toMatch(/^Time left: [45]:\d\d$/);
     expect(await dialog.innerText()).toContain("Please provide your GitHub username");
-    await dialog.getByLabel(/^name/).fill("octocat");
+    await dialog.getByLabel(/^Name/).fill("octocat");
     await dialog.getByRole("button", { name: "Submit" }).click();
 
     expect(await toolResult(page, "github_username")).toBe('Server received: {"action":"accept","content":{"name":"octocat"}}');
@@ -61,10 +61,10 @@ describe("demo scenarios against the real server", () => {
   it("bank transfer: a wrong account number is caught in the dialog; Decline reaches the server", async () => {
     await page.getByRole("button", { name: "Call bank_transfer" }).click();
     const dialog = dialogOf(page);
-    await dialog.getByLabel(/^amount/).fill("120.50");
-    await dialog.getByLabel(/^recipient_account/).fill("12345");
+    await dialog.getByLabel(/^Amount/).fill("120.50");
+    await dialog.getByLabel(/^Recipient account/).fill("12345");
     await dialog.getByRole("button", { name: "Submit" }).click();
-    expect(await dialog.getByLabel(/^recipient_account/).getAttribute("aria-invalid")).toBe("true");
+    expect(await dialog.getByLabel(/^Recipient account/).getAttribute("aria-invalid")).toBe("true");
     expect(demo.recorder.records).toEqual([]);
 
     await dialog.getByRole("button", { name: "Decline" }).click();

@@ -52,7 +52,7 @@ export const InlineErrors: Story = {
     const form = within(canvasElement);
     await userEvent.click(form.getByRole("button", { name: "Submit" }));
     await expect(await form.findAllByRole("alert")).toHaveLength(2);
-    await expect(form.getByRole("textbox", { name: /name/ })).toHaveFocus();
+    await expect(form.getByRole("textbox", { name: /Name/ })).toHaveFocus();
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };

@@ -20,9 +20,9 @@ const dialogOf = (canvasElement: HTMLElement) => within(within(canvasElement).ge
 export const FillAndSubmit: Story = {
   play: async ({ canvasElement, args }) => {
     const dialog = dialogOf(canvasElement);
-    await userEvent.type(dialog.getByRole("textbox", { name: /name/ }), "Ada Lovelace");
-    await userEvent.type(dialog.getByRole("textbox", { name: /email/ }), "ada@example.com");
-    await userEvent.type(dialog.getByRole("spinbutton", { name: /age/ }), "36");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Name/ }), "Ada Lovelace");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Email/ }), "ada@example.com");
+    await userEvent.type(dialog.getByRole("spinbutton", { name: /Age/ }), "36");
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(args.onResponse).toHaveBeenCalledWith({
       action: "accept",
@@ -35,15 +35,15 @@ export const FillAndSubmit: Story = {
 export const SubmitSeeErrorsThenFix: Story = {
   play: async ({ canvasElement, args }) => {
     const dialog = dialogOf(canvasElement);
-    await userEvent.type(dialog.getByRole("textbox", { name: /email/ }), "ada@");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Email/ }), "ada@");
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
-    const name = dialog.getByRole("textbox", { name: /name/ });
+    const name = dialog.getByRole("textbox", { name: /Name/ });
     await waitFor(() => expect(name).toHaveFocus());
     await expect(name).toHaveAccessibleDescription(/Your full name.*This field is required/);
-    await expect(dialog.getByRole("textbox", { name: /email/ })).toHaveAccessibleDescription(/Enter a valid email address/);
+    await expect(dialog.getByRole("textbox", { name: /Email/ })).toHaveAccessibleDescription(/Enter a valid email address/);
     await expect(args.onResponse).not.toHaveBeenCalled();
     await userEvent.type(name, "Ada");
-    await userEvent.type(dialog.getByRole("textbox", { name: /email/ }), "example.com");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Email/ }), "example.com");
     // Errors clear as the person fixes them.
     await waitFor(() => expect(dialog.queryAllByRole("alert")).toHaveLength(0));
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
@@ -69,7 +69,7 @@ export const Cancel: Story = {
 export const EscapeCancels: Story = {
   play: async ({ canvasElement, args }) => {
     const dialog = dialogOf(canvasElement);
-    await userEvent.type(dialog.getByRole("textbox", { name: /name/ }), "Half typed");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Name/ }), "Half typed");
     await userEvent.keyboard("{Escape}");
     await expect(args.onResponse).toHaveBeenCalledWith({ action: "cancel" });
     await expect(within(canvasElement).queryByRole("dialog")).toBeNull();
@@ -89,10 +89,10 @@ export const PointerDownOutsideCancels: Story = {
 export const KeyboardOnly: Story = {
   play: async ({ canvasElement, args }) => {
     const dialog = dialogOf(canvasElement);
-    await waitFor(() => expect(dialog.getByRole("textbox", { name: /name/ })).toHaveFocus());
+    await waitFor(() => expect(dialog.getByRole("textbox", { name: /Name/ })).toHaveFocus());
     await userEvent.keyboard("Grace Hopper");
     await userEvent.tab();
-    await expect(dialog.getByRole("textbox", { name: /email/ })).toHaveFocus();
+    await expect(dialog.getByRole("textbox", { name: /Email/ })).toHaveFocus();
     await userEvent.keyboard("grace@example.com");
     await userEvent.tab();
     await userEvent.keyboard("85{Enter}");

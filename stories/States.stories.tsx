@@ -66,7 +66,7 @@ export const Defaults: Story = {
     const dialog = within(canvasElement).getByRole("dialog");
     await expect(within(dialog).getByRole("spinbutton", { name: "Age" })).toHaveValue(0);
     await expect(within(dialog).getByRole("checkbox", { name: "Beta features" })).toBeChecked();
-    await expect(within(dialog).getByRole("combobox", { name: "Plan" })).toHaveValue("team");
+    await expect(within(dialog).getByRole("radio", { name: "team" })).toBeChecked();
     await expect(within(dialog).getByRole("checkbox", { name: "security" })).toBeChecked();
   },
 };
@@ -187,7 +187,8 @@ export const FiftyFields: Story = {
   args: { request: { message: "A long questionnaire.", requestedSchema: fifty } },
   play: async ({ canvasElement }) => {
     const dialog = within(within(canvasElement).getByRole("dialog"));
-    await expect(dialog.getAllByRole("combobox")).toHaveLength(10);
+    // Three options each: radios, whether required or not.
+    await expect(dialog.getAllByRole("radiogroup")).toHaveLength(10);
     await userEvent.type(dialog.getByRole("textbox", { name: /Text field 1\b/ }), "first");
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
     const last = dialog.getByRole("textbox", { name: /Email field 50/ });

@@ -9,6 +9,7 @@ import { useElicitationField } from "../src/fields/useElicitationField";
 import { developmentConfiguration, projectSetupWizard } from "../test/fixtures/seedRequests";
 import { DialogPlayground } from "./DialogPlayground";
 import { dialogMetaDefaults } from "./dialogMeta";
+import "./shadcn-example.css";
 import "./theme-example.css";
 
 /** Dark theme, a host theme through custom properties alone, and a custom field renderer. */
@@ -27,7 +28,7 @@ export const Dark: Story = {
   args: { request: projectSetupWizard },
   play: async ({ canvasElement }) => {
     const dialog = within(canvasElement).getByRole("dialog");
-    await expect(getComputedStyle(dialog).backgroundColor).toBe("rgb(24, 27, 32)");
+    await expect(getComputedStyle(dialog).backgroundColor).toBe("rgb(22, 23, 27)");
   },
 };
 
@@ -102,5 +103,82 @@ export const CustomFieldRenderer: Story = {
     await waitFor(() =>
       expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: expect.objectContaining({ editor: "vim", enableHotReload: false }) }),
     );
+  },
+};
+
+/** A colour as the screen draws it (r, g, b), whatever syntax the browser reports it in. */
+function drawn(colour: string): number[] {
+  const context = document.createElement("canvas").getContext("2d")!;
+  context.fillStyle = colour;
+  context.fillRect(0, 0, 1, 1);
+  return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+}
+
+/** The dialog's primary button as drawn. */
+function submitColour(): number[] {
+  const dialog = document.querySelector<HTMLElement>("dialog.rme-dialog")!;
+  return drawn(getComputedStyle(within(dialog).getByRole("button", { name: "Submit" })).backgroundColor);
+}
+
+/** What the page's own `--primary` token draws as, read the way the page would use it. */
+function pagePrimary(use: string): number[] {
+  const probe = document.createElement("span");
+  probe.style.color = use;
+  document.body.append(probe);
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return drawn(colour);
+}
+
+function expectClose(actual: number[], expected: number[]) {
+  expect(actual.every((channel, i) => Math.abs(channel - expected[i]!) <= 2), `${actual} ≈ ${expected}`).toBe(true);
+}
+
+/**
+ * A page with shadcn/ui tokens of the Tailwind v4 generation (full colours): the dialog takes them
+ * with no configuration — surface, text, primary, borders, ring, radius (stories/shadcn-example.css).
+ */
+export const ShadcnTailwindV4: Story = {
+  args: { request: projectSetupWizard },
+  render: (args) => (
+    <div className="shadcn-v4">
+      <DialogPlayground {...args} />
+    </div>
+  ),
+  play: async () => {
+    expectClose(submitColour(), pagePrimary("var(--primary)"));
+    await expect(getComputedStyle(document.querySelector("dialog.rme-dialog")!).borderTopLeftRadius).toBe("12px");
+  },
+};
+
+/**
+ * The Tailwind v3 generation (bare HSL triplets, `hsl(var(--primary))`), opted in with
+ * `className="rme-tokens-hsl"` on the dialog (or `data-rme-tokens="hsl"` on the page).
+ */
+export const ShadcnTailwindV3: Story = {
+  args: { request: projectSetupWizard, className: "rme-tokens-hsl" },
+  render: (args) => (
+    <div className="shadcn-v3">
+      <DialogPlayground {...args} />
+    </div>
+  ),
+  play: async () => {
+    expectClose(submitColour(), pagePrimary("hsl(var(--primary))"));
+  },
+};
+
+/**
+ * The same v3 triplets without opting in: not colours, so nothing is adopted and the dialog keeps
+ * its own palette — never the lost colours of `var(--primary, fallback)`.
+ */
+export const ShadcnTailwindV3WithoutOptIn: Story = {
+  args: { request: projectSetupWizard },
+  render: (args) => (
+    <div className="shadcn-v3">
+      <DialogPlayground {...args} />
+    </div>
+  ),
+  play: async ({ globals }) => {
+    expectClose(submitColour(), globals.theme === "dark" ? [122, 167, 255] : [36, 86, 211]);
   },
 };

@@ -1,5 +1,7 @@
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
+import { fieldLabel } from "./fieldLabel";
+import { hasVisibleText } from "./hasVisibleText";
 import { hasOwn, isRecord, ownProperty } from "./ownProperty";
 import { checkPatternSyntax } from "./checkPatternSyntax";
 import { cutText, quoteExcerpt } from "./excerpt";
@@ -171,7 +173,7 @@ function parseRoot(schema: unknown): Omit<ParsedElicitationSchema, "limits"> {
   );
   const jsonSchema = defined({
     type: "object",
-    properties: Object.fromEntries(fields.map((field) => [field.key, fieldJsonSchema(field)])),
+    properties: Object.fromEntries(fields.map((field) => [field.key, fieldJsonSchema(field, ownProperty(properties, field.key))])),
     required: fields.some((field) => field.required) ? fields.filter((f) => f.required).map((f) => f.key) : undefined,
     additionalProperties: false,
   });
@@ -207,7 +209,7 @@ function parseProperty(key: string, raw: unknown, index: number, required: boole
     key,
     index,
     path,
-    label: title !== undefined && title.trim() !== "" ? title : key,
+    label: fieldLabel(title, key),
     description,
     required,
   });
@@ -451,7 +453,7 @@ function parseTitledOptions(list: unknown, path: string, allowEmpty: boolean): F
     if (typeof title !== "string") fail(`${at}.title`, title === undefined ? "is required" : "must be a string");
     checkText(title, `${at}.title`);
     optionalString(option, "description", at);
-    return { value, label: title.trim() !== "" ? title : value };
+    return { value, label: hasVisibleText(title) ? title : value };
   });
 }
 
@@ -490,8 +492,10 @@ function optionalFinite(obj: Record<string, unknown>, key: string, path: string)
 }
 
 /** The JSON Schema the validator compiles for one field: only the supported keywords, fixed order. */
-function fieldJsonSchema(field: FieldDescriptor): Record<string, unknown> {
-  const annotations = { title: field.label === field.key ? undefined : field.label, description: field.description };
+function fieldJsonSchema(field: FieldDescriptor, raw: unknown): Record<string, unknown> {
+  // A label made from the key is not the server's title: leave it out, as the server did.
+  const titled = isRecord(raw) && hasVisibleText(ownProperty(raw, "title") as string | undefined);
+  const annotations = { title: titled ? field.label : undefined, description: field.description };
   switch (field.kind) {
     case "text":
       return defined({

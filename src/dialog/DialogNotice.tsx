@@ -8,7 +8,7 @@ export function DialogNotice({ text, state, closeLabel, onClose }: { text: strin
       state={state}
       actions={
         <div className="rme-actions">
-          <button type="button" className="rme-button" data-action="cancel" onClick={onClose}>
+          <button type="button" className="rme-button rme-button--secondary" data-action="cancel" onClick={onClose}>
             {closeLabel}
           </button>
         </div>

@@ -45,7 +45,7 @@ export function DialogStatus({ serverName, position, total, deadline, now, onSto
         </span>
       ) : null}
       {onStopAsking ? (
-        <button type="button" className="rme-button rme-button--quiet" data-action="stop-asking" onClick={onStopAsking}>
+        <button type="button" className="rme-button rme-button--quiet rme-dialog__stop" data-action="stop-asking" onClick={onStopAsking}>
           {fillTemplate(messages.stopAsking, { server: serverName })}
         </button>
       ) : null}

@@ -4,7 +4,7 @@ export function DialogTitle({ id, template, serverName }: { id: string; template
   return (
     <h2 id={id} className="rme-dialog__title">
       {parts.map((part, index) => (
-        <span key={index}>
+        <span key={index} className="rme-dialog__title-part">
           {index > 0 ? <strong className="rme-dialog__server">{serverName}</strong> : null}
           {part}
         </span>

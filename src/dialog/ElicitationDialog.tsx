@@ -14,6 +14,7 @@ import { DialogNotice } from "./DialogNotice";
 import { DialogTitle } from "./DialogTitle";
 import { UrlModeBody } from "./UrlModeBody";
 import { useModalDialog } from "./useModalDialog";
+import { useScrollableFocus } from "./useScrollableFocus";
 
 export interface ElicitationDialogProps {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -39,6 +40,8 @@ export interface ElicitationDialogProps {
   onPointerDownOutside?: (event: PointerEvent) => void;
   /** Drawn under the title: queue position, time left. */
   status?: ReactNode;
+  /** Drawn before the title, e.g. the server's logo from the host's own records (decorative: give it `alt=""`). */
+  icon?: ReactNode;
   /** URL mode: the server reported the step complete (`notifications/elicitation/complete`). */
   urlStepDone?: boolean;
   /** BCP 47 language of the wording (`lang` on the dialog), e.g. "de"; native number and date inputs take it as their hint. */
@@ -136,11 +139,15 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   });
   const titleId = useId();
   const messageId = useId();
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const messageTabIndex = useScrollableFocus(messageRef, hidden ? undefined : parsed);
 
   if (hidden) return null;
 
   const mode = parsed.ok ? parsed.request.mode : "invalid";
   const message = parsed.ok ? parsed.request.message : undefined;
+  // The × is Cancel; notices and a finished URL step have their own Close instead.
+  const closable = parsed.ok && !(parsed.request.mode === "url" && props.urlStepDone);
 
   let body: ReactNode;
   if (!parsed.ok) {
@@ -156,10 +163,10 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
         onSubmit={(content) => respond({ action: "accept", content })}
         actions={
           <div className="rme-actions">
-            <button type="button" className="rme-button" data-action="cancel" onClick={cancel}>
+            <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={cancel}>
               {messages.cancel}
             </button>
-            <button type="button" className="rme-button" data-action="decline" onClick={() => respond({ action: "decline" })}>
+            <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={() => respond({ action: "decline" })}>
               {messages.decline}
             </button>
             <button type="submit" className="rme-button rme-button--primary" data-action="accept">
@@ -186,17 +193,27 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
       aria-describedby={message !== undefined ? messageId : undefined}
       {...handlers}
     >
+      {/* Header and actions stay in place; the message and the fields scroll in their own areas. */}
       <div className="rme-dialog__surface" tabIndex={-1}>
-        <header className="rme-dialog__header">
-          <DialogTitle id={titleId} template={messages.dialogTitle} serverName={serverName} />
-          {props.status}
+        <header className="rme-dialog__header" data-closable={closable ? "" : undefined}>
+          {props.icon !== undefined ? <div className="rme-dialog__icon">{props.icon}</div> : null}
+          <div className="rme-dialog__heading">
+            <DialogTitle id={titleId} template={messages.dialogTitle} serverName={serverName} />
+            {props.status}
+          </div>
         </header>
         {message !== undefined ? (
-          <p id={messageId} className="rme-dialog__message">
+          <p id={messageId} ref={messageRef} className="rme-dialog__message" tabIndex={messageTabIndex}>
             {message}
           </p>
         ) : null}
         {body}
+        {closable ? (
+          // Last in Tab order (after the actions), drawn in the header's corner. The × is drawn by CSS: the dialog holds no markup a request could be mistaken for.
+          <button type="button" className="rme-dialog__close" data-action="close" onClick={cancel}>
+            <span className="rme-visually-hidden">{messages.close}</span>
+          </button>
+        ) : null}
       </div>
     </dialog>
   );

@@ -64,48 +64,51 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
 
   return (
     <div className="rme-url" data-state={completed ? "done" : target.openable ? "ready" : "blocked"}>
-      {target.domain !== "" ? (
-        <>
-          <p className="rme-url__destination">
-            <span className="rme-url__destination-label">{messages.urlDestination}</span>{" "}
-            <strong className="rme-url__site" data-testid="rme-url-site" data-state={site === undefined ? "loading" : "ready"} dir="ltr" translate="no">
-              {site ?? hostTail(target.domain)}
-            </strong>
-          </p>
-          <p className="rme-url__host-row">
-            <span className="rme-url__full-label">{messages.urlHost}</span>{" "}
-            <span className="rme-url__domain" data-testid="rme-url-domain" dir="ltr" translate="no">
-              {target.domain}
-            </span>
-          </p>
-        </>
-      ) : null}
-      <p className="rme-url__full-row">
-        <span className="rme-url__full-label">{messages.urlFull}</span>
-        <code className="rme-url__full" translate="no">
-          {target.url}
-        </code>
-      </p>
-      {target.warnings.length > 0 || !target.openable ? (
-        // The alert wraps the list: role="alert" on the <ul> itself would replace its list role.
-        <div className="rme-url__alert" role="alert">
-          <ul className="rme-url__warnings">
-            {!target.openable ? <li className="rme-url__warning" data-warning="not-openable">{messages.urlNotOpenable}</li> : null}
-            {target.warnings.map((warning) => (
-              <li key={warning} className="rme-url__warning" data-warning={warning}>
-                {fillTemplate(messages[WARNING_KEYS[warning]], { unicode: target.unicodeDomain, domain: target.domain })}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {completed ? (
-        <p className="rme-url__done" role="status">
-          {fillTemplate(messages.urlStepDone, { server: serverName })}
+      {/* The body scrolls; the actions after it stay in place. */}
+      <div className="rme-url__body">
+        {target.domain !== "" ? (
+          <>
+            <p className="rme-url__destination">
+              <span className="rme-url__destination-label">{messages.urlDestination}</span>{" "}
+              <strong className="rme-url__site" data-testid="rme-url-site" data-state={site === undefined ? "loading" : "ready"} dir="ltr" translate="no">
+                {site ?? hostTail(target.domain)}
+              </strong>
+            </p>
+            <p className="rme-url__host-row">
+              <span className="rme-url__full-label">{messages.urlHost}</span>{" "}
+              <span className="rme-url__domain" data-testid="rme-url-domain" dir="ltr" translate="no">
+                {target.domain}
+              </span>
+            </p>
+          </>
+        ) : null}
+        <p className="rme-url__full-row">
+          <span className="rme-url__full-label">{messages.urlFull}</span>
+          <code className="rme-url__full" translate="no">
+            {target.url}
+          </code>
         </p>
-      ) : target.openable ? (
-        <p className="rme-url__note">{messages.urlNotOpened}</p>
-      ) : null}
+        {target.warnings.length > 0 || !target.openable ? (
+          // The alert wraps the list: role="alert" on the <ul> itself would replace its list role.
+          <div className="rme-url__alert" role="alert">
+            <ul className="rme-url__warnings">
+              {!target.openable ? <li className="rme-url__warning" data-warning="not-openable">{messages.urlNotOpenable}</li> : null}
+              {target.warnings.map((warning) => (
+                <li key={warning} className="rme-url__warning" data-warning={warning}>
+                  {fillTemplate(messages[WARNING_KEYS[warning]], { unicode: target.unicodeDomain, domain: target.domain })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {completed ? (
+          <p className="rme-url__done" role="status">
+            {fillTemplate(messages.urlStepDone, { server: serverName })}
+          </p>
+        ) : target.openable ? (
+          <p className="rme-url__note">{messages.urlNotOpened}</p>
+        ) : null}
+      </div>
       <div className="rme-actions">
         {completed ? (
           <button type="button" className="rme-button rme-button--primary" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
@@ -113,10 +116,10 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
           </button>
         ) : (
           <>
-            <button type="button" className="rme-button" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
+            <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
               {messages.cancel}
             </button>
-            <button type="button" className="rme-button" data-action="decline" onClick={() => respond({ action: "decline" })}>
+            <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={() => respond({ action: "decline" })}>
               {messages.decline}
             </button>
             {target.openable ? (

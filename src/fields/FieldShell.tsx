@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { FieldDescriptor } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
+import { fillTemplate } from "../messages/fillTemplate";
 import { SensitiveFieldWarning } from "./SensitiveFieldWarning";
 import type { ElicitationFieldState } from "./useElicitationField";
 
@@ -13,12 +14,19 @@ interface FieldShellProps {
   group?: { role?: "radiogroup"; required?: boolean };
   /** Checkbox fields put the label after the box. */
   labelAfter?: boolean;
+  /** Drawn under the group's options, above its error (an optional radio group's "Clear choice"). */
+  after?: ReactNode;
 }
 
-/** Label, required marker, description and error around one input; stable class hooks for hosts. */
-export function FieldShell({ field, state, messages, children, group, labelAfter }: FieldShellProps) {
+/**
+ * Label, required marker, description and error around one input; stable class hooks for hosts.
+ * Every kind has the same order: label, description (and time-zone hint), warning, input, error.
+ */
+export function FieldShell({ field, state, messages, children, group, labelAfter, after }: FieldShellProps) {
   const { ids, errorMessage } = state;
-  const marker = field.required ? (
+  // A checkbox always sends true or false, so `required` on a boolean asks nothing of the person.
+  const marked = field.required && field.kind !== "boolean";
+  const marker = marked ? (
     <span className="rme-field__required" aria-hidden="true">
       {" "}
       {messages.requiredMarker}
@@ -29,6 +37,12 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
       {field.description}
     </p>
   ) : null;
+  const hint =
+    state.timeZone && ids.hintId ? (
+      <p id={ids.hintId} className="rme-field__description rme-field__hint" data-hint="time-zone">
+        {fillTemplate(messages.timeZoneHint, { zone: state.timeZone })}
+      </p>
+    ) : null;
   const warning =
     field.sensitive && ids.warningId ? <SensitiveFieldWarning id={ids.warningId} kind={field.sensitive} messages={messages} /> : null;
   const error = errorMessage ? (
@@ -58,13 +72,12 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
         <legend id={ids.labelId} className="rme-field__label">
           {field.label}
           {marker}
-          {field.required && !group.role ? (
-            <span className="rme-visually-hidden"> ({messages.requiredForAssistiveTech})</span>
-          ) : null}
+          {marked && !group.role ? <span className="rme-visually-hidden"> ({messages.requiredForAssistiveTech})</span> : null}
         </legend>
-        {warning}
         {description}
+        {warning}
         {children}
+        {after}
         {error}
       </fieldset>
     );
@@ -76,21 +89,28 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
       {marker}
     </label>
   );
-  return (
-    <div className="rme-field" {...dataProps}>
-      {labelAfter ? (
+  if (labelAfter) {
+    return (
+      <div className="rme-field rme-field--inline" {...dataProps}>
         <div className="rme-field__inline">
           {children}
-          {label}
+          <div className="rme-field__text">
+            {label}
+            {description}
+          </div>
         </div>
-      ) : (
-        <>
-          {label}
-          {children}
-        </>
-      )}
-      {warning}
+        {warning}
+        {error}
+      </div>
+    );
+  }
+  return (
+    <div className="rme-field" {...dataProps}>
+      {label}
       {description}
+      {hint}
+      {warning}
+      {children}
       {error}
     </div>
   );

@@ -1,15 +1,16 @@
-import { memo } from "react";
+import { memo, useRef } from "react";
 import type { SingleSelectFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
 import { useElicitationField } from "./useElicitationField";
 
-/** Up to this many options of a required choice show as radios: every option visible, one keystroke apart. */
+/** Up to this many options show as radios (every option visible, one keystroke apart); more become a select. */
 export const MAX_RADIO_OPTIONS = 5;
 
 /**
- * Radios when the choice is required and short; otherwise a native select, whose empty
- * option also lets the person clear an optional choice (a radio group cannot be emptied).
+ * One rule whatever `required` says: radios for a handful of options, a native select beyond.
+ * An optional radio group offers "Clear choice" once something is chosen; a select's empty
+ * option does the same.
  */
 export const SingleSelectField = memo(function SingleSelectField(
   props: FieldComponentProps<SingleSelectFieldDescriptor>,
@@ -18,11 +19,30 @@ export const SingleSelectField = memo(function SingleSelectField(
   const state = useElicitationField(props);
   const { controller, ids, ariaProps } = state;
   const value = controller.value as string;
+  const options = useRef<HTMLDivElement>(null);
 
-  if (field.required && field.options.length <= MAX_RADIO_OPTIONS) {
+  if (field.options.length <= MAX_RADIO_OPTIONS) {
+    const clear = () => {
+      controller.onChange("");
+      // The button leaves with the choice: keep focus in the group, on its first radio.
+      options.current?.querySelector<HTMLInputElement>("input")?.focus();
+    };
+    const clearable = !field.required && !state.readOnly && value !== "";
     return (
-      <FieldShell field={field} state={state} messages={messages} group={{ role: "radiogroup" }}>
-        <div className="rme-options">
+      <FieldShell
+        field={field}
+        state={state}
+        messages={messages}
+        group={{ role: "radiogroup" }}
+        after={
+          clearable ? (
+            <button type="button" className="rme-button rme-button--quiet rme-field__clear" data-action="clear-choice" onClick={clear}>
+              {messages.clearChoice}
+            </button>
+          ) : null
+        }
+      >
+        <div className="rme-options" ref={options}>
           {field.options.map((option, position) => (
             <label key={option.value} className="rme-option" data-option={option.value}>
               <input

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useController } from "react-hook-form";
 import { fieldName } from "../core/formValues";
+import { useTimeZoneName } from "./useTimeZoneName";
 import type { FieldComponentProps } from "./FieldComponentProps";
 
 /**
@@ -18,17 +19,21 @@ export function useElicitationField({ field, control, readOnly = false }: FieldC
   const labelId = `${baseId}-label`;
   const descriptionId = field.description ? `${baseId}-description` : undefined;
   const warningId = field.sensitive ? `${baseId}-warning` : undefined;
+  // Date-and-time fields say which time zone the typed time is in.
+  const timeZone = useTimeZoneName(field.kind === "text" && field.format === "date-time");
+  const hintId = timeZone ? `${baseId}-hint` : undefined;
   const errorMessage = fieldState.error?.message;
   const errorId = errorMessage ? `${baseId}-error` : undefined;
   // Only ids of elements that are rendered right now.
-  const describedBy = [warningId, descriptionId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [descriptionId, hintId, warningId, errorId].filter(Boolean).join(" ") || undefined;
   return {
     name,
     controller,
     readOnly,
     invalid: Boolean(errorMessage),
     errorMessage,
-    ids: { inputId, labelId, descriptionId, errorId, warningId },
+    timeZone,
+    ids: { inputId, labelId, descriptionId, hintId, errorId, warningId },
     ariaProps: {
       "aria-describedby": describedBy,
       "aria-invalid": errorMessage ? (true as const) : undefined,

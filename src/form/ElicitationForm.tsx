@@ -49,7 +49,8 @@ export function ElicitationForm(props: ElicitationFormProps) {
   if (error) return <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />;
 
   const readOnly = props.readOnly ?? false;
-  const hasRequired = !readOnly && fields.some((field) => field.required);
+  // Booleans carry no marker (a checkbox always answers), so they alone need no legend.
+  const hasRequired = !readOnly && fields.some((field) => field.required && field.kind !== "boolean");
   return (
     <form
       id={props.id}
@@ -60,32 +61,35 @@ export function ElicitationForm(props: ElicitationFormProps) {
       noValidate
       onSubmit={readOnly ? (event) => event.preventDefault() : form.handleAccept(props.onSubmit)}
     >
-      {props.header}
-      {hasRequired ? (
-        <p className="rme-form__legend" aria-hidden="true">
-          {fillTemplate(messages.requiredLegend, { marker: messages.requiredMarker })}
-        </p>
-      ) : null}
-      <div className="rme-form__fields">
-        {fields.map((field) => (
-          <ElicitationField
-            key={field.index}
-            field={field}
-            control={form.form.control}
-            messages={messages}
-            components={props.fieldComponents}
-            readOnly={readOnly}
-          />
-        ))}
+      {/* The body scrolls inside a dialog while the actions after it stay in place. */}
+      <div className="rme-form__body">
+        {props.header}
+        {hasRequired ? (
+          <p className="rme-form__legend" aria-hidden="true">
+            {fillTemplate(messages.requiredLegend, { marker: messages.requiredMarker })}
+          </p>
+        ) : null}
+        <div className="rme-form__fields">
+          {fields.map((field) => (
+            <ElicitationField
+              key={field.index}
+              field={field}
+              control={form.form.control}
+              messages={messages}
+              components={props.fieldComponents}
+              readOnly={readOnly}
+            />
+          ))}
+        </div>
+        {form.leftToServer.length > 0 ? (
+          <p className="rme-form__note" role="note" data-state="left-to-server">
+            {fillTemplate(messages.patternLeftToServer, {
+              fields: fields.filter((field) => form.leftToServer.includes(field.key)).map((field) => `“${field.label}”`).join(", "),
+            })}
+          </p>
+        ) : null}
+        <FormAlert control={form.form.control} />
       </div>
-      {form.leftToServer.length > 0 ? (
-        <p className="rme-form__note" role="note" data-state="left-to-server">
-          {fillTemplate(messages.patternLeftToServer, {
-            fields: fields.filter((field) => form.leftToServer.includes(field.key)).map((field) => `“${field.label}”`).join(", "),
-          })}
-        </p>
-      ) : null}
-      <FormAlert control={form.form.control} />
       {props.actions ?? (readOnly ? null : (
         <div className="rme-actions">
           <button type="submit" className="rme-button rme-button--primary" data-action="accept">

@@ -19,9 +19,13 @@ export interface ElicitationMessages extends HostMessages {
   requiredLegend: string;
   /** The empty choice of a select. */
   selectPlaceholder: string;
+  /** Under an optional group of radios once one is chosen: empties the choice again. */
+  clearChoice: string;
+  /** Under a date-and-time field: which time zone the typed time is in; `{zone}`, e.g. "Europe/Paris (GMT+1)". */
+  timeZoneHint: string;
   /** The request could not be shown; `{reason}` names the offending path. */
   invalidRequest: string;
-  /** The button that dismisses an invalid request. */
+  /** The button that dismisses an invalid request; also the name of the dialog's × button, which answers cancel. */
   close: string;
   /** The page could not load the code that checks answers (offline, a blocked chunk): nothing can be validated. */
   validationUnavailable: string;

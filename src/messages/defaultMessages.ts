@@ -11,6 +11,8 @@ export const defaultMessages: ElicitationMessages = {
   requiredForAssistiveTech: "required",
   requiredLegend: "Fields marked {marker} are required.",
   selectPlaceholder: "Choose…",
+  clearChoice: "Clear choice",
+  timeZoneHint: "Your time zone: {zone}",
   invalidRequest: "This request can't be shown: {reason}",
   close: "Close",
   validationUnavailable: "This form can't be checked right now because part of the page failed to load. Close it and try again.",

@@ -27,6 +27,8 @@ export const arMessages: ElicitationMessages = {
   requiredForAssistiveTech: "مطلوب",
   requiredLegend: "الحقول المميزة بـ {marker} مطلوبة.",
   selectPlaceholder: "اختر…",
+  clearChoice: "مسح الاختيار",
+  timeZoneHint: "منطقتك الزمنية: {zone}",
   invalidRequest: "لا يمكن عرض هذا الطلب: {reason}",
   close: "إغلاق",
   validationUnavailable: "لا يمكن التحقق من هذا النموذج الآن لأن جزءًا من الصفحة لم يُحمَّل. أغلقه وحاول مرة أخرى.",

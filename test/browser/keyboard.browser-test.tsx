@@ -87,9 +87,9 @@ async function answerByKeyboard(dialog: HTMLElement) {
   expectVisibleFocus(dialog);
   await userEvent.keyboard("{ArrowDown}");
   expect(document.activeElement).toHaveAccessibleName("United States");
-  // Tier: an optional choice is a select; Tab past it.
+  // Tier: two options are radios too, required or not; one stop, Tab past it.
   await userEvent.keyboard("{Tab}");
-  expect(document.activeElement?.tagName).toBe("SELECT");
+  expect(document.activeElement).toHaveAttribute("type", "radio");
   expectVisibleFocus(dialog);
   // Backups checkbox: Space ticks it.
   await userEvent.keyboard("{Tab} ");
@@ -103,9 +103,15 @@ async function answerByKeyboard(dialog: HTMLElement) {
     expect(document.activeElement).toHaveAccessibleName(name);
     expectVisibleFocus(dialog);
   }
+  // Then the × in the header's corner (Close, which is Cancel), last in Tab order.
+  await userEvent.keyboard("{Tab}");
+  expect(document.activeElement).toHaveAccessibleName("Close");
+  expectVisibleFocus(dialog);
   // Tab from the last control wraps to the first: focus never leaves the dialog.
   await userEvent.keyboard("{Tab}");
   expect(document.activeElement?.getAttribute("name")).toBe("f0");
+  await userEvent.keyboard("{Shift>}{Tab}{/Shift}");
+  expect(document.activeElement).toHaveAccessibleName("Close");
   await userEvent.keyboard("{Shift>}{Tab}{/Shift}");
   expect(document.activeElement).toHaveAccessibleName("Submit");
 }
@@ -124,7 +130,7 @@ describe("keyboard alone", () => {
   it("shows the focus ring in the dark theme too", async () => {
     document.documentElement.setAttribute("data-theme", "dark");
     const { dialog } = openDialog();
-    expect(getComputedStyle(dialog).backgroundColor).toBe("rgb(24, 27, 32)");
+    expect(getComputedStyle(dialog).backgroundColor).toBe("rgb(22, 23, 27)");
     await answerByKeyboard(dialog);
   });
 
@@ -147,7 +153,7 @@ describe("keyboard alone", () => {
 
   it("declines with the keyboard", async () => {
     const { onResponse } = openDialog();
-    await userEvent.keyboard("{Shift>}{Tab}{Tab}{/Shift}");
+    await userEvent.keyboard("{Shift>}{Tab}{Tab}{Tab}{/Shift}");
     expect(document.activeElement).toHaveAccessibleName("Decline");
     await userEvent.keyboard("{Enter}");
     expect(onResponse).toHaveBeenCalledWith({ action: "decline" });
@@ -169,11 +175,13 @@ describe("motion", () => {
 
 describe("colour scheme", () => {
   for (const scheme of ["light", "dark"] as const) {
-    it(`meets WCAG 2.2 AA with the OS in ${scheme} mode, errors shown`, async () => {
+    it(`meets WCAG 2.2 AA with the OS in ${scheme} mode on a page that follows it, errors shown`, async () => {
       await commands.emulateMedia({ colorScheme: scheme });
+      // The page says it follows the system (as the Vite template does): so does the dialog.
+      document.documentElement.style.colorScheme = "light dark";
       const { dialog } = openDialog();
       document.body.style.background = scheme === "dark" ? "#0f1115" : "#ffffff";
-      expect(getComputedStyle(dialog).backgroundColor).toBe(scheme === "dark" ? "rgb(24, 27, 32)" : "rgb(255, 255, 255)");
+      expect(getComputedStyle(dialog).backgroundColor).toBe(scheme === "dark" ? "rgb(22, 23, 27)" : "rgb(255, 255, 255)");
       await userEvent.keyboard("{Enter}");
       await waitFor(() => expect(dialog.querySelectorAll('[role="alert"]').length).toBeGreaterThan(0));
       // Measure the settled colours, not a frame of the entrance animation.
@@ -183,6 +191,7 @@ describe("colour scheme", () => {
       });
       expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
       document.body.style.background = "";
+      document.documentElement.style.colorScheme = "";
     });
   }
 });

@@ -164,8 +164,8 @@ describe("validateFormValues", () => {
       required: ({ label }) => `${label} est obligatoire`,
       minimum: ({ label, limit }) => `${label} : ${String(limit)} minimum`,
     });
-    expect(errors.f0?.message).toBe("name est obligatoire");
-    expect(errors.f2?.message).toBe("age : 18 minimum");
+    expect(errors.f0?.message).toBe("Name est obligatoire");
+    expect(errors.f2?.message).toBe("Age : 18 minimum");
   });
 
   it("checks lengths, patterns and item counts through the schema", () => {

@@ -98,7 +98,7 @@ describe("loading on demand", () => {
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     render(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={vi.fn()} />);
     expect(screen.getByRole("dialog", { name: /Bank/ })).toHaveAttribute("data-mode", "form");
-    expect(screen.getByRole("textbox", { name: /recipient_account/ })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: /Recipient account/ })).toBeInTheDocument();
   });
 
   it("a default the pattern refuses is drawn and flagged by the form, not refused with the request", async () => {
@@ -109,7 +109,7 @@ describe("loading on demand", () => {
     render(
       <ElicitationDialog serverName="S" request={patterned("^[0-9]+$", { default: "abc" })} onResponse={onResponse} onInvalidRequest={onInvalidRequest} />,
     );
-    const code = screen.getByRole("textbox", { name: /code/ });
+    const code = screen.getByRole("textbox", { name: /Code/ });
     expect(code).toHaveValue("abc");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(code).toHaveAccessibleDescription(/Doesn.t match the expected format$/));
@@ -122,8 +122,8 @@ describe("loading on demand", () => {
     const onResponse = vi.fn();
     const user = userEvent.setup();
     render(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={onResponse} />);
-    const account = screen.getByRole("textbox", { name: /recipient_account/ });
-    const amount = screen.getByRole("spinbutton", { name: /amount/ });
+    const account = await screen.findByRole("textbox", { name: /Recipient account/ });
+    const amount = screen.getByRole("spinbutton", { name: /Amount/ });
     // Submit at once: the engines the form started loading as it mounted are not there yet.
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(amount).toHaveFocus());
@@ -152,8 +152,8 @@ describe("loading on demand", () => {
     render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />);
     await waitFor(() => expect(compile).toHaveBeenCalledTimes(1));
 
-    await user.type(screen.getByRole("textbox", { name: /name/ }), "Ada");
-    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada@example.com");
+    await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } }));
     expect(compile).toHaveBeenCalledTimes(1);
@@ -188,7 +188,7 @@ describe("loading on demand", () => {
     const onResponse = vi.fn();
     const user = userEvent.setup();
     render(<ElicitationDialog serverName="Bank" request={patterned("^[0-9]+$")} onResponse={onResponse} />);
-    await user.type(screen.getByRole("textbox", { name: /code/ }), "abc");
+    await user.type(screen.getByRole("textbox", { name: /Code/ }), "abc");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { code: "abc" } }));
   });

@@ -60,8 +60,8 @@ describe("parseElicitationSchema: property variants", () => {
   });
 
   it("falls back to the key for the label, and for an empty title", () => {
-    expect(field({ type: "string" }).label).toBe("x");
-    expect(field({ type: "string", title: "  " }).label).toBe("x");
+    expect(field({ type: "string" }).label).toBe("X");
+    expect(field({ type: "string", title: "  " }).label).toBe("X");
   });
 
   it("parses number and integer with limits and defaults", () => {
@@ -226,8 +226,8 @@ describe("parseElicitationSchema: seed examples", () => {
 
   it("labels untitled seed fields by key and keeps their descriptions", () => {
     const [amount, account] = parseOk(seeds.bankTransfer.requestedSchema).fields;
-    expect(amount).toMatchObject({ label: "amount", description: "The exact transaction amount in USD." });
-    expect(account).toMatchObject({ label: "recipient_account", pattern: "^[0-9]{10}$" });
+    expect(amount).toMatchObject({ label: "Amount", description: "The exact transaction amount in USD." });
+    expect(account).toMatchObject({ label: "Recipient account", pattern: "^[0-9]{10}$" });
   });
 });
 
@@ -375,8 +375,8 @@ describe("parseElicitationSchema: server-chosen keys", () => {
     const parsed = parseOk(schema);
     expect(parsed.fields.map((f) => [f.key, f.label, f.required])).toEqual([
       ["__proto__", "Proto", true],
-      ["constructor", "constructor", true],
-      ["a.b", "a.b", false],
+      ["constructor", "Constructor", true],
+      ["a.b", "A b", false],
       ["", "", false],
     ]);
     expect(parsed.fields[0]!.path).toBe("requestedSchema.properties.__proto__");

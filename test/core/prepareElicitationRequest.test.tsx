@@ -35,7 +35,7 @@ describe("prepareElicitationRequest: one preparation per request", () => {
     const prepared = prepareElicitationRequest(bankTransfer, { limits: { maxProperties: 10 } });
     expect(prepared.ok && prepared.request).toBe(entry.request);
     render(<ElicitationOutlet queue={queue} />);
-    expect(screen.getByRole("textbox", { name: /recipient_account/ })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: /Recipient account/ })).toBeInTheDocument();
     queue.close();
   });
 

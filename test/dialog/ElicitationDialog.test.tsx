@@ -216,10 +216,31 @@ describe("ElicitationDialog", () => {
     await user.tab();
     await user.tab();
     expect(screen.getByRole("button", { name: "Submit" })).toHaveFocus();
+    // The × (named Close, answering cancel) comes last, then Tab wraps to the first field.
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
     await user.tab();
     expect(input).toHaveFocus();
     await user.tab({ shift: true });
-    expect(screen.getByRole("button", { name: "Submit" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+  });
+
+  it("the × in the header is Cancel, named apart from the Cancel button", async () => {
+    const { user, onResponse } = renderDialog(githubUsernameTitled);
+    const close = screen.getByRole("button", { name: "Close" });
+    expect(close).toHaveAttribute("data-action", "close");
+    await user.click(close);
+    expect(onResponse).toHaveBeenCalledWith({ action: "cancel" });
+  });
+
+  it("a notice has its own Close and no ×", () => {
+    renderDialog({ message: "Nested", requestedSchema: { type: "object", properties: { a: { type: "object" } } } } as never);
+    expect(screen.getAllByRole("button", { name: "Close" })).toHaveLength(1);
+  });
+
+  it("an icon from the host sits in the header beside the title", () => {
+    renderDialog(githubUsernameTitled, { icon: <img src="data:," alt="" data-testid="logo" /> });
+    expect(screen.getByTestId("logo").closest(".rme-dialog__header")).not.toBeNull();
   });
 
   it("can be completed with the keyboard alone", async () => {

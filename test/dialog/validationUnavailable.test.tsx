@@ -28,7 +28,7 @@ describe("when validation code fails to load", () => {
     render(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={onResponse} />);
     // On the first render, before anything could have loaded.
     expect(screen.getByRole("dialog", { name: /Bank/ })).toHaveAttribute("data-mode", "form");
-    const account = screen.getByRole("textbox", { name: /recipient_account/ });
+    const account = screen.getByRole("textbox", { name: /Recipient account/ });
     await user.type(account, "12345");
     expect(account).toHaveValue("12345");
     await user.click(screen.getByRole("button", { name: "Decline" }));
@@ -44,12 +44,12 @@ describe("when validation code fails to load", () => {
     const onResponse = vi.fn();
     const user = userEvent.setup();
     render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />);
-    await user.type(screen.getByRole("textbox", { name: /name/ }), "Ada");
-    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada");
+    await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    await waitFor(() => expect(screen.getByRole("textbox", { name: /email/ })).toHaveAccessibleDescription(/Enter a valid email address$/));
+    await waitFor(() => expect(screen.getByRole("textbox", { name: /Email/ })).toHaveAccessibleDescription(/Enter a valid email address$/));
     expect(onResponse).not.toHaveBeenCalled();
-    await user.type(screen.getByRole("textbox", { name: /email/ }), "@example.com");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "@example.com");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } }));
   });
@@ -66,9 +66,9 @@ describe("when validation code fails to load", () => {
     const onResponse = vi.fn();
     const user = userEvent.setup();
     render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />);
-    const name = screen.getByRole("textbox", { name: /name/ });
+    const name = screen.getByRole("textbox", { name: /Name/ });
     await user.type(name, "Ada");
-    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada@example.com");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Submit" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(unavailable);

@@ -26,7 +26,7 @@ describe("text fields", () => {
     expect(handle).toHaveAccessibleDescription("Your public name");
     expect(handle).toHaveAttribute("aria-required", "true");
     expect(handle.closest("[data-field]")).toHaveTextContent("*");
-    const city = screen.getByRole("textbox", { name: "city" });
+    const city = screen.getByRole("textbox", { name: "City" });
     expect(city).not.toHaveAttribute("aria-required");
     expect(city).not.toHaveAttribute("aria-describedby");
   });
@@ -67,13 +67,13 @@ describe("text fields", () => {
 
   it("omits an optional text field left empty", async () => {
     const view = renderDialog(request({ a: { type: "string" }, b: { type: "string" } }));
-    await view.user.type(screen.getByLabelText("a"), "x");
+    await view.user.type(screen.getByLabelText("A"), "x");
     expect(await submit(view)).toEqual({ action: "accept", content: { a: "x" } });
   });
 
   it("pre-fills defaults, the empty string included", async () => {
     const view = renderDialog(request({ a: { type: "string", default: "hello" }, b: { type: "string", default: "" } }));
-    expect(screen.getByLabelText("a")).toHaveValue("hello");
+    expect(screen.getByLabelText("A")).toHaveValue("hello");
     expect(await submit(view)).toEqual({ action: "accept", content: { a: "hello" } });
   });
 
@@ -140,7 +140,7 @@ describe("number fields", () => {
 
   it("pre-fills 0 and sends it; an optional empty number is omitted", async () => {
     const view = renderDialog(request({ zero: { type: "number", default: 0 }, empty: { type: "number" } }));
-    expect(screen.getByLabelText("zero")).toHaveValue(0);
+    expect(screen.getByLabelText("Zero")).toHaveValue(0);
     expect(await submit(view)).toEqual({ action: "accept", content: { zero: 0 } });
   });
 });
@@ -160,6 +160,49 @@ describe("boolean fields", () => {
     expect(box).toBeChecked();
     await view.user.click(box);
     expect(await submit(view)).toEqual({ action: "accept", content: { hot: false } });
+  });
+
+  it("a required checkbox shows no required mark: either state answers", () => {
+    renderDialog(request({ terms: { type: "boolean", title: "I accept the terms", description: "Read them first" } }, ["terms"]));
+    const field = screen.getByRole("checkbox", { name: "I accept the terms" }).closest("[data-field]")!;
+    expect(field).not.toHaveTextContent("*");
+    // With no marked field there is no "Fields marked * are required." legend either.
+    expect(screen.queryByText(/are required/)).toBeNull();
+    expect(screen.getByRole("checkbox")).toHaveAccessibleDescription("Read them first");
+  });
+});
+
+describe("every kind puts its description in the same place: under the label, before the input", () => {
+  it.each([
+    ["text", { type: "string" }],
+    ["number", { type: "number" }],
+    ["boolean", { type: "boolean" }],
+    ["radios", { type: "string", enum: ["a", "b"] }],
+    ["select", { type: "string", enum: ["a", "b", "c", "d", "e", "f"] }],
+    ["checkboxes", { type: "array", items: { type: "string", enum: ["a", "b"] } }],
+  ])("%s", (_, property) => {
+    renderDialog(request({ thing: { ...property, title: "Thing", description: "What it is" } }));
+    const field = document.querySelector('[data-field="thing"]')!;
+    const label = field.querySelector(".rme-field__label")!;
+    const description = field.querySelector(".rme-field__description")!;
+    expect(label.nextElementSibling).toBe(description);
+    // A checkbox sits before its label; every other input comes after the description.
+    const control = field.querySelector("input, select")!;
+    const after = Boolean(description.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(after).toBe(property.type !== "boolean");
+  });
+});
+
+describe("date and time", () => {
+  it("says which time zone the typed time is in, as part of the field's description", () => {
+    renderDialog(request({ meeting: { type: "string", format: "date-time", title: "Meeting" } }));
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByLabelText("Meeting")).toHaveAccessibleDescription(new RegExp(`^Your time zone: ${zone.replace(/[/+]/g, "\\$&")}`));
+  });
+
+  it("a date without a time has no time-zone hint", () => {
+    renderDialog(request({ day: { type: "string", format: "date", title: "Day" } }));
+    expect(screen.getByLabelText("Day")).not.toHaveAttribute("aria-describedby");
   });
 });
 
@@ -187,7 +230,7 @@ describe("single select", () => {
     expect(await submit(view)).toEqual({ action: "accept", content: { p: "hi" } });
   });
 
-  it("titled oneOf labels the options; an optional choice is a select that can stay empty", async () => {
+  it("titled oneOf labels the options; a short optional choice is radios that can stay empty or be cleared", async () => {
     const view = renderDialog(
       request({
         region: {
@@ -200,9 +243,14 @@ describe("single select", () => {
         },
       }),
     );
-    const select = screen.getByRole("combobox", { name: "Region" });
-    expect(select).toHaveValue("");
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose…", "Europe", "United States"]);
+    const group = screen.getByRole("radiogroup", { name: "Region" });
+    expect(within(group).getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual(["Europe", "United States"]);
+    expect(within(group).queryByRole("button", { name: "Clear choice" })).toBeNull();
+    await view.user.click(within(group).getByRole("radio", { name: "Europe" }));
+    await view.user.click(within(group).getByRole("button", { name: "Clear choice" }));
+    expect(within(group).getByRole("radio", { name: "Europe" })).not.toBeChecked();
+    // Focus stays in the group once the button has gone.
+    expect(within(group).getByRole("radio", { name: "Europe" })).toHaveFocus();
     expect(await submit(view)).toEqual({ action: "accept", content: {} });
   });
 

@@ -45,10 +45,10 @@ describe("ElicitationForm (inline)", () => {
       );
     }
     render(<ElicitationForm schema={contactInfo.requestedSchema} onSubmit={onSubmit} fieldComponents={{ number: Stars }} />);
-    await user.click(screen.getByRole("button", { name: /Rate age/ }));
-    expect(screen.getByRole("button", { name: "Rate age: 42" })).toBeInTheDocument();
-    await user.type(screen.getByRole("textbox", { name: /name/ }), "Ada");
-    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: /Rate Age/ }));
+    expect(screen.getByRole("button", { name: "Rate Age: 42" })).toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(onSubmit).toHaveBeenCalledWith({ name: "Ada", email: "ada@example.com", age: 42 });
   });
@@ -72,9 +72,9 @@ describe("useElicitationForm (headless)", () => {
     render(<MyChrome />);
     await user.click(screen.getByRole("button", { name: "Send it" }));
     expect(onAccept).not.toHaveBeenCalled();
-    expect(screen.getByRole("textbox", { name: /name/ })).toHaveFocus();
-    await user.type(screen.getByRole("textbox", { name: /name/ }), "Ada");
-    await user.type(screen.getByRole("textbox", { name: /email/ }), "ada@example.com");
+    expect(screen.getByRole("textbox", { name: /Name/ })).toHaveFocus();
+    await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Send it" }));
     expect(onAccept).toHaveBeenCalledWith({ name: "Ada", email: "ada@example.com" });
   });

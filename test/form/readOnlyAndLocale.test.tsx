@@ -17,10 +17,10 @@ describe("read-only preview", () => {
         onSubmit={onSubmit}
       />,
     );
-    const name = screen.getByRole("textbox", { name: /name/ });
+    const name = screen.getByRole("textbox", { name: /Name/ });
     expect(name).toHaveValue("Ada Lovelace");
     expect(name).toHaveAttribute("readonly");
-    expect(screen.getByRole("spinbutton", { name: /age/ })).toHaveValue(36);
+    expect(screen.getByRole("spinbutton", { name: /Age/ })).toHaveValue(36);
     await user.type(name, "xyz");
     expect(name).toHaveValue("Ada Lovelace");
     expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();

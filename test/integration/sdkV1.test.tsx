@@ -84,9 +84,9 @@ describe("SDK v1 client and server, request style (2025-06-18 / 2025-11-25)", ()
 
     const dialog = await screen.findByRole("dialog", { name: `${SERVER_NAME} is asking for information` });
     expect(dialog).toHaveTextContent("Please provide your contact information");
-    await user.type(screen.getByLabelText(/^name/), "Ada Lovelace");
-    await user.type(screen.getByLabelText(/^email/), "ada@example.com");
-    await user.type(screen.getByLabelText(/^age/), "36");
+    await user.type(screen.getByLabelText(/^Name/), "Ada Lovelace");
+    await user.type(screen.getByLabelText(/^Email/), "ada@example.com");
+    await user.type(screen.getByLabelText(/^Age/), "36");
     await user.click(screen.getByRole("button", { name: "Submit" }));
 
     expect(JSON.parse(await answer)).toEqual({
@@ -114,8 +114,8 @@ describe("SDK v1 client and server, request style (2025-06-18 / 2025-11-25)", ()
     const { ask } = await connect();
     const answer = ask(bankTransfer);
     await screen.findByRole("dialog");
-    await user.type(screen.getByLabelText(/^amount/), "250.75");
-    const account = screen.getByLabelText(/^recipient_account/);
+    await user.type(screen.getByLabelText(/^Amount/), "250.75");
+    const account = screen.getByLabelText(/^Recipient account/);
     await user.type(account, "123456789");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(account).toHaveAttribute("aria-invalid", "true");

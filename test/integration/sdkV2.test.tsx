@@ -73,12 +73,12 @@ describe("SDK v2, request style (2025 era)", () => {
     const { ask } = await connect();
     const answer = ask(bankTransfer);
     await screen.findByRole("dialog", { name: /Parcel service/ });
-    await user.type(screen.getByLabelText(/^amount/), "99");
-    await user.type(screen.getByLabelText(/^recipient_account/), "12345");
+    await user.type(screen.getByLabelText(/^Amount/), "99");
+    await user.type(screen.getByLabelText(/^Recipient account/), "12345");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(screen.getByLabelText(/^recipient_account/)).toHaveAttribute("aria-invalid", "true");
-    await user.type(screen.getByLabelText(/^recipient_account/), "67890");
-    await user.selectOptions(screen.getByLabelText(/^priority/), "Express");
+    expect(screen.getByLabelText(/^Recipient account/)).toHaveAttribute("aria-invalid", "true");
+    await user.type(screen.getByLabelText(/^Recipient account/), "67890");
+    await user.click(screen.getByRole("radio", { name: "Express" }));
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(JSON.parse(await answer)).toEqual({
       action: "accept",

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { validateElicitationContent } from "../../src/core/validateElicitationContent";
 import * as seeds from "../fixtures/seedRequests";
@@ -20,7 +20,7 @@ describe("the worked examples of the seed documents", () => {
   it("GitHub username (spec draft)", async () => {
     const view = renderDialog(seeds.githubUsername);
     expect(screen.getByText("Please provide your GitHub username")).toBeInTheDocument();
-    await view.user.type(screen.getByRole("textbox", { name: /name/ }), "octocat");
+    await view.user.type(screen.getByRole("textbox", { name: /Name/ }), "octocat");
     expect(await submitted(view, seeds.githubUsername.requestedSchema)).toEqual({ name: "octocat" });
   });
 
@@ -32,9 +32,9 @@ describe("the worked examples of the seed documents", () => {
 
   it("contact information", async () => {
     const view = renderDialog(seeds.contactInfo);
-    await view.user.type(screen.getByLabelText(/^name/), "Monalisa Octocat");
-    await view.user.type(screen.getByLabelText(/^email/), "monalisa@example.com");
-    await view.user.type(screen.getByLabelText(/^age/), "30");
+    await view.user.type(screen.getByLabelText(/^Name/), "Monalisa Octocat");
+    await view.user.type(screen.getByLabelText(/^Email/), "monalisa@example.com");
+    await view.user.type(screen.getByLabelText(/^Age/), "30");
     expect(await submitted(view, seeds.contactInfo.requestedSchema)).toEqual({
       name: "Monalisa Octocat",
       email: "monalisa@example.com",
@@ -58,7 +58,7 @@ describe("the worked examples of the seed documents", () => {
     const view = renderDialog(seeds.projectSetupWizard);
     await view.user.type(screen.getByLabelText(/Project Name/), "my-awesome-app");
     await view.user.click(screen.getByRole("radio", { name: "React" }));
-    await view.user.selectOptions(screen.getByRole("combobox", { name: "License" }), "MIT");
+    await view.user.click(within(screen.getByRole("radiogroup", { name: "License" })).getByRole("radio", { name: "MIT" }));
     expect(await submitted(view, seeds.projectSetupWizard.requestedSchema)).toEqual({
       projectName: "my-awesome-app",
       framework: "react",
@@ -69,7 +69,7 @@ describe("the worked examples of the seed documents", () => {
 
   it("user preferences: nothing required, unticked notifications sent as false", async () => {
     const view = renderDialog(seeds.userPreferences);
-    await view.user.selectOptions(screen.getByRole("combobox", { name: "Color Theme" }), "Auto (system)");
+    await view.user.click(screen.getByRole("radio", { name: "Auto (system)" }));
     expect(await submitted(view, seeds.userPreferences.requestedSchema)).toEqual({
       notifications: false,
       theme: "auto",
@@ -79,15 +79,15 @@ describe("the worked examples of the seed documents", () => {
 
   it("bank transfer: the 10-digit account pattern is enforced", async () => {
     const view = renderDialog(seeds.bankTransfer);
-    const account = screen.getByLabelText(/recipient_account/);
-    await view.user.type(screen.getByLabelText(/^amount/), "1500.75");
+    const account = screen.getByLabelText(/Recipient account/);
+    await view.user.type(screen.getByLabelText(/^Amount/), "1500.75");
     await view.user.type(account, "12345");
     await view.user.click(screen.getByRole("button", { name: "Submit" }));
     expect(view.onResponse).not.toHaveBeenCalled();
     expect(account).toHaveFocus();
     expect(account).toHaveAccessibleDescription(/Doesn't match the expected format/);
     await view.user.type(account, "67890");
-    await view.user.selectOptions(screen.getByRole("combobox", { name: "priority" }), "Express");
+    await view.user.click(within(screen.getByRole("radiogroup", { name: "Priority" })).getByRole("radio", { name: "Express" }));
     expect(await submitted(view, seeds.bankTransfer.requestedSchema)).toEqual({
       amount: 1500.75,
       recipient_account: "1234567890",
@@ -123,7 +123,7 @@ describe("the worked examples of the seed documents", () => {
 
   it("cloud database deployment", async () => {
     const view = renderDialog(seeds.cloudDatabase);
-    expect(screen.getByLabelText(/backupRetentionDays/)).toHaveValue(7);
+    expect(screen.getByLabelText(/Backup retention days/)).toHaveValue(7);
     await view.user.click(screen.getByRole("radio", { name: "eu-west-1" }));
     await view.user.type(screen.getByLabelText(/Database Instance Type/), "db.t3.micro");
     expect(await submitted(view, seeds.cloudDatabase.requestedSchema)).toEqual({

@@ -52,6 +52,8 @@ export const deMessages: ElicitationMessages = {
   requiredForAssistiveTech: "erforderlich",
   requiredLegend: "Mit {marker} markierte Felder sind erforderlich.",
   selectPlaceholder: "Bitte wählen…",
+  clearChoice: "Auswahl aufheben",
+  timeZoneHint: "Ihre Zeitzone: {zone}",
   invalidRequest: "Diese Anfrage kann nicht angezeigt werden: {reason}",
   close: "Schließen",
   validationUnavailable: "Dieses Formular kann gerade nicht geprüft werden, weil ein Teil der Seite nicht geladen wurde. Schließen Sie es und versuchen Sie es erneut.",
