@@ -149,8 +149,12 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const onInvalidRequest = useRef(props.onInvalidRequest);
   onInvalidRequest.current = props.onInvalidRequest;
   const invalid = parsed === undefined || parsed.ok ? undefined : parsed.error;
+  // Once per error, also when StrictMode runs the effect twice.
+  const reportedInvalid = useRef<ElicitationSchemaError>(undefined);
   useEffect(() => {
-    if (invalid) onInvalidRequest.current?.(invalid);
+    if (!invalid || reportedInvalid.current === invalid) return;
+    reportedInvalid.current = invalid;
+    onInvalidRequest.current?.(invalid);
   }, [invalid]);
 
   const hidden = finished || (waiting && !unavailable) || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
 const TABBABLE =
   'button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -16,6 +16,9 @@ function tabbables(root: HTMLElement): HTMLElement[] {
     return true;
   });
 }
+
+// On the server there is no dialog to open; React 18 warns about a layout effect there.
+const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export interface ModalDialogOptions {
   open: boolean;
@@ -37,8 +40,9 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
   latest.current = options;
   // Set while the browser may still turn the Escape we just handled into a `cancel` event.
   const escapeHandled = useRef(false);
+  const closingItself = useRef(false);
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const dialog = ref.current;
     if (!options.open || !dialog) return;
     const previouslyFocused = dialog.ownerDocument.activeElement as HTMLElement | null;
@@ -52,7 +56,16 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
       dialog.querySelector<HTMLElement>(".rme-dialog__surface");
     target?.focus();
     return () => {
-      if (dialog.open) dialog.close();
+      // StrictMode (and any remount) opens it again at once: the `close` event this causes is not a
+      // dismissal. Some engines fire it at once (flagged here), browsers a task later (the dialog is open again by then).
+      if (dialog.open) {
+        closingItself.current = true;
+        try {
+          dialog.close();
+        } finally {
+          closingItself.current = false;
+        }
+      }
       if (previouslyFocused && previouslyFocused.isConnected && typeof previouslyFocused.focus === "function") {
         previouslyFocused.focus();
       }
@@ -113,8 +126,8 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
 
   // Closed by anything we did not start (devtools, a close request that could not be prevented).
   const onClose = useCallback(() => {
-    if (latest.current.open) latest.current.onDismiss("closed");
-  }, []);
+    if (latest.current.open && !closingItself.current && !ref.current?.open) latest.current.onDismiss("closed");
+  }, [ref]);
 
   return { onKeyDown, onPointerDown, onCancel, onClose };
 }
