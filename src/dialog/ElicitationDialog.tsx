@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import { initialFormValues } from "../core/formValues";
 import { loadValidationEngine } from "../core/loadValidation";
@@ -59,8 +60,12 @@ export interface ElicitationDialogProps {
    * to clear them. Submit and decline forget them.
    */
   drafts?: ElicitationDraftStore;
+  /** Where the dialog is rendered (a portal); defaults to `document.body`, out of reach of the host page's layout and rules. */
+  container?: Element | DocumentFragment | null;
   className?: string;
 }
+
+const subscribeNothing = () => () => {};
 
 /**
  * One elicitation request as a modal dialog: who asks, why, the fields, and the three answers.
@@ -157,7 +162,10 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     onInvalidRequest.current?.(invalid);
   }, [invalid]);
 
-  const hidden = finished || (waiting && !unavailable) || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);
+  // No portal target on the server or while hydrating: the dialog appears once the page is live.
+  const inBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hidden =
+    !inBrowser || finished || (waiting && !unavailable) || declineSensitive || (invalid !== undefined && props.onInvalidRequest !== undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancel = useCallback(() => respond({ action: "cancel" }), [respond]);
   const handlers = useModalDialog(dialogRef, {
@@ -211,7 +219,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     );
   }
 
-  return (
+  return createPortal(
     <dialog
       ref={dialogRef}
       className={["rme-dialog", props.className].filter(Boolean).join(" ")}
@@ -221,6 +229,8 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
       aria-labelledby={titleId}
       aria-describedby={message !== undefined ? messageId : undefined}
       {...handlers}
+      // React events bubble through the portal: the dialog's submit must not reach a host <form> around it.
+      onSubmit={stopPropagation}
     >
       <div className="rme-dialog__surface" tabIndex={-1}>
         <header className="rme-dialog__header">
@@ -234,6 +244,11 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
         ) : null}
         {body}
       </div>
-    </dialog>
+    </dialog>,
+    props.container ?? document.body,
   );
+}
+
+function stopPropagation(event: { stopPropagation(): void }) {
+  event.stopPropagation();
 }

@@ -22,6 +22,8 @@ export interface ElicitationOutletProps {
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
   dir?: "ltr" | "rtl" | "auto";
+  /** Where the dialog is rendered (a portal); defaults to `document.body`. */
+  container?: Element | DocumentFragment | null;
   className?: string;
 }
 
@@ -37,6 +39,7 @@ export function ElicitationOutlet({
   drafts,
   locale,
   dir,
+  container,
   className,
 }: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
@@ -58,6 +61,7 @@ export function ElicitationOutlet({
           drafts={drafts}
           locale={locale}
           dir={dir}
+          container={container}
           className={className}
           urlStepDone={current.completed}
           status={
