@@ -1,3 +1,4 @@
+import type { ElicitFormParams } from "../../src/core/types";
 import { version } from "react";
 import { renderToString } from "react-dom/server";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
@@ -5,7 +6,7 @@ import { ElicitationForm } from "../../src/form/ElicitationForm";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 
-const schema = {
+const schema: ElicitFormParams["requestedSchema"] = {
   type: "object",
   properties: {
     name: { type: "string", title: "Project name" },
