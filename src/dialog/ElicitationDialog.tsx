@@ -60,6 +60,11 @@ export interface ElicitationDialogProps {
    * to clear them. Submit and decline forget them.
    */
   drafts?: ElicitationDraftStore;
+  /**
+   * Milliseconds after the dialog appears during which clicks, key presses and close requests are
+   * ignored, so that input meant for what was there before cannot answer it. Default 500; 0 turns it off.
+   */
+  protectionInterval?: number;
   /** Where the dialog is rendered (a portal); defaults to `document.body`, out of reach of the host page's layout and rules. */
   container?: Element | DocumentFragment | null;
   className?: string;
@@ -173,6 +178,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     onDismiss: cancel,
     onEscapeKeyDown: props.onEscapeKeyDown,
     onPointerDownOutside: props.onPointerDownOutside,
+    protectionInterval: props.protectionInterval,
   });
   const titleId = useId();
   const messageId = useId();

@@ -1,3 +1,4 @@
+import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "./guardActivation";
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
 const TABBABLE =
@@ -26,8 +27,10 @@ export interface ModalDialogOptions {
   onDismiss: (reason: "escape-key" | "pointer-down-outside" | "closed") => void;
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   onPointerDownOutside?: (event: PointerEvent) => void;
-  /** Where focus goes on open; defaults to the first form control, else the surface. */
+  /** Where focus goes on open; defaults to the dialog's surface (see below). */
   initialFocus?: (dialog: HTMLDialogElement) => HTMLElement | null | undefined;
+  /** Milliseconds after opening during which input is ignored (see guardActivation). */
+  protectionInterval?: number;
 }
 
 /**
@@ -50,12 +53,14 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
     }
-    const target =
-      latest.current.initialFocus?.(dialog) ??
-      dialog.querySelector<HTMLElement>(".rme-form__fields input, .rme-form__fields select, .rme-form__fields textarea") ??
-      dialog.querySelector<HTMLElement>(".rme-dialog__surface");
-    target?.focus();
+    const stopGuard = guardActivation(dialog, latest.current.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
+    // Focus goes to the dialog's surface, not its first field: the request arrives unasked, often
+    // while the person is typing elsewhere, and the rest of what they type (Enter included) must not
+    // land in a field and submit it. Screen readers read the dialog's name and message; Tab goes on to the first field.
+    const target = latest.current.initialFocus?.(dialog) ?? dialog.querySelector<HTMLElement>(".rme-dialog__surface");
+    target?.focus({ preventScroll: true });
     return () => {
+      stopGuard();
       // StrictMode (and any remount) opens it again at once: the `close` event this causes is not a
       // dismissal. Some engines fire it at once (flagged here), browsers a task later (the dialog is open again by then).
       if (dialog.open) {
@@ -98,11 +103,13 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
       }
       const first = stops[0]!;
       const last = stops[stops.length - 1]!;
-      const active = dialog.ownerDocument.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
+      const active = dialog.ownerDocument.activeElement as HTMLElement | null;
+      // From the surface (focused on open) or anything else outside the loop, Tab enters it at the first stop, Shift+Tab at the last.
+      const outside = !active || active === dialog || !dialog.contains(active) || active.matches(".rme-dialog__surface");
+      if (event.shiftKey && (active === first || outside)) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+      } else if (!event.shiftKey && (active === last || outside)) {
         event.preventDefault();
         first.focus();
       }

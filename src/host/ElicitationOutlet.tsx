@@ -22,6 +22,8 @@ export interface ElicitationOutletProps {
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
   dir?: "ltr" | "rtl" | "auto";
+  /** Milliseconds each newly shown dialog ignores input (the next in the queue included). Default 500. */
+  protectionInterval?: number;
   /** Where the dialog is rendered (a portal); defaults to `document.body`. */
   container?: Element | DocumentFragment | null;
   className?: string;
@@ -39,6 +41,7 @@ export function ElicitationOutlet({
   drafts,
   locale,
   dir,
+  protectionInterval,
   container,
   className,
 }: ElicitationOutletProps) {
@@ -61,6 +64,7 @@ export function ElicitationOutlet({
           drafts={drafts}
           locale={locale}
           dir={dir}
+          protectionInterval={protectionInterval}
           container={container}
           className={className}
           urlStepDone={current.completed}
