@@ -38,6 +38,7 @@ export default defineConfig({
         test: {
           include: ["test/browser/**/*.browser-test.tsx"],
           setupFiles: ["./test/browser/setup.ts"],
+          provide: { reactLine: "19." },
           testTimeout: 30_000,
           browser: browser("browser"),
         },
@@ -48,6 +49,7 @@ export default defineConfig({
         test: {
           include: ["test/browser/**/*.browser-test.tsx"],
           setupFiles: ["./test/browser/setup.ts"],
+          provide: { reactLine: "18.3." },
           testTimeout: 30_000,
           browser: browser("browser-react-18"),
         },

@@ -1,5 +1,6 @@
 import { configure } from "@testing-library/react";
-import { beforeAll } from "vitest";
+import { version } from "react";
+import { beforeAll, expect, inject } from "vitest";
 import { preloadValidation } from "../../src/core/loadValidation";
 
 // As in test/setup.ts: every render is wrapped in <StrictMode>, the way development builds run,
@@ -8,5 +9,13 @@ import { preloadValidation } from "../../src/core/loadValidation";
 configure({ reactStrictMode: true });
 
 beforeAll(async () => {
+  // Each project runs the React it names (19, or 18.3 through the npm aliases).
+  expect(version.startsWith(inject("reactLine")), `React ${version} in a project for ${inject("reactLine")}`).toBe(true);
   await preloadValidation();
 });
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    reactLine: string;
+  }
+}
