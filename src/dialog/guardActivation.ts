@@ -13,7 +13,7 @@ const swallow = (event: Event) => {
 
 /**
  * Makes `dialog` ignore input aimed at whatever was on screen before it: for `interval` ms after
- * this call every press, click, key, submit and close request is swallowed, and after that a click
+ * this call every press, click, key and close request is swallowed, and after that a click
  * whose pointer went down before the dialog appeared, or a key held down since then (auto-repeat,
  * its release), is swallowed too. Only the person's input is judged (`isTrusted`): a script on the
  * page can answer the request directly anyway. Returns a function that stops the guard.
@@ -56,7 +56,8 @@ export function guardActivation(dialog: HTMLElement, interval: number, now: () =
     ["click", onClick],
     ["keydown", onKeyDown],
     ["keyup", onKeyUp],
-    ["submit", duringInterval],
+    // Not `submit`: the browser fires it as trusted even for a script's click; the click or Enter
+    // that caused it has been judged already.
     ["cancel", duringInterval],
   ];
   for (const [type, listener] of listeners) dialog.addEventListener(type, listener, true);

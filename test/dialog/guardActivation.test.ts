@@ -41,13 +41,14 @@ describe("a newly shown dialog ignores input aimed at what was there before", ()
     expect(send("click", { detail: 1 })).toBe(false);
   });
 
-  it("Enter, Escape and submits within the interval are ignored", () => {
+  it("Enter, Escape and close requests within the interval are ignored", () => {
     const { send, later } = setup();
     later(100);
     expect(send("keydown", { code: "Enter", key: "Enter" })).toBe(false);
     expect(send("keydown", { code: "Escape", key: "Escape" })).toBe(false);
-    expect(send("submit")).toBe(false);
     expect(send("cancel")).toBe(false);
+    // A submit is judged by the click or key that caused it (the browser marks even a script's as trusted).
+    expect(send("submit")).toBe(true);
     later(500);
     expect(send("keyup", { code: "Enter" })).toBe(false);
     expect(send("keydown", { code: "Enter", key: "Enter" })).toBe(true);
