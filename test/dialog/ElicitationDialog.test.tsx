@@ -230,6 +230,12 @@ describe("ElicitationDialog", () => {
     expect(screen.getByRole("button", { name: "Submit" })).toHaveFocus();
   });
 
+  it("Shift+Tab from the dialog as it opens goes to its last button, never out of it", async () => {
+    const { user } = renderDialog(githubUsernameTitled);
+    await user.tab({ shift: true });
+    expect(screen.getByRole("button", { name: "Submit" })).toHaveFocus();
+  });
+
   it("can be completed with the keyboard alone", async () => {
     const { user, onResponse } = renderDialog({
       message: "Set up",
