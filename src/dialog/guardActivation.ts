@@ -32,8 +32,11 @@ export function guardActivation(dialog: HTMLElement, interval: number, now: () =
   };
   const onClick = (event: Event) => {
     if (!event.isTrusted) return;
-    // A click from the keyboard (detail 0) follows a key event that was let through.
-    const fromPointer = (event as MouseEvent).detail > 0;
+    // Only a click from a real pointer needs its press seen. Clicks from the keyboard follow a key
+    // event that was let through; those from assistive technology come with no pointer type and
+    // must never be held back.
+    const { pointerType, detail } = event as PointerEvent;
+    const fromPointer = typeof pointerType === "string" ? pointerType !== "" : detail > 0;
     if (early() || (fromPointer && !pressSeen)) swallow(event);
   };
   const onKeyDown = (event: Event) => {
@@ -53,6 +56,7 @@ export function guardActivation(dialog: HTMLElement, interval: number, now: () =
 
   const listeners: Array<[string, (event: Event) => void]> = [
     ["pointerdown", onPointerDown],
+    ["mousedown", onPointerDown],
     ["click", onClick],
     ["keydown", onKeyDown],
     ["keyup", onKeyUp],

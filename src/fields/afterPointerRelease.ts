@@ -31,13 +31,17 @@ export function trackPointerPresses(doc: Document): () => void {
         if (!created.pressed) flush(created);
       }, 0);
     };
+    // A release the page never hears of (the window lost focus mid-press) must not hold checks forever.
+    const view = doc.defaultView;
     doc.addEventListener("pointerdown", down, true);
     doc.addEventListener("pointerup", up, true);
     doc.addEventListener("pointercancel", up, true);
+    view?.addEventListener("blur", up);
     created.detach = () => {
       doc.removeEventListener("pointerdown", down, true);
       doc.removeEventListener("pointerup", up, true);
       doc.removeEventListener("pointercancel", up, true);
+      view?.removeEventListener("blur", up);
       flush(created);
     };
     states.set(doc, created);
