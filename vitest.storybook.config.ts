@@ -14,6 +14,9 @@ import { react18Aliases } from "./test/react18";
 //    phone and laptop sizes, reduced motion, the OS dark scheme. Every render under StrictMode.
 //  - "browser-react-18": the same files once more against React 18.3 (npm aliases react-18 / react-dom-18).
 
+/** Everything the browser tests import from node_modules that React code reaches. */
+const browserDeps = ["react", "react-dom", "react-dom/client", "react-dom/server", "react/jsx-dev-runtime", "react-hook-form", "@testing-library/react"];
+
 /** A fresh browser block per project (Vitest names the instances it is given). */
 const browser = (name: string) => ({
   enabled: true,
@@ -35,6 +38,8 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Known up front, so the optimizer never reloads a test halfway (two copies of React).
+        optimizeDeps: { include: browserDeps },
         test: {
           include: ["test/browser/**/*.browser-test.tsx"],
           setupFiles: ["./test/browser/setup.ts"],
@@ -46,6 +51,7 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias: react18Aliases },
+        optimizeDeps: { include: browserDeps },
         test: {
           include: ["test/browser/**/*.browser-test.tsx"],
           setupFiles: ["./test/browser/setup.ts"],
