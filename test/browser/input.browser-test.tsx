@@ -235,6 +235,27 @@ describe(`input aimed at one request never answers another (React ${version})`, 
     expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
   });
 
+  it("Escape pressed twice quickly cancels one request, not the next", async () => {
+    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    await read();
+    await commands.pressKeyRepeatedly("Escape", 2, 150);
+    await wait(700);
+    expect(answers).toEqual([{ action: "cancel" }, undefined]);
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    await commands.pressKeyRepeatedly("Escape", 1);
+    await waitFor(() => expect(answers[1]).toEqual({ action: "cancel" }));
+  });
+
+  it("a double-click on the backdrop cancels one request, not the next", async () => {
+    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    await read();
+    const box = screen.getByRole("dialog").getBoundingClientRect();
+    await commands.doubleClickAt(box.left + box.width / 2, Math.max(4, box.top - 12), 150);
+    await wait(700);
+    expect(answers).toEqual([{ action: "cancel" }, undefined]);
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+  });
+
   it("StrictMode's remount leaves the dialog open in a real browser, where the close event arrives a task later", async () => {
     const onResponse = vi.fn();
     render(<ElicitationDialog serverName="Deploy Bot" request={harmless} onResponse={onResponse} />);
