@@ -56,7 +56,7 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
     const stopGuard = guardActivation(dialog, latest.current.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
     // Focus goes to the dialog's surface, not its first field: the request arrives unasked, often
     // while the person is typing elsewhere, and the rest of what they type (Enter included) must not
-    // land in a field and submit it. Screen readers read the dialog's name and message; Tab goes on to the first field.
+    // land in a field and submit it. Screen readers read the dialog's name and message; Tab goes on in reading order.
     const target = latest.current.initialFocus?.(dialog) ?? dialog.querySelector<HTMLElement>(".rme-dialog__surface");
     target?.focus({ preventScroll: true });
     return () => {
