@@ -1,25 +1,22 @@
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
-import type { BrowserCommand } from "vitest/node";
 import { defineConfig } from "vitest/config";
 import { chromiumLaunchOptions } from "./e2e/launchChromium";
+import { browserCommands } from "./test/browser/commands";
+import { react18Aliases } from "./test/react18";
 
 // Storybook as the test suite, in Debian's Chromium (headless; nothing downloads a browser).
 //  - "storybook": every story is a test: rendered, its play function run, then axe (WCAG 2.2 A/AA)
 //    and the checks in .storybook/accessibilityChecks.ts. A violation fails the run.
 //  - "storybook-dark-system": the same with the operating system in dark mode.
-//  - "browser": real keyboard and media emulation (test/browser/*.browser-test.tsx): the flow by
-//    keyboard alone with a visible focus ring at every stop, reduced motion, the OS dark scheme.
+//  - "browser": real input through Playwright (test/browser/*.browser-test.tsx, commands in
+//    test/browser/commands.ts): keyboard alone, presses at human pace, double-clicks, held keys,
+//    phone and laptop sizes, reduced motion, the OS dark scheme. Every render under StrictMode.
+//  - "browser-react-18": the same files once more against React 18.3 (npm aliases react-18 / react-dom-18).
 
-/** Emulates media features (reduced motion, colour scheme) for the page under test. */
-const emulateMedia: BrowserCommand<[{ reducedMotion?: "reduce" | "no-preference"; colorScheme?: "light" | "dark" }]> = async (
-  context,
-  media,
-) => {
-  const page = (context as unknown as { page: { emulateMedia(options: object): Promise<void> } }).page;
-  await page.emulateMedia(media);
-};
+/** Everything the browser tests import from node_modules that React code reaches. */
+const browserDeps = ["react", "react-dom", "react-dom/client", "react-dom/server", "react/jsx-dev-runtime", "react-hook-form", "@testing-library/react"];
 
 /** A fresh browser block per project (Vitest names the instances it is given), in a light or dark system. */
 const browser = (name: string, colorScheme: "light" | "dark" = "light") => ({
@@ -31,7 +28,7 @@ const browser = (name: string, colorScheme: "light" | "dark" = "light") => ({
     contextOptions: { colorScheme },
   }),
   instances: [{ browser: "chromium" as const, name }],
-  commands: { emulateMedia },
+  commands: browserCommands,
 });
 
 export default defineConfig({
@@ -48,10 +45,26 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Known up front, so the optimizer never reloads a test halfway (two copies of React).
+        optimizeDeps: { include: browserDeps },
         test: {
           include: ["test/browser/**/*.browser-test.tsx"],
+          setupFiles: ["./test/browser/setup.ts"],
+          provide: { reactLine: "19." },
           testTimeout: 30_000,
           browser: browser("browser"),
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: react18Aliases },
+        optimizeDeps: { include: browserDeps },
+        test: {
+          include: ["test/browser/**/*.browser-test.tsx"],
+          setupFiles: ["./test/browser/setup.ts"],
+          provide: { reactLine: "18.3." },
+          testTimeout: 30_000,
+          browser: browser("browser-react-18"),
         },
       },
     ],

@@ -111,6 +111,10 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
 export async function checkContrastInDarkTheme(root: Element, page: { background: string; color: string }): Promise<string[]> {
   const wrapper = root.querySelector<HTMLElement>(".sb-page") ?? (root as HTMLElement);
   const saved = { theme: wrapper.getAttribute("data-theme"), background: wrapper.style.background, color: wrapper.style.color };
+  // Dialogs sit in document.body, outside the wrapper: the page's root carries the theme for them.
+  const html = root.ownerDocument.documentElement;
+  const savedRootTheme = html.getAttribute("data-theme");
+  html.setAttribute("data-theme", "dark");
   wrapper.setAttribute("data-theme", "dark");
   wrapper.style.background = page.background;
   wrapper.style.color = page.color;
@@ -121,6 +125,8 @@ export async function checkContrastInDarkTheme(root: Element, page: { background
       violation.nodes.map((node) => `dark theme: ${(node.failureSummary ?? "").split("\n").slice(1).join(" ").trim()} at ${node.target.join(" ")}`),
     );
   } finally {
+    if (savedRootTheme === null) html.removeAttribute("data-theme");
+    else html.setAttribute("data-theme", savedRootTheme);
     if (saved.theme === null) wrapper.removeAttribute("data-theme");
     else wrapper.setAttribute("data-theme", saved.theme);
     wrapper.style.background = saved.background;

@@ -10,7 +10,8 @@ const preview: Preview = {
   parameters: {
     controls: { expanded: true },
     // axe on every story, WCAG 2.2 A and AA; in the test run a violation fails the story.
-    a11y: { test: "error", options: { runOnly: { type: "tag", values: WCAG_TAGS } } },
+    // The whole page: dialogs render into document.body, outside the story's root.
+    a11y: { test: "error", context: "body", options: { runOnly: { type: "tag", values: WCAG_TAGS } } },
   },
   globalTypes: {
     theme: {
@@ -26,10 +27,12 @@ const preview: Preview = {
     if (viewMode !== "story" || parameters.a11y?.test === "off") return;
     // Measure the settled page, not a frame of the dialog's entrance animation (under test
     // Storybook already holds animations paused at their end).
-    const running = canvasElement.getAnimations({ subtree: true }).filter((animation) => animation.playState === "running");
+    // The page's body: dialogs render there (a portal), not inside the story's root.
+    const page = canvasElement.ownerDocument.body;
+    const running = page.getAnimations({ subtree: true }).filter((animation) => animation.playState === "running");
     await Promise.all(running.map((animation) => animation.finished));
-    const problems = runDomChecks(canvasElement);
-    if (underTest) problems.push(...(await checkContrastInDarkTheme(canvasElement, PAGE_COLOURS.dark)));
+    const problems = runDomChecks(page);
+    if (underTest) problems.push(...(await checkContrastInDarkTheme(page, PAGE_COLOURS.dark)));
     if (problems.length > 0) throw new Error(`Accessibility checks failed:\n- ${problems.join("\n- ")}`);
   },
   tags: ["autodocs"],

@@ -12,6 +12,9 @@ export const PAGE_COLOURS = {
  */
 export const withTheme: Decorator = (Story, context) => {
   const theme = context.globals.theme === "dark" ? "dark" : "light";
+  // Dialogs render into document.body, outside this wrapper: the theme goes on the root too, as hosts set it.
+  if (theme === "dark") document.documentElement.setAttribute("data-theme", "dark");
+  else document.documentElement.removeAttribute("data-theme");
   return (
     <div
       className="sb-page"

@@ -19,3 +19,14 @@ export async function toolResult(page: Page, tool: string): Promise<string> {
 export function dialogOf(page: Page): Locator {
   return page.getByRole("dialog", { name: "Demo MCP server is asking for information" });
 }
+
+/**
+ * The dialog once a person has had a moment to read it: a newly shown dialog (the first, or the
+ * next in the queue) ignores input for its first 500 ms, so an answer given sooner would not count.
+ */
+export async function readDialog(page: Page): Promise<Locator> {
+  const dialog = dialogOf(page);
+  await dialog.waitFor();
+  await page.waitForTimeout(600);
+  return dialog;
+}

@@ -3,7 +3,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startDemo, type RunningDemo } from "../demo/startDemo";
-import { dialogOf, openDemoHost, toolResult } from "./demoHost";
+import { dialogOf, openDemoHost, readDialog, toolResult } from "./demoHost";
 import { launchChromium } from "./launchChromium";
 
 let demo: RunningDemo;
@@ -28,7 +28,7 @@ afterEach(async () => {
 describe("demo scenarios against the real server", () => {
   it("GitHub username: accept with the mouse", async () => {
     await page.getByRole("button", { name: "Call github_username" }).click();
-    const dialog = dialogOf(page);
+    const dialog = await readDialog(page);
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole("timer").innerText()).toMatch(/^Time left: [45]:\d\d$/);
     expect(await dialog.innerText()).toContain("Please provide your GitHub username");
@@ -43,8 +43,11 @@ describe("demo scenarios against the real server", () => {
   it("contact info: keyboard only, typed content reaches the server (age as a number)", async () => {
     await page.getByRole("button", { name: "Call contact_info" }).focus();
     await page.keyboard.press("Enter");
-    await dialogOf(page).waitFor();
-    // Focus starts in the first field.
+    await readDialog(page);
+    // Focus starts on the dialog; Tab goes in reading order: the queue's "Stop asking", then the first field.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Stop asking");
+    await page.keyboard.press("Tab");
     await page.keyboard.type("Ada Lovelace");
     await page.keyboard.press("Tab");
     await page.keyboard.type("ada@example.com");
@@ -60,7 +63,7 @@ describe("demo scenarios against the real server", () => {
 
   it("bank transfer: a wrong account number is caught in the dialog; Decline reaches the server", async () => {
     await page.getByRole("button", { name: "Call bank_transfer" }).click();
-    const dialog = dialogOf(page);
+    const dialog = await readDialog(page);
     await dialog.getByLabel(/^Amount/).fill("120.50");
     await dialog.getByLabel(/^Recipient account/).fill("12345");
     await dialog.getByRole("button", { name: "Submit" }).click();
@@ -74,14 +77,14 @@ describe("demo scenarios against the real server", () => {
 
   it("cloud database: the Cancel button answers cancel", async () => {
     await page.getByRole("button", { name: "Call deploy_cloud_database" }).click();
-    await dialogOf(page).getByRole("button", { name: "Cancel" }).click();
+    await (await readDialog(page)).getByRole("button", { name: "Cancel" }).click();
     expect(await toolResult(page, "deploy_cloud_database")).toBe('Server received: {"action":"cancel"}');
     expect(demo.recorder.records).toEqual([{ tool: "deploy_cloud_database", result: { action: "cancel" } }]);
   });
 
   it("project setup: Escape answers cancel", async () => {
     await page.getByRole("button", { name: "Call project_setup" }).click();
-    await dialogOf(page).waitFor();
+    await readDialog(page);
     await page.keyboard.press("Escape");
     expect(await toolResult(page, "project_setup")).toBe('Server received: {"action":"cancel"}');
     expect(demo.recorder.records).toEqual([{ tool: "project_setup", result: { action: "cancel" } }]);
@@ -89,7 +92,7 @@ describe("demo scenarios against the real server", () => {
 
   it("a click outside the dialog answers cancel", async () => {
     await page.getByRole("button", { name: "Call github_username" }).click();
-    const box = (await dialogOf(page).boundingBox())!;
+    const box = (await (await readDialog(page)).boundingBox())!;
     // Just outside the dialog's box, on the backdrop.
     await page.mouse.click(box.x + box.width / 2, Math.max(2, box.y - 10));
     expect(await toolResult(page, "github_username")).toBe('Server received: {"action":"cancel"}');
@@ -98,11 +101,12 @@ describe("demo scenarios against the real server", () => {
 
   it("shipping address change: three questions in a row, all accepted", async () => {
     await page.getByRole("button", { name: "Call change_shipping_address" }).click();
-    const dialog = dialogOf(page);
+    const dialog = await readDialog(page);
     await dialog.getByLabel(/Tracking Number/).fill("ABC12345678");
     await dialog.getByRole("button", { name: "Submit" }).click();
 
     await dialog.getByText("Package found! Please provide your new delivery address").waitFor();
+    await readDialog(page);
     await dialog.getByLabel(/Street Address/).fill("1 Infinite Loop");
     await dialog.getByLabel(/^City/).fill("Cupertino");
     await dialog.getByLabel(/ZIP Code/).fill("95014");
@@ -110,6 +114,7 @@ describe("demo scenarios against the real server", () => {
     await dialog.getByRole("button", { name: "Submit" }).click();
 
     await dialog.getByText(/Please confirm the address change/).waitFor();
+    await readDialog(page);
     await dialog.getByRole("checkbox", { name: /Confirm Address Change/ }).check();
     await dialog.getByRole("button", { name: "Submit" }).click();
 
@@ -123,8 +128,7 @@ describe("demo scenarios against the real server", () => {
 
   it("account link (URL mode): shows where it goes, opens only on consent, without opener, and reports completion", async () => {
     await page.getByRole("button", { name: "Call link_account" }).click();
-    const dialog = dialogOf(page);
-    await dialog.waitFor();
+    const dialog = await readDialog(page);
     expect(await dialog.getByTestId("rme-url-domain").innerText()).toBe("127.0.0.1");
     expect(await dialog.locator("code").innerText()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/link-account\.html\?elicitation=[\w-]+$/);
     expect(await dialog.getByRole("alert").count()).toBe(0); // http on 127.0.0.1 is fine
@@ -145,7 +149,7 @@ describe("demo scenarios against the real server", () => {
     const requestedHosts = new Set<string>();
     page.on("request", (request) => requestedHosts.add(new URL(request.url()).hostname));
     await page.getByRole("button", { name: "Call suspicious_link" }).click();
-    const dialog = dialogOf(page);
+    const dialog = await readDialog(page);
     expect(await dialog.getByTestId("rme-url-domain").innerText()).toBe("xn--pypal-4ve.example");
     const warnings = await dialog.getByRole("alert").innerText();
     expect(warnings).toContain("“pаypal.example”");
@@ -171,11 +175,14 @@ describe("demo scenarios against the real server", () => {
     await page.getByRole("button", { name: "Call three tools at once" }).click();
     const dialog = dialogOf(page);
     await dialog.getByText("1 of 3").waitFor();
+    await readDialog(page);
     await dialog.getByRole("button", { name: "Decline" }).click();
     await dialog.getByText("1 of 2").waitFor();
+    await readDialog(page);
     await dialog.getByRole("button", { name: "Decline" }).click();
     // The last one: no place in line any more.
     await expect.poll(() => dialog.getByTestId("rme-queue-position").count()).toBe(0);
+    await readDialog(page);
     await dialog.getByRole("button", { name: "Decline" }).click();
     await dialog.waitFor({ state: "detached" });
     const records = await demo.recorder.waitFor(3);
@@ -185,7 +192,7 @@ describe("demo scenarios against the real server", () => {
   it("stop asking cancels every waiting request from the server", async () => {
     await page.getByRole("button", { name: "Call three tools at once" }).click();
     await dialogOf(page).getByText("1 of 3").waitFor();
-    await dialogOf(page).getByRole("button", { name: "Stop asking" }).click();
+    await (await readDialog(page)).getByRole("button", { name: "Stop asking" }).click();
     await dialogOf(page).waitFor({ state: "detached" });
     const records = await demo.recorder.waitFor(3);
     expect(records.map((r) => r.result)).toEqual([{ action: "cancel" }, { action: "cancel" }, { action: "cancel" }]);
@@ -197,8 +204,7 @@ describe("focus in the real browser", () => {
     const opener = page.getByRole("button", { name: "Call contact_info" });
     await opener.focus();
     await page.keyboard.press("Enter");
-    const dialog = dialogOf(page);
-    await dialog.waitFor();
+    const dialog = await readDialog(page);
     const focusInDialog = () =>
       page.evaluate(() => Boolean(document.activeElement?.closest("dialog")) && document.activeElement !== document.body);
 
@@ -224,7 +230,9 @@ describe("focus in the real browser", () => {
   it("after a submit with the keyboard, focus returns to the opener too", async () => {
     await page.getByRole("button", { name: "Call github_username" }).focus();
     await page.keyboard.press("Enter");
-    await dialogOf(page).waitFor();
+    await readDialog(page);
+    await page.keyboard.press("Tab"); // "Stop asking"
+    await page.keyboard.press("Tab"); // the first field
     await page.keyboard.type("torvalds");
     await page.keyboard.press("Enter");
     await dialogOf(page).waitFor({ state: "detached" });

@@ -28,11 +28,20 @@ assert.equal(core.parseElicitationSchema({ type: "object", properties: { a: { ty
 const lib = await import(pkg.name);
 const React = await import("react");
 const { renderToString } = await import("react-dom/server");
-const html = renderToString(
+// The dialog is drawn into document.body once the page is live: nothing in the server's HTML.
+const dialogHtml = renderToString(
   React.createElement(lib.ElicitationDialog, {
     serverName: "Server",
     request: { message: "Why <b>", requestedSchema: schema },
     onResponse: () => {},
+  }),
+);
+assert.equal(dialogHtml, "");
+// An inline form is server-rendered, server text as text.
+const html = renderToString(
+  React.createElement(lib.ElicitationForm, {
+    schema: { type: "object", properties: { age: { type: "integer", title: "Why <b>" } } },
+    onSubmit: () => {},
   }),
 );
 assert.match(html, /Why &lt;b&gt;/);

@@ -49,7 +49,7 @@ const deployment: ElicitFormParams = {
 export const Form: Story = {
   args: { request: deployment },
   play: async ({ canvasElement }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await expect(dialog.getByRole("textbox", { name: /Recipient account/ })).toBeInTheDocument();
     await expect(dialog.getByRole("spinbutton", { name: "Backup retention days" })).toHaveValue(7);
     await expect(dialog.getByRole("spinbutton", { name: "Max retries" })).toHaveValue(3);
@@ -60,7 +60,7 @@ export const Form: Story = {
 export const Errors: Story = {
   args: { request: deployment },
   play: async ({ canvasElement }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await userEvent.clear(dialog.getByRole("spinbutton", { name: "Max retries" }));
     await userEvent.type(dialog.getByRole("spinbutton", { name: "Max retries" }), "12");
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
@@ -80,7 +80,7 @@ const url: ElicitUrlParams = {
 export const UrlMode: Story = {
   args: { serverName: "Payments", request: url },
   play: async ({ canvasElement }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await expect(dialog.getByTestId("rme-url-domain")).toHaveTextContent("billing.example.com");
     await expect(dialog.getByRole("alert")).toHaveTextContent(/not secure/);
   },
@@ -91,7 +91,7 @@ export const Queue: Story = {
   args: { request: deployment },
   render: () => <QueueDemo />,
   play: async ({ canvasElement }) => {
-    const dialog = within(await within(canvasElement).findByRole("dialog"));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole("dialog"));
     await expect(dialog.getByTestId("rme-queue-position")).toHaveTextContent("1 of 3");
     await expect(dialog.getByRole("timer")).toHaveTextContent(/Time left/);
     await expect(dialog.getByRole("button", { name: "Stop asking" })).toBeInTheDocument();
@@ -141,7 +141,7 @@ export const LongMessageKeepsTitle: Story = {
   },
   render: (args) => <DialogPlayground {...args} />,
   play: async ({ canvasElement }) => {
-    const dialog = within(canvasElement).getByRole("dialog");
+    const dialog = within(canvasElement.ownerDocument.body).getByRole("dialog");
     const title = within(dialog).getByRole("heading", { name: /Weather/ });
     const box = title.getBoundingClientRect();
     await expect(box.top).toBeGreaterThanOrEqual(0);

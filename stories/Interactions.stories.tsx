@@ -15,7 +15,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const dialogOf = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole("dialog"));
+const dialogOf = (canvasElement: HTMLElement) => within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
 
 export const FillAndSubmit: Story = {
   play: async ({ canvasElement, args }) => {
@@ -72,14 +72,14 @@ export const EscapeCancels: Story = {
     await userEvent.type(dialog.getByRole("textbox", { name: /Name/ }), "Half typed");
     await userEvent.keyboard("{Escape}");
     await expect(args.onResponse).toHaveBeenCalledWith({ action: "cancel" });
-    await expect(within(canvasElement).queryByRole("dialog")).toBeNull();
+    await expect(within(canvasElement.ownerDocument.body).queryByRole("dialog")).toBeNull();
   },
 };
 
 export const PointerDownOutsideCancels: Story = {
   play: async ({ canvasElement, args }) => {
     // The <dialog> box itself (not its surface) is what the backdrop hands pointer events to.
-    const dialog = within(canvasElement).getByRole("dialog");
+    const dialog = within(canvasElement.ownerDocument.body).getByRole("dialog");
     await userEvent.pointer({ keys: "[MouseLeft>]", target: dialog });
     await expect(args.onResponse).toHaveBeenCalledWith({ action: "cancel" });
   },
@@ -89,6 +89,8 @@ export const PointerDownOutsideCancels: Story = {
 export const KeyboardOnly: Story = {
   play: async ({ canvasElement, args }) => {
     const dialog = dialogOf(canvasElement);
+    // Focus opens on the dialog itself; Tab enters the first field.
+    await userEvent.tab();
     await waitFor(() => expect(dialog.getByRole("textbox", { name: /Name/ })).toHaveFocus());
     await userEvent.keyboard("Grace Hopper");
     await userEvent.tab();
@@ -107,8 +109,8 @@ export const KeyboardOnly: Story = {
 export const WithdrawnByServer: Story = {
   render: (args) => <WithdrawAfter {...args} ms={2000} />,
   play: async ({ canvasElement, args }) => {
-    await expect(within(canvasElement).getByRole("dialog")).toBeInTheDocument();
-    await waitFor(() => expect(within(canvasElement).queryByRole("dialog")).toBeNull(), { timeout: 5000 });
+    await expect(within(canvasElement.ownerDocument.body).getByRole("dialog")).toBeInTheDocument();
+    await waitFor(() => expect(within(canvasElement.ownerDocument.body).queryByRole("dialog")).toBeNull(), { timeout: 5000 });
     await expect(args.onResponse).not.toHaveBeenCalled();
   },
 };

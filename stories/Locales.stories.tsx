@@ -40,7 +40,7 @@ export const German: Story = {
     },
   },
   play: async ({ canvasElement, args }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog", { name: /Reiseplaner bittet um Angaben/ }));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog", { name: /Reiseplaner bittet um Angaben/ }));
     await userEvent.type(dialog.getByRole("spinbutton", { name: /Budget/ }), "50");
     await userEvent.click(dialog.getByRole("button", { name: "Absenden" }));
     await waitFor(() => expect(dialog.getByRole("textbox", { name: /Name/ })).toHaveFocus());
@@ -80,7 +80,7 @@ export const ArabicRightToLeft: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const dialogElement = within(canvasElement).getByRole("dialog");
+    const dialogElement = within(canvasElement.ownerDocument.body).getByRole("dialog");
     await expect(dialogElement).toHaveAttribute("dir", "rtl");
     await expect(dialogElement).toHaveAttribute("lang", "ar");
     const dialog = within(dialogElement);
@@ -94,7 +94,7 @@ export const ArabicRightToLeft: Story = {
 export const ArabicErrors: Story = {
   args: { ...ArabicRightToLeft.args },
   play: async ({ canvasElement }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     const copies = dialog.getByRole("spinbutton", { name: /عدد النسخ/ });
     await userEvent.clear(copies);
     await userEvent.type(copies, "12");
@@ -115,7 +115,7 @@ export const PartialOverride: Story = {
     messages: { submit: "Share settings", decline: "Don't share", cancel: "Not now", validation: { required: () => "Please fill this in" } },
   },
   play: async ({ canvasElement }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     for (const name of ["Share settings", "Don't share", "Not now"]) await expect(dialog.getByRole("button", { name })).toBeInTheDocument();
     await expect(dialog.getByRole("heading")).toHaveTextContent("Example Server is asking for information");
   },

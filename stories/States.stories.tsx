@@ -30,7 +30,7 @@ export const Empty: Story = {
     request: { message: "Anything you would like to tell us? Every field is optional.", requestedSchema: { type: "object", properties: everyKind } },
   },
   play: async ({ canvasElement, args }) => {
-    const dialog = within(canvasElement).getByRole("dialog");
+    const dialog = within(canvasElement.ownerDocument.body).getByRole("dialog");
     await expect(within(dialog).getByRole("textbox", { name: "Full name" })).toHaveValue("");
     await expect(within(dialog).getByRole("checkbox", { name: "Newsletter" })).not.toBeChecked();
     await userEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
@@ -63,7 +63,7 @@ export const Defaults: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const dialog = within(canvasElement).getByRole("dialog");
+    const dialog = within(canvasElement.ownerDocument.body).getByRole("dialog");
     await expect(within(dialog).getByRole("spinbutton", { name: "Age" })).toHaveValue(0);
     await expect(within(dialog).getByRole("checkbox", { name: "Beta features" })).toBeChecked();
     await expect(within(dialog).getByRole("radio", { name: "team" })).toBeChecked();
@@ -90,7 +90,7 @@ export const ErrorsShown: Story = {
     },
   },
   play: async ({ canvasElement, args }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await userEvent.type(dialog.getByRole("textbox", { name: /Email/ }), "not-an-email");
     await userEvent.type(dialog.getByRole("spinbutton", { name: "Age" }), "16");
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
@@ -125,7 +125,7 @@ export const LongMessage: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const dialog = within(canvasElement).getByRole("dialog");
+    const dialog = within(canvasElement.ownerDocument.body).getByRole("dialog");
     await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
     const message = within(dialog).getByText(/4\.2 million rows/);
     await expect(message).toHaveClass("rme-dialog__message");
@@ -152,7 +152,7 @@ export const LongOptionLists: Story = {
     },
   },
   play: async ({ canvasElement, args }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await userEvent.selectOptions(dialog.getByRole("combobox", { name: /Country/ }), "Country number 88");
     await userEvent.click(dialog.getByRole("checkbox", { name: "label-30" }));
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
@@ -186,7 +186,7 @@ const fifty: ElicitFormParams["requestedSchema"] = {
 export const FiftyFields: Story = {
   args: { request: { message: "A long questionnaire.", requestedSchema: fifty } },
   play: async ({ canvasElement }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     // Three options each: radios, whether required or not.
     await expect(dialog.getAllByRole("radiogroup")).toHaveLength(10);
     await userEvent.type(dialog.getByRole("textbox", { name: /Text field 1\b/ }), "first");
@@ -206,7 +206,7 @@ export const InvalidRequest: Story = {
     } as unknown as ElicitFormParams,
   },
   play: async ({ canvasElement, args }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await expect(dialog.getByRole("alert")).toHaveTextContent("requestedSchema.properties.address");
     await userEvent.click(dialog.getByRole("button", { name: "Close" }));
     await expect(args.onResponse).toHaveBeenCalledWith({ action: "cancel" });
@@ -226,6 +226,6 @@ export const SensitiveFieldWarning: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("dialog")).toHaveTextContent(/This looks like a password/);
+    await expect(within(canvasElement.ownerDocument.body).getByRole("dialog")).toHaveTextContent(/This looks like a password/);
   },
 };

@@ -27,7 +27,7 @@ export const Dark: Story = {
   globals: { theme: "dark" },
   args: { request: projectSetupWizard },
   play: async ({ canvasElement }) => {
-    const dialog = within(canvasElement).getByRole("dialog");
+    const dialog = within(canvasElement.ownerDocument.body).getByRole("dialog");
     await expect(getComputedStyle(dialog).backgroundColor).toBe("rgb(22, 23, 27)");
   },
 };
@@ -37,7 +37,7 @@ export const DarkWithErrors: Story = {
   globals: { theme: "dark" },
   args: { request: projectSetupWizard },
   play: async ({ canvasElement }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));
     await expect((await dialog.findAllByRole("alert")).length).toBeGreaterThan(0);
   },
@@ -47,7 +47,7 @@ export const DarkWithErrors: Story = {
 export const CustomTheme: Story = {
   args: { className: "acme-theme" },
   play: async ({ canvasElement }) => {
-    const dialog = within(canvasElement).getByRole("dialog");
+    const dialog = within(canvasElement.ownerDocument.body).getByRole("dialog");
     await expect(getComputedStyle(dialog).backgroundColor).toBe("rgb(253, 248, 240)");
     await expect(getComputedStyle(dialog).borderRadius).toBe("0px");
     // The fields inside take the theme too: the form does not reset the dialog's variables.
@@ -94,7 +94,7 @@ export const CustomFieldRenderer: Story = {
     </>
   ),
   play: async ({ canvasElement, args }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     const hotReload = dialog.getByRole("switch", { name: "Enable Hot Reload" });
     await expect(hotReload).toBeChecked();
     await userEvent.click(hotReload);

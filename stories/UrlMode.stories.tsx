@@ -27,7 +27,7 @@ const url = (address: string, message = "Authorize the payment provider to conti
 export const SecureLink: Story = {
   args: { request: url("https://pay.example.com/authorize?session=abc123&return=%2Fdone") },
   play: async ({ canvasElement, args }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await expect(dialog.getByTestId("rme-url-domain")).toHaveTextContent("pay.example.com");
     // Opening is the consent; the stub keeps the test from opening a window.
     const open = spyOn(window, "open").mockImplementation(() => null);
@@ -42,7 +42,7 @@ export const SecureLink: Story = {
 export const InsecureLink: Story = {
   args: { request: url("http://pay.example.com/authorize") },
   play: async ({ canvasElement }) => {
-    await expect(within(within(canvasElement).getByRole("dialog")).getByRole("alert")).toHaveTextContent(/not secure/);
+    await expect(within(within(canvasElement.ownerDocument.body).getByRole("dialog")).getByRole("alert")).toHaveTextContent(/not secure/);
   },
 };
 
@@ -55,7 +55,7 @@ export const InternationalDomain: Story = {
 export const CredentialsInLink: Story = {
   args: { request: url("https://pay.example.com@evil.example.net/authorize") },
   play: async ({ canvasElement }) => {
-    await expect(within(within(canvasElement).getByRole("dialog")).getByTestId("rme-url-domain")).toHaveTextContent("evil.example.net");
+    await expect(within(within(canvasElement.ownerDocument.body).getByRole("dialog")).getByTestId("rme-url-domain")).toHaveTextContent("evil.example.net");
   },
 };
 
@@ -63,7 +63,7 @@ export const CredentialsInLink: Story = {
 export const UnsafeScheme: Story = {
   args: { request: url("javascript:alert(1)") },
   play: async ({ canvasElement, args }) => {
-    const dialog = within(within(canvasElement).getByRole("dialog"));
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
     await expect(dialog.queryByRole("button", { name: /Open/ })).toBeNull();
     await expect(dialog.getByRole("alert")).toHaveTextContent(/must use https: or http:/);
     await userEvent.click(dialog.getByRole("button", { name: "Close" }));

@@ -43,6 +43,9 @@ describe("Content-Security-Policy: script-src 'self'", () => {
     const page = await open(fixture.cspUrl);
     await page.evaluate((r) => window.showRequest("Strict host", r), form);
     const dialog = page.getByRole("dialog");
+    // A person reads first: a new dialog ignores input for its first 500 ms.
+    await dialog.waitFor();
+    await page.waitForTimeout(600);
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByLabel("Code").fill("abc");
     await dialog.getByLabel("Age").fill("12");
@@ -77,6 +80,8 @@ describe("Content-Security-Policy: script-src 'self'", () => {
   it("without the policy the same page uses Ajv, with no violation", async () => {
     const page = await open(fixture.openUrl);
     await page.evaluate((r) => window.showRequest("Open host", r), form);
+    await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(600);
     await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
     await page.getByText("Enter a valid email address").or(page.getByText("This field is required").first()).first().waitFor();
     expect(await page.evaluate(() => window.validationEngine())).toBe("ajv");

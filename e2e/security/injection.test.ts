@@ -53,6 +53,8 @@ let page: Page;
 
 async function show(serverName: string, request: unknown, props: Record<string, unknown> = {}) {
   await page.evaluate(([s, r, p]) => window.showRequest(s as string, r, p as object), [serverName, request, props] as const);
+  // A person reads first: a new dialog ignores input for its first 500 ms.
+  await page.waitForTimeout(600);
 }
 const pwned = () => page.evaluate(() => window.__pwned);
 

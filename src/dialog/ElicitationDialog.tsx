@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import type { ElicitationLimits } from "../core/limits";
 import { prepareElicitationRequest } from "../core/prepareElicitationRequest";
@@ -61,8 +62,17 @@ export interface ElicitationDialogProps {
    * to clear them. Submit and decline forget them.
    */
   drafts?: ElicitationDraftStore;
+  /**
+   * Milliseconds after the dialog appears during which clicks, key presses and close requests are
+   * ignored, so that input meant for what was there before cannot answer it. Default 500; 0 turns it off.
+   */
+  protectionInterval?: number;
+  /** Where the dialog is rendered (a portal); defaults to `document.body`, out of reach of the host page's layout and rules. */
+  container?: Element | DocumentFragment | null;
   className?: string;
 }
+
+const subscribeNothing = () => () => {};
 
 /**
  * One elicitation request as a modal dialog: who asks, why, the fields, and the three answers.
@@ -124,11 +134,17 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const onInvalidRequest = useRef(props.onInvalidRequest);
   onInvalidRequest.current = props.onInvalidRequest;
   const invalid = parsed.ok ? undefined : parsed.error;
+  // Once per error, also when StrictMode runs the effect twice.
+  const reportedInvalid = useRef<ElicitationSchemaError>(undefined);
   useEffect(() => {
-    if (invalid) onInvalidRequest.current?.(invalid);
+    if (!invalid || reportedInvalid.current === invalid) return;
+    reportedInvalid.current = invalid;
+    onInvalidRequest.current?.(invalid);
   }, [invalid]);
 
-  const hidden = finished || autoAnswer !== undefined || (invalid !== undefined && props.onInvalidRequest !== undefined);
+  // No portal target on the server or while hydrating: the dialog appears once the page is live.
+  const inBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hidden = !inBrowser || finished || autoAnswer !== undefined || (invalid !== undefined && props.onInvalidRequest !== undefined);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancel = useCallback(() => respond({ action: "cancel" }), [respond]);
   const handlers = useModalDialog(dialogRef, {
@@ -136,6 +152,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     onDismiss: cancel,
     onEscapeKeyDown: props.onEscapeKeyDown,
     onPointerDownOutside: props.onPointerDownOutside,
+    protectionInterval: props.protectionInterval,
   });
   const titleId = useId();
   const messageId = useId();
@@ -182,7 +199,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
     );
   }
 
-  return (
+  return createPortal(
     <dialog
       ref={dialogRef}
       className={["rme-dialog", props.className].filter(Boolean).join(" ")}
@@ -192,6 +209,8 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
       aria-labelledby={titleId}
       aria-describedby={message !== undefined ? messageId : undefined}
       {...handlers}
+      // React events bubble through the portal: the dialog's submit must not reach a host <form> around it.
+      onSubmit={stopPropagation}
     >
       {/* Header and actions stay in place; the message and the fields scroll in their own areas. */}
       <div className="rme-dialog__surface" tabIndex={-1}>
@@ -215,6 +234,11 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
           </button>
         ) : null}
       </div>
-    </dialog>
+    </dialog>,
+    props.container ?? document.body,
   );
+}
+
+function stopPropagation(event: { stopPropagation(): void }) {
+  event.stopPropagation();
 }

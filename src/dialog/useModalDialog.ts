@@ -1,4 +1,5 @@
-import { useCallback, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
+import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "./guardActivation";
+import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
 const TABBABLE =
   'button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -17,14 +18,19 @@ function tabbables(root: HTMLElement): HTMLElement[] {
   });
 }
 
+// On the server there is no dialog to open; React 18 warns about a layout effect there.
+const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 export interface ModalDialogOptions {
   open: boolean;
   /** Escape or a close request from the browser. */
   onDismiss: (reason: "escape-key" | "pointer-down-outside" | "closed") => void;
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   onPointerDownOutside?: (event: PointerEvent) => void;
-  /** Where focus goes on open; defaults to the first form control, else the surface. */
+  /** Where focus goes on open; defaults to the dialog's surface (see below). */
   initialFocus?: (dialog: HTMLDialogElement) => HTMLElement | null | undefined;
+  /** Milliseconds after opening during which input is ignored (see guardActivation). */
+  protectionInterval?: number;
 }
 
 /**
@@ -37,8 +43,9 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
   latest.current = options;
   // Set while the browser may still turn the Escape we just handled into a `cancel` event.
   const escapeHandled = useRef(false);
+  const closingItself = useRef(false);
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const dialog = ref.current;
     if (!options.open || !dialog) return;
     const previouslyFocused = dialog.ownerDocument.activeElement as HTMLElement | null;
@@ -46,13 +53,24 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
     }
-    const target =
-      latest.current.initialFocus?.(dialog) ??
-      dialog.querySelector<HTMLElement>(".rme-form__fields input, .rme-form__fields select, .rme-form__fields textarea") ??
-      dialog.querySelector<HTMLElement>(".rme-dialog__surface");
-    target?.focus();
+    const stopGuard = guardActivation(dialog, latest.current.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
+    // Focus goes to the dialog's surface, not its first field: the request arrives unasked, often
+    // while the person is typing elsewhere, and the rest of what they type (Enter included) must not
+    // land in a field and submit it. Screen readers read the dialog's name and message; Tab goes on in reading order.
+    const target = latest.current.initialFocus?.(dialog) ?? dialog.querySelector<HTMLElement>(".rme-dialog__surface");
+    target?.focus({ preventScroll: true });
     return () => {
-      if (dialog.open) dialog.close();
+      stopGuard();
+      // StrictMode (and any remount) opens it again at once: the `close` event this causes is not a
+      // dismissal. Some engines fire it at once (flagged here), browsers a task later (the dialog is open again by then).
+      if (dialog.open) {
+        closingItself.current = true;
+        try {
+          dialog.close();
+        } finally {
+          closingItself.current = false;
+        }
+      }
       if (previouslyFocused && previouslyFocused.isConnected && typeof previouslyFocused.focus === "function") {
         previouslyFocused.focus();
       }
@@ -85,11 +103,13 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
       }
       const first = stops[0]!;
       const last = stops[stops.length - 1]!;
-      const active = dialog.ownerDocument.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
+      const active = dialog.ownerDocument.activeElement as HTMLElement | null;
+      // From the surface (focused on open) or anything else outside the loop, Tab enters it at the first stop, Shift+Tab at the last.
+      const outside = !active || active === dialog || !dialog.contains(active) || active.matches(".rme-dialog__surface");
+      if (event.shiftKey && (active === first || outside)) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+      } else if (!event.shiftKey && (active === last || outside)) {
         event.preventDefault();
         first.focus();
       }
@@ -113,8 +133,8 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
 
   // Closed by anything we did not start (devtools, a close request that could not be prevented).
   const onClose = useCallback(() => {
-    if (latest.current.open) latest.current.onDismiss("closed");
-  }, []);
+    if (latest.current.open && !closingItself.current && !ref.current?.open) latest.current.onDismiss("closed");
+  }, [ref]);
 
   return { onKeyDown, onPointerDown, onCancel, onClose };
 }

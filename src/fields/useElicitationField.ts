@@ -1,8 +1,15 @@
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useController } from "react-hook-form";
 import { fieldName } from "../core/formValues";
+import { afterPointerRelease, trackPointerPresses } from "./afterPointerRelease";
 import { useTimeZoneName } from "./useTimeZoneName";
 import type { FieldComponentProps } from "./FieldComponentProps";
+
+/** Focus moving to a button (Submit, Decline, Cancel, Stop asking…) means the person is about to act, not done with the field. */
+function movesToButton(next: EventTarget | null | undefined): boolean {
+  const element = next as Element | null | undefined;
+  return typeof element?.closest === "function" && element.closest('button, [role="button"], input[type="submit"]') !== null;
+}
 
 /**
  * Wires one field to react-hook-form and to its label, description and error
@@ -12,8 +19,17 @@ import type { FieldComponentProps } from "./FieldComponentProps";
 export function useElicitationField({ field, control, readOnly = false }: FieldComponentProps) {
   const name = fieldName(field);
   const { field: registered, fieldState } = useController({ name, control });
+  const untouched = !fieldState.isDirty;
+  useEffect(() => (typeof document === "undefined" ? undefined : trackPointerPresses(document)), []);
+  // Leaving the field checks it (react-hook-form's onTouched), except: leaving an untouched field
+  // for a button shows no error, and a check during a pointer press waits for the click (no layout shift under the pointer).
+  const onBlur = (event?: { relatedTarget?: EventTarget | null; target?: EventTarget | null }) => {
+    if (untouched && movesToButton(event?.relatedTarget)) return;
+    const doc = (event?.target as Node | null | undefined)?.ownerDocument ?? (typeof document === "undefined" ? undefined : document);
+    afterPointerRelease(doc, registered.onBlur);
+  };
   // Read-only: the input keeps showing its value and edits are dropped.
-  const controller = readOnly ? { ...registered, onChange: ignoreChange } : registered;
+  const controller = { ...registered, onBlur, ...(readOnly ? { onChange: ignoreChange } : null) };
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const labelId = `${baseId}-label`;

@@ -41,8 +41,12 @@ export function ElicitationForm(props: ElicitationFormProps) {
 
   const onInvalid = useRef(props.onInvalidSchema);
   onInvalid.current = props.onInvalidSchema;
+  // Once per error, also when StrictMode runs the effect twice.
+  const reported = useRef<ElicitationSchemaError>(undefined);
   useEffect(() => {
-    if (error) onInvalid.current?.(error);
+    if (!error || reported.current === error) return;
+    reported.current = error;
+    onInvalid.current?.(error);
   }, [error]);
 
   const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };

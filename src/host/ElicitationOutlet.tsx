@@ -22,6 +22,10 @@ export interface ElicitationOutletProps {
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
   dir?: "ltr" | "rtl" | "auto";
+  /** Milliseconds each newly shown dialog ignores input (the next in the queue included). Default 500. */
+  protectionInterval?: number;
+  /** Where the dialog is rendered (a portal); defaults to `document.body`. */
+  container?: Element | DocumentFragment | null;
   className?: string;
 }
 
@@ -37,6 +41,8 @@ export function ElicitationOutlet({
   drafts,
   locale,
   dir,
+  protectionInterval,
+  container,
   className,
 }: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
@@ -60,6 +66,8 @@ export function ElicitationOutlet({
           drafts={drafts}
           locale={locale}
           dir={dir}
+          protectionInterval={protectionInterval}
+          container={container}
           className={className}
           urlStepDone={current.completed}
           status={

@@ -177,7 +177,7 @@ describe("ElicitationDialog", () => {
     }
   });
 
-  it("focuses the first field on open and gives focus back to where it was on close", async () => {
+  it("focuses the dialog itself on open (what is typed goes nowhere), Tab reaches the first field, focus goes back on close", async () => {
     const user = userEvent.setup();
     const answers: ElicitResult[] = [];
     function Host() {
@@ -201,6 +201,13 @@ describe("ElicitationDialog", () => {
     render(<Host />);
     const trigger = screen.getByRole("button", { name: "Run tool" });
     await user.click(trigger);
+    const dialog = screen.getByRole("dialog");
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(screen.getByLabelText(/GitHub Username/));
+    await user.keyboard("typed for the chat{Enter}");
+    expect(answers).toEqual([]);
+    expect(screen.getByLabelText(/GitHub Username/)).toHaveValue("");
+    await user.tab();
     expect(screen.getByLabelText(/GitHub Username/)).toHaveFocus();
     await user.keyboard("{Escape}");
     expect(answers).toEqual([{ action: "cancel" }]);
@@ -210,6 +217,7 @@ describe("ElicitationDialog", () => {
   it("keeps Tab inside the dialog", async () => {
     const { user } = renderDialog(githubUsernameTitled);
     const input = screen.getByLabelText(/GitHub Username/);
+    await user.tab();
     expect(input).toHaveFocus();
     await user.tab();
     expect(screen.getByRole("button", { name: "Cancel" })).toHaveFocus();
@@ -243,6 +251,14 @@ describe("ElicitationDialog", () => {
     expect(screen.getByTestId("logo").closest(".rme-dialog__header")).not.toBeNull();
   });
 
+  it("Shift+Tab from the dialog as it opens goes to its last button (the × Close), never out of it", async () => {
+    const { user } = renderDialog(githubUsernameTitled);
+    await user.tab({ shift: true });
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole("button", { name: "Submit" })).toHaveFocus();
+  });
+
   it("can be completed with the keyboard alone", async () => {
     const { user, onResponse } = renderDialog({
       message: "Set up",
@@ -256,6 +272,7 @@ describe("ElicitationDialog", () => {
         required: ["name", "size"],
       },
     });
+    await user.tab();
     await user.keyboard("Ada");
     await user.tab();
     await user.keyboard("{ArrowDown}");

@@ -396,7 +396,10 @@ describe("createElicitationQueue", () => {
   it("requests waiting for their batch when the queue closes are refused with a code", async () => {
     vi.useRealTimers();
     const queue = createElicitationQueue({ rateLimit: false });
-    const answers = Array.from({ length: 5_000 }, () => queue.request({ serverName: "s", params: githubUsername }).catch((e: { code: number }) => e.code));
+    // Distinct params objects, as a transport delivers them: each is prepared on its own.
+    const answers = Array.from({ length: 5_000 }, () =>
+      queue.request({ serverName: "s", params: structuredClone(githubUsername) }).catch((e: { code: number }) => e.code),
+    );
     queue.close();
     const results = await Promise.all(answers);
     expect(results.every((r) => r === -32000 || (typeof r === "object" && r.action === "cancel"))).toBe(true);

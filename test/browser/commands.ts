@@ -1,0 +1,103 @@
+import type { BrowserCommand } from "vitest/node";
+
+// Real input for browser tests, through Playwright's page (trusted events, human timing), not
+// simulated DOM events. Coordinates are CSS pixels inside the test frame, as getBoundingClientRect gives them.
+
+interface PlaywrightContext {
+  page: {
+    mouse: { move(x: number, y: number): Promise<void>; down(): Promise<void>; up(): Promise<void> };
+    keyboard: { down(key: string): Promise<void>; up(key: string): Promise<void>; type(text: string, options?: { delay?: number }): Promise<void> };
+    waitForTimeout(ms: number): Promise<void>;
+    emulateMedia(options: object): Promise<void>;
+    evaluate<T>(fn: () => T): Promise<T>;
+  };
+  frame(): Promise<{ frameElement(): Promise<{ boundingBox(): Promise<{ x: number; y: number } | null> }> }>;
+}
+
+const playwright = (context: unknown) => context as PlaywrightContext;
+
+/** Where a point of the test frame is on the page (the runner may scale the frame). */
+async function pagePoint(context: PlaywrightContext, x: number, y: number) {
+  const box = await (await (await context.frame()).frameElement()).boundingBox();
+  const scale = await context.page.evaluate(() => {
+    const frame = document.querySelector("iframe");
+    return frame ? frame.getBoundingClientRect().width / frame.offsetWidth || 1 : 1;
+  });
+  return { x: (box?.x ?? 0) + x * scale, y: (box?.y ?? 0) + y * scale };
+}
+
+/** Moves the mouse to (x, y), presses, holds for `holdMs` and releases: one click at human pace. */
+export const pressAt: BrowserCommand<[x: number, y: number, holdMs?: number]> = async (context, x, y, holdMs = 120) => {
+  const { page } = playwright(context);
+  const point = await pagePoint(playwright(context), x, y);
+  await page.mouse.move(point.x, point.y);
+  await page.mouse.down();
+  await page.waitForTimeout(holdMs);
+  await page.mouse.up();
+};
+
+/** Two presses at (x, y), `gapMs` apart: a person's double-click. */
+export const doubleClickAt: BrowserCommand<[x: number, y: number, gapMs?: number]> = async (context, x, y, gapMs = 150) => {
+  const { page } = playwright(context);
+  const point = await pagePoint(playwright(context), x, y);
+  await page.mouse.move(point.x, point.y);
+  await page.mouse.down();
+  await page.waitForTimeout(60);
+  await page.mouse.up();
+  await page.waitForTimeout(gapMs - 60);
+  await page.mouse.down();
+  await page.waitForTimeout(60);
+  await page.mouse.up();
+};
+
+/** Presses `key` `times` times, `gapMs` apart (quick repeated Enters). */
+export const pressKeyRepeatedly: BrowserCommand<[key: string, times: number, gapMs?: number]> = async (context, key, times, gapMs = 120) => {
+  const { page } = playwright(context);
+  for (let n = 0; n < times; n += 1) {
+    await page.keyboard.down(key);
+    await page.waitForTimeout(40);
+    await page.keyboard.up(key);
+    if (n < times - 1) await page.waitForTimeout(gapMs - 40);
+  }
+};
+
+/** Holds `key` down for `holdMs`, with the keyboard's auto-repeat (a keydown with `repeat` every 33 ms after 500 ms). */
+export const holdKey: BrowserCommand<[key: string, holdMs: number]> = async (context, key, holdMs) => {
+  const { page } = playwright(context);
+  await page.keyboard.down(key);
+  let held = Math.min(500, holdMs);
+  await page.waitForTimeout(held);
+  while (held < holdMs) {
+    await page.keyboard.down(key); // Playwright marks a second down of a held key as `repeat`.
+    await page.waitForTimeout(33);
+    held += 33;
+  }
+  await page.keyboard.up(key);
+};
+
+/** Types `text` a key at a time, `delayMs` between keys (a person typing). */
+export const typeSlowly: BrowserCommand<[text: string, delayMs?: number]> = async (context, text, delayMs = 60) => {
+  await playwright(context).page.keyboard.type(text, { delay: delayMs });
+};
+
+/** Emulates media features (reduced motion, colour scheme) for the page under test. */
+export const emulateMedia: BrowserCommand<[media: { reducedMotion?: "reduce" | "no-preference"; colorScheme?: "light" | "dark" }]> = async (
+  context,
+  media,
+) => {
+  await playwright(context).page.emulateMedia(media);
+};
+
+export const browserCommands = { pressAt, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia };
+
+// How browser tests call them: `commands.pressAt(…)` from "vitest/browser".
+declare module "vitest/browser" {
+  interface BrowserCommands {
+    pressAt: (x: number, y: number, holdMs?: number) => Promise<void>;
+    doubleClickAt: (x: number, y: number, gapMs?: number) => Promise<void>;
+    pressKeyRepeatedly: (key: string, times: number, gapMs?: number) => Promise<void>;
+    holdKey: (key: string, holdMs: number) => Promise<void>;
+    typeSlowly: (text: string, delayMs?: number) => Promise<void>;
+    emulateMedia: (media: { reducedMotion?: "reduce" | "no-preference"; colorScheme?: "light" | "dark" }) => Promise<void>;
+  }
+}

@@ -1,0 +1,266 @@
+// Real pointer and keyboard input at human pace in Chromium (trusted events through Playwright):
+// the first press on an action counts, and input aimed at one request never answers another.
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { version } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { commands, page, userEvent } from "vitest/browser";
+import "../../src/styles.css";
+import type { ElicitFormParams, ElicitResult } from "../../src/core/types";
+import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
+import { createElicitationQueue } from "../../src/host/createElicitationQueue";
+import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Longer than the protection interval: the person has looked at the dialog. */
+const read = () => wait(600);
+
+afterEach(async () => {
+  cleanup();
+  await page.viewport(1280, 800);
+});
+
+/** Three fields, the first required and empty: the actions are in view without scrolling. */
+const shortForm: ElicitFormParams = {
+  message: "Name the project.",
+  requestedSchema: {
+    type: "object",
+    properties: {
+      name: { type: "string", title: "Project name", description: "Lowercase, no spaces" },
+      owner: { type: "string", title: "Owner email", format: "email" },
+      replicas: { type: "integer", title: "Replicas", default: 2 },
+    },
+    required: ["name"],
+  },
+};
+
+/** Eight fields, the first required and empty: taller than a laptop's 560 px and a phone's 700 px. */
+const tallForm: ElicitFormParams = {
+  message: "Tell us about the deployment.",
+  requestedSchema: {
+    type: "object",
+    properties: {
+      name: { type: "string", title: "Project name", description: "Lowercase, no spaces" },
+      owner: { type: "string", title: "Owner email", format: "email" },
+      region: { type: "string", title: "Region", enum: ["eu", "us", "ap"] },
+      replicas: { type: "integer", title: "Replicas", minimum: 1, maximum: 9, default: 2 },
+      tier: { type: "string", title: "Tier", enum: ["free", "pro", "team", "enterprise", "custom"], default: "free" },
+      backups: { type: "boolean", title: "Nightly backups", default: true },
+      note: { type: "string", title: "Note for the reviewer" },
+      start: { type: "string", title: "Start date", format: "date" },
+    },
+    required: ["name", "region"],
+  },
+};
+
+function rectOf(element: Element) {
+  const { x, y, width, height } = element.getBoundingClientRect();
+  return { x, y, width, height };
+}
+
+/** Records where `button` is at every pointerdown and pointerup, to see whether it moved under the pointer. */
+function watchPosition(button: Element) {
+  const seen: Array<{ type: string; rect: ReturnType<typeof rectOf> }> = [];
+  const record = (event: Event) => seen.push({ type: event.type, rect: rectOf(button) });
+  document.addEventListener("pointerdown", record, true);
+  document.addEventListener("pointerup", record, true);
+  return { seen, stop: () => (document.removeEventListener("pointerdown", record, true), document.removeEventListener("pointerup", record, true)) };
+}
+
+const sizes = [
+  { name: "laptop 1280×560", width: 1280, height: 560 },
+  { name: "phone 390×700", width: 390, height: 700 },
+] as const;
+const spots = {
+  centre: (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 }),
+  "bottom edge": (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.bottom - 3 }),
+  "top-left corner": (r: DOMRect) => ({ x: r.left + 4, y: r.top + 3 }),
+} as const;
+
+describe(`the first press counts (React ${version})`, () => {
+  for (const [formName, form] of [["short", shortForm], ["tall", tallForm]] as const)
+  for (const size of sizes) {
+    for (const action of ["Decline", "Cancel", "Submit"] as const) {
+      for (const [spotName, spot] of Object.entries(spots)) {
+        it(`${action}, pressed at its ${spotName} with a required empty field focused, ${formName} form, ${size.name}`, async () => {
+          await page.viewport(size.width, size.height);
+          const onResponse = vi.fn<(result: ElicitResult) => void>();
+          render(<ElicitationDialog serverName="Deploy Bot" request={form} onResponse={onResponse} />);
+          await read();
+          // The person clicks into the first (required) field and leaves it empty.
+          const name = screen.getByRole("textbox", { name: /Project name/ });
+          const field = name.getBoundingClientRect();
+          await commands.pressAt(field.left + 10, field.top + field.height / 2, 90);
+          expect(name).toHaveFocus();
+          const button = screen.getByRole("button", { name: action });
+          button.scrollIntoView({ block: "nearest" });
+          await wait(50);
+          const { x, y } = spot(button.getBoundingClientRect());
+          // Nothing has been said about the untouched field yet.
+          expect(document.querySelector(".rme-field__error")).toBeNull();
+          const position = watchPosition(button);
+          await commands.pressAt(x, y, 120);
+          await wait(50);
+          position.stop();
+          // No layout shift between press and release.
+          expect(position.seen.map((entry) => entry.type)).toEqual(["pointerdown", "pointerup"]);
+          expect(position.seen[1]!.rect).toEqual(position.seen[0]!.rect);
+          if (action === "Submit") {
+            // Submit checked the form: errors shown, focus on the first invalid field, nothing sent.
+            await waitFor(() => expect(name).toHaveAttribute("aria-invalid", "true"));
+            expect(name).toHaveFocus();
+            expect(onResponse).not.toHaveBeenCalled();
+          } else {
+            expect(onResponse.mock.calls).toEqual([[{ action: action.toLowerCase() }]]);
+          }
+        });
+      }
+    }
+  }
+
+  it("moving by keyboard from an untouched required field to the buttons shows no error", async () => {
+    render(<ElicitationDialog serverName="Deploy Bot" request={tallForm} onResponse={() => {}} />);
+    await read();
+    // Into the first field and, Shift+Tab, round to the last of the dialog's buttons.
+    await userEvent.keyboard("{Tab}");
+    const name = screen.getByRole("textbox", { name: /Project name/ });
+    expect(name).toHaveFocus();
+    await userEvent.keyboard("{Shift>}{Tab}{/Shift}");
+    expect(screen.getByRole("button", { name: "Submit" })).toHaveFocus();
+    await wait(50);
+    expect(name).not.toHaveAttribute("aria-invalid");
+    expect(document.querySelector(".rme-field__error")).toBeNull();
+  });
+});
+
+const harmless: ElicitFormParams = {
+  message: "Pick a colour for the badge.",
+  requestedSchema: { type: "object", properties: { colour: { type: "string", title: "Colour", default: "blue" } } },
+};
+// Shaped like the harmless one, so its Submit sits exactly where the person just clicked.
+const prefilled: ElicitFormParams = {
+  message: "Confirm the transfer.",
+  requestedSchema: { type: "object", properties: { iban: { type: "string", title: "To account", default: "XX00 HOSTILE" } } },
+};
+
+/** The real queue and outlet, two requests waiting; answers recorded per request. */
+function queueOf(...requests: Array<{ serverName: string; params: ElicitFormParams }>) {
+  const queue = createElicitationQueue();
+  const answers: Array<ElicitResult | undefined> = requests.map(() => undefined);
+  requests.forEach((request, index) => {
+    void queue.request(request).then((result) => (answers[index] = result));
+  });
+  render(<ElicitationOutlet queue={queue} />);
+  return { queue, answers };
+}
+
+function centreOf(element: Element) {
+  const r = element.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+describe(`input aimed at one request never answers another (React ${version})`, () => {
+  it("a double-click on Submit accepts the first request only; the next one stays on screen", async () => {
+    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    await read();
+    const submit = centreOf(screen.getByRole("button", { name: "Submit" }));
+    await commands.doubleClickAt(submit.x, submit.y, 150);
+    await wait(700);
+    expect(answers[0]).toEqual({ action: "accept", content: { colour: "blue" } });
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    // The second click landed on the next request's Submit, and did nothing.
+    expect(centreOf(screen.getByRole("button", { name: "Submit" }))).toEqual(submit);
+    expect(answers[1]).toBeUndefined();
+    // A deliberate press once the person has read it does answer.
+    await commands.pressAt(submit.x, submit.y, 100);
+    await waitFor(() => expect(answers[1]).toEqual({ action: "accept", content: { iban: "XX00 HOSTILE" } }));
+  });
+
+  it("three quick Enters accept one request, not three", async () => {
+    const { answers } = queueOf(
+      { serverName: "Badges", params: harmless },
+      { serverName: "Bank", params: prefilled },
+      { serverName: "Bank", params: prefilled },
+    );
+    await read();
+    await act(async () => screen.getByRole("textbox", { name: "Colour" }).focus());
+    await commands.pressKeyRepeatedly("Enter", 3, 130);
+    await wait(700);
+    expect(answers).toEqual([{ action: "accept", content: { colour: "blue" } }, undefined, undefined]);
+  });
+
+  it("Enter held down on Submit answers once; its auto-repeat does not reach the next dialog", async () => {
+    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    await read();
+    await act(async () => screen.getByRole("button", { name: "Submit" }).focus());
+    await commands.holdKey("Enter", 1500);
+    await wait(300);
+    expect(answers).toEqual([{ action: "accept", content: { colour: "blue" } }, undefined]);
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+  });
+
+  it("Enter typed into the host's chat box as a dialog opens does not submit it, and the typing lands in no field", async () => {
+    const queue = createElicitationQueue();
+    let answer: ElicitResult | undefined;
+    render(
+      <>
+        <input aria-label="Chat" />
+        <ElicitationOutlet queue={queue} />
+      </>,
+    );
+    const chat = screen.getByRole("textbox", { name: "Chat" });
+    chat.focus();
+    await commands.typeSlowly("deploy the ", 40);
+    void queue.request({ serverName: "Bank", params: prefilled }).then((result) => (answer = result));
+    await commands.typeSlowly("app now, please\n", 40);
+    await wait(200);
+    expect(answer).toBeUndefined();
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "To account" })).toHaveValue("XX00 HOSTILE");
+  });
+
+  it("a double-click on “Stop asking” stops one server, not the next", async () => {
+    const { answers } = queueOf(
+      { serverName: "Spammy", params: harmless },
+      { serverName: "Bank", params: prefilled },
+      { serverName: "Bank", params: prefilled },
+    );
+    await read();
+    const spot = centreOf(screen.getByRole("button", { name: "Stop asking" }));
+    await commands.doubleClickAt(spot.x, spot.y, 150);
+    await wait(700);
+    expect(answers[0]).toEqual({ action: "cancel" });
+    // The second click landed on the next server's "Stop asking", and did nothing.
+    expect(centreOf(screen.getByRole("button", { name: "Stop asking" }))).toEqual(spot);
+    expect(answers.slice(1)).toEqual([undefined, undefined]);
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+  });
+
+  it("Escape pressed twice quickly cancels one request, not the next", async () => {
+    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    await read();
+    await commands.pressKeyRepeatedly("Escape", 2, 150);
+    await wait(700);
+    expect(answers).toEqual([{ action: "cancel" }, undefined]);
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    await commands.pressKeyRepeatedly("Escape", 1);
+    await waitFor(() => expect(answers[1]).toEqual({ action: "cancel" }));
+  });
+
+  it("a double-click on the backdrop cancels one request, not the next", async () => {
+    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    await read();
+    const box = screen.getByRole("dialog").getBoundingClientRect();
+    await commands.doubleClickAt(box.left + box.width / 2, Math.max(4, box.top - 12), 150);
+    await wait(700);
+    expect(answers).toEqual([{ action: "cancel" }, undefined]);
+    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+  });
+
+  it("StrictMode's remount leaves the dialog open in a real browser, where the close event arrives a task later", async () => {
+    const onResponse = vi.fn();
+    render(<ElicitationDialog serverName="Deploy Bot" request={harmless} onResponse={onResponse} />);
+    await wait(100);
+    expect((screen.getByRole("dialog") as HTMLDialogElement).open).toBe(true);
+    expect(onResponse).not.toHaveBeenCalled();
+  });
+});
