@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
 const TABBABLE =
   'button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -16,6 +16,9 @@ function tabbables(root: HTMLElement): HTMLElement[] {
     return true;
   });
 }
+
+// On the server there is no dialog to open; React 18 warns about a layout effect there.
+const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export interface ModalDialogOptions {
   open: boolean;
@@ -38,7 +41,7 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
   // Set while the browser may still turn the Escape we just handled into a `cancel` event.
   const escapeHandled = useRef(false);
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const dialog = ref.current;
     if (!options.open || !dialog) return;
     const previouslyFocused = dialog.ownerDocument.activeElement as HTMLElement | null;
