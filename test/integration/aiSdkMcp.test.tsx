@@ -30,7 +30,7 @@ function answerThroughQueue(client: MCPClient, queueOptions: ElicitationQueueOpt
 }
 
 /** An SDK v1 server (request style) whose "ask" tool elicits the params it is given. */
-async function connectRequestStyle(queueOptions?: ElicitationQueueOptions) {
+async function connectRequestStyle(queueOptions?: ElicitationQueueOptions, elicitation: Record<string, unknown> = {}) {
   const server = new McpServer({ name: "acme", version: "1.0.0" });
   let pending: { params: object; controller: AbortController } | undefined;
   server.registerTool("ask", { description: "Elicits the params it was given" }, async () => {
@@ -47,7 +47,7 @@ async function connectRequestStyle(queueOptions?: ElicitationQueueOptions) {
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   // The SDK's in-memory transport has the shape @ai-sdk/mcp accepts as a custom transport.
-  const client = await createMCPClient({ transport: clientSide as MCPTransport, capabilities: { elicitation: {} } });
+  const client = await createMCPClient({ transport: clientSide as MCPTransport, capabilities: { elicitation } });
   cleanups.push(() => client.close(), () => server.close());
   answerThroughQueue(client, queueOptions);
   return {
@@ -110,6 +110,21 @@ describe("@ai-sdk/mcp client, request style (2025-06-18 / 2025-11-25 server)", (
     expect(screen.getByRole("dialog")).toBeInTheDocument();
     // …until the queue's own timeout answers cancel and closes it.
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 2_000 });
+  });
+});
+
+describe("@ai-sdk/mcp client, URL mode in request style", () => {
+  it("is refused by the client with -32602 before the handler runs, even with the url capability declared", async () => {
+    const { ask } = await connectRequestStyle({}, { form: {}, url: {} });
+    const text = await ask({
+      mode: "url",
+      message: "Sign in to link your account",
+      url: "https://accounts.example.com/link?state=abc123",
+      elicitationId: "link-1",
+    });
+    // Its request schema demands requestedSchema, which URL mode does not have.
+    expect(text).toMatch(/^error -32602: .*Invalid elicitation request.*requestedSchema/s);
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
 
