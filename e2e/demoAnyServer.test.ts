@@ -1,6 +1,7 @@
 // The demo bridged to a server the person names (npm run demo -- --stdio "…" / --url …), in
 // Debian's Chromium: the page lists that server's tools and shows every elicitation it sends.
 // Also: the demo page fits a 390 px phone.
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +23,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Processes whose command line mentions `text` (Linux /proc; the browser suite runs on Debian). */
+function processesRunning(text: string): number {
+  let count = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(text)) count++;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return count;
+}
+
 async function open(demo: RunningDemo, serverName: string): Promise<Page> {
   page = await browser.newPage();
   await page.goto(demo.url);
@@ -30,12 +44,10 @@ async function open(demo: RunningDemo, serverName: string): Promise<Page> {
 }
 
 describe("the demo bridged to a named server", () => {
-  it("stdio: lists the command's tools and answers its elicitation through the dialog", async () => {
+  it("stdio: lists the command's tools and answers its elicitation through the dialog; stopping the demo stops the command", async () => {
     const label = "node stdioServer.mjs";
-    const demo = await startDemo({
-      target: { kind: "stdio", command: process.execPath, args: [join(import.meta.dirname, "anyServer/stdioServer.mjs")], label },
-    });
-    running.push(demo);
+    const script = join(import.meta.dirname, "anyServer/stdioServer.mjs");
+    const demo = await startDemo({ target: { kind: "stdio", command: process.execPath, args: [script], label } });
     const page = await open(demo, label);
     await page.getByRole("button", { name: "Call pick_colour" }).click();
 
@@ -50,6 +62,11 @@ describe("the demo bridged to a named server", () => {
     const log = await page.getByRole("list", { name: "Elicitation traffic" }).innerText();
     expect(log).toContain("← elicitation/create (form)");
     expect(log).toContain('→ result: {"action":"accept","content":{"colour":"green","count":2}}');
+
+    expect(processesRunning(script)).toBe(1);
+    await page.close();
+    await demo.close();
+    await expect.poll(() => processesRunning(script), { timeout: 5_000 }).toBe(0);
   });
 
   it("URL: another server's Streamable HTTP endpoint, its tools and its elicitation", async () => {

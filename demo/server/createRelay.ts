@@ -29,8 +29,10 @@ function describe(message: JSONRPCMessage): string | undefined {
 
 export function createRelay(target: DemoTarget, log: (line: string) => void) {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // Every connection to the named server, so stopping the demo also stops the processes it started.
+  const upstreams = new Set<Transport>();
 
-  return async function relayMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function relayMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const sessionId = req.headers["mcp-session-id"];
     let page = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     if (!page) {
@@ -41,6 +43,7 @@ export function createRelay(target: DemoTarget, log: (line: string) => void) {
         return;
       }
       const upstream = connectTo(target);
+      upstreams.add(upstream);
       const created = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => void sessions.set(id, created),
@@ -58,6 +61,7 @@ export function createRelay(target: DemoTarget, log: (line: string) => void) {
       upstream.onerror = fail;
       created.onclose = () => {
         if (created.sessionId) sessions.delete(created.sessionId);
+        upstreams.delete(upstream);
         void upstream.close().catch(fail);
       };
       upstream.onclose = () => void created.close().catch(fail);
@@ -73,5 +77,10 @@ export function createRelay(target: DemoTarget, log: (line: string) => void) {
       page = created;
     }
     await page.handleRequest(req, res);
+  }
+
+  return {
+    relayMcp,
+    close: () => Promise.all([...upstreams].map((upstream) => upstream.close().catch(() => undefined))).then(() => undefined),
   };
 }

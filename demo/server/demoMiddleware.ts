@@ -62,15 +62,14 @@ export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget
     );
   }
 
-  return function demoMiddleware(req: IncomingMessage, res: ServerResponse, next: Next): void {
+  function demoMiddleware(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const url = new URL(req.url ?? "/", "http://localhost");
     let work: Promise<void> | undefined;
-    if (url.pathname === MCP_PATH) work = relay ? relay(req, res) : handleMcp(req, res);
+    if (url.pathname === MCP_PATH) work = relay ? relay.relayMcp(req, res) : handleMcp(req, res);
     else if (url.pathname === SERVER_PATH && req.method === "GET") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(server));
       return;
-    }
-    else if (url.pathname === LINK_PAGE_PATH) work = handleLinkPage(url, res);
+    } else if (url.pathname === LINK_PAGE_PATH) work = handleLinkPage(url, res);
     else if (url.pathname === RECEIVED_PATH && req.method === "GET") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(recorder.records));
       return;
@@ -84,5 +83,9 @@ export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end(error instanceof Error ? error.message : String(error));
     });
-  };
+  }
+
+  /** Stops what the middleware started: the connections (and processes) of a bridged server. */
+  const close = () => relay?.close() ?? Promise.resolve();
+  return Object.assign(demoMiddleware, { close });
 }

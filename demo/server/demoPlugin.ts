@@ -12,7 +12,9 @@ export function demoMcpPlugin(recorder = new DemoRecorder(), target?: DemoTarget
   return {
     name: "demo-mcp-server",
     configureServer(server) {
-      server.middlewares.use(createDemoMiddleware(recorder, target, (line) => server.config.logger.info(line, { timestamp: true })));
+      const middleware = createDemoMiddleware(recorder, target, (line) => server.config.logger.info(line, { timestamp: true }));
+      server.middlewares.use(middleware);
+      server.httpServer?.once("close", () => void middleware.close());
       server.httpServer?.once("listening", () => {
         const address = server.httpServer?.address() as AddressInfo | null;
         if (!address) return;
