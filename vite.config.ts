@@ -29,7 +29,14 @@ export default defineConfig({
       // One file per source module: the dialog reaches the engines only through import(), and a
       // host's bundler must meet them (and the synchronous API that imports them statically) as
       // modules of their own to split them off. Bundled together, they would load with the page.
-      output: { preserveModules: true, preserveModulesRoot: "src", entryFileNames: "[name].js" },
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: "src",
+        entryFileNames: "[name].js",
+        // The root entry is where React Server Components frameworks (Next.js App Router) must
+        // switch to client code; "./core" stays usable in server components.
+        banner: (chunk) => (chunk.isEntry && chunk.name === "index" ? '"use client";' : ""),
+      },
     },
     sourcemap: true,
     emptyOutDir: true,

@@ -2,12 +2,13 @@ import react from "@vitejs/plugin-react";
 import type { InlineConfig } from "vite";
 import { DemoRecorder } from "./server/DemoRecorder";
 import { demoMcpPlugin } from "./server/demoPlugin";
+import type { DemoTarget } from "./server/DemoTarget";
 
 /** The demo's Vite setup, shared by `npm run demo` and `startDemo()`: 127.0.0.1 only. */
-export function demoViteConfig(port: number, recorder = new DemoRecorder()): InlineConfig {
+export function demoViteConfig(port: number, recorder = new DemoRecorder(), target?: DemoTarget): InlineConfig {
   return {
     root: import.meta.dirname,
-    plugins: [react(), demoMcpPlugin(recorder)],
+    plugins: [react(), demoMcpPlugin(recorder, target)],
     server: { host: "127.0.0.1", port, strictPort: port === 0 ? false : undefined },
     // Pre-bundled at start, so the first page load does not trigger a dependency reload.
     optimizeDeps: {

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createServer } from "vite";
 import { demoViteConfig } from "./demoViteConfig";
 import { DemoRecorder } from "./server/DemoRecorder";
+import type { DemoTarget } from "./server/DemoTarget";
 
 export interface RunningDemo {
   /** The host page, e.g. http://127.0.0.1:41234/ */
@@ -11,10 +12,13 @@ export interface RunningDemo {
   close(): Promise<void>;
 }
 
-/** Starts the demo (host page + MCP server) on 127.0.0.1; port 0 picks a free one. */
-export async function startDemo({ port = 0 }: { port?: number } = {}): Promise<RunningDemo> {
+/**
+ * Starts the demo (host page + MCP server, or the bridge to `target`) on 127.0.0.1; port 0 picks
+ * a free one.
+ */
+export async function startDemo({ port = 0, target }: { port?: number; target?: DemoTarget } = {}): Promise<RunningDemo> {
   const recorder = new DemoRecorder();
-  const config = demoViteConfig(port, recorder);
+  const config = demoViteConfig(port, recorder, target);
   const server = await createServer({
     ...config,
     // A started demo serves what was on disk at start: edits elsewhere must not reload pages mid-test.

@@ -49,6 +49,18 @@ for (const name of ["ElicitationDialog", "ElicitationForm", "useElicitationForm"
   assert.equal(typeof lib[name], "function", `missing export ${name}`);
 }
 
+// React Server Components frameworks (Next.js App Router) need the client boundary on the root
+// entry and none on "./core", which server components may import.
+const directive = /^\s*["']use client["'];?/;
+assert.match(readFileSync(new URL(import.meta.resolve(pkg.name)), "utf8"), directive, `"." must start with "use client"`);
+for (const href of coreFiles) assert.doesNotMatch(readFileSync(new URL(href), "utf8"), directive, `${href} says "use client"`);
+
+// The README is the package's page on the registry, where relative links lead nowhere.
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+for (const [, target] of readme.matchAll(/\]\(([^)\s]+)\)/g)) {
+  assert.match(target, /^(https:\/\/|#)/, `README links to "${target}", which does not resolve on the registry's page`);
+}
+
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
-console.log(`package ok: ".", "./core" (${coreFiles.size} modules, no React) and "./styles.css" load in Node without a DOM`);
+console.log(`package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client") and "./styles.css" load in Node without a DOM`);

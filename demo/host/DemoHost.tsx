@@ -1,9 +1,15 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { createElicitationQueue, ElicitationOutlet } from "../../src/index";
 import { useDemoConnection } from "./useDemoConnection";
 
-/** How this host knows the server: its own configuration, never what the server claims. */
-const SERVER_NAME = "Demo MCP server";
+/**
+ * Which server the page talks to, as the demo was started: its built-in server, or one named on
+ * the command line. The name is the host's (the URL's host or the command), never the server's claim.
+ */
+interface DemoServer {
+  name: string;
+  builtIn: boolean;
+}
 
 interface ToolRun {
   id: number;
@@ -12,6 +18,19 @@ interface ToolRun {
 }
 
 export function DemoHost() {
+  const [server, setServer] = useState<DemoServer | { error: string }>();
+  useEffect(() => {
+    fetch("/demo-api/server")
+      .then((response) => response.json() as Promise<DemoServer>)
+      .then(setServer, (error: unknown) => setServer({ error: String(error) }));
+  }, []);
+  if (!server) return <p className="demo-status">Loading…</p>;
+  if ("error" in server) return <p className="demo-status" data-state="error">Could not load the demo: {server.error}</p>;
+  return <ConnectedHost server={server} />;
+}
+
+function ConnectedHost({ server }: { server: DemoServer }) {
+  const serverName = server.name;
   const [log, setLog] = useState<string[]>([]);
   const addLog = useCallback((line: string) => {
     const time = new Date().toLocaleTimeString();
@@ -22,11 +41,14 @@ export function DemoHost() {
       createElicitationQueue({
         // Unanswered requests are cancelled after five minutes on screen; the dialog shows the time left.
         timeoutMs: 5 * 60_000,
+        // Trying every scenario of the built-in server in a minute asks 14 questions; the default
+        // limit (10 a minute per server) is for servers the person did not just click through.
+        rateLimit: { max: 30, windowMs: 60_000 },
         onEvent: (event) => addLog(`· queue ${event.type}${event.action ? ` (${event.action}${event.cause && event.cause !== "user" ? `, ${event.cause}` : ""})` : ""} — ${event.serverName}`),
       }),
     [addLog],
   );
-  const connection = useDemoConnection(queue, SERVER_NAME, addLog);
+  const connection = useDemoConnection(queue, serverName, addLog);
   const [args, setArgs] = useState("{}");
   const [runs, setRuns] = useState<ToolRun[]>([]);
 
@@ -37,7 +59,8 @@ export function DemoHost() {
       setRuns((all) => [{ id, tool, text: "…waiting for the tool" }, ...all]);
       let text: string;
       try {
-        const parsedArgs = tool === "quick_question" ? (JSON.parse(args || "{}") as Record<string, unknown>) : {};
+        const takesArgs = !server.builtIn || tool === "quick_question";
+        const parsedArgs = takesArgs ? (JSON.parse(args || "{}") as Record<string, unknown>) : {};
         const result = await connection.client.callTool({ name: tool, arguments: parsedArgs }, undefined, { timeout: 15 * 60_000 });
         text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
       } catch (error) {
@@ -45,7 +68,7 @@ export function DemoHost() {
       }
       setRuns((all) => all.map((run) => (run.id === id ? { ...run, text } : run)));
     },
-    [connection, args],
+    [connection, args, server.builtIn],
   );
 
   return (
@@ -53,14 +76,14 @@ export function DemoHost() {
       <h1>react-mcp-elicitation — demo host</h1>
       <p className="demo-status" data-state={connection.status} role="status">
         {connection.status === "connecting" && "Connecting to the MCP server…"}
-        {connection.status === "connected" && `Connected to ${SERVER_NAME} — ${connection.tools.length} tools.`}
+        {connection.status === "connected" && `Connected to ${serverName} — ${connection.tools.length} tools.`}
         {connection.status === "error" && `Could not connect: ${connection.message}`}
       </p>
 
       <section aria-labelledby="tools-heading">
         <h2 id="tools-heading">Tools</h2>
         <label className="demo-args">
-          Arguments for quick_question (JSON)
+          {server.builtIn ? "Arguments for quick_question (JSON)" : "Arguments for each call (JSON)"}
           <input value={args} onChange={(event) => setArgs(event.target.value)} />
         </label>
         <ul className="demo-tools">
@@ -74,7 +97,7 @@ export function DemoHost() {
               </li>
             ))}
         </ul>
-        {connection.status === "connected" ? (
+        {connection.status === "connected" && server.builtIn ? (
           <p className="demo-actions">
             <button
               type="button"

@@ -4,15 +4,22 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createDemoMcpServer } from "./createDemoMcpServer";
+import { createRelay } from "./createRelay";
 import type { DemoRecorder } from "./DemoRecorder";
+import type { DemoTarget } from "./DemoTarget";
 
 export const MCP_PATH = "/mcp";
 export const RECEIVED_PATH = "/demo-api/received";
 export const LINK_PAGE_PATH = "/link-account.html";
+/** Which server the page talks to: the host's own name for it, and whether it is the built-in one. */
+export const SERVER_PATH = "/demo-api/server";
+export const BUILT_IN_SERVER_NAME = "Demo MCP server";
 
 type Next = (error?: unknown) => void;
 
-export function createDemoMiddleware(recorder: DemoRecorder) {
+export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget, log: (line: string) => void = () => {}) {
+  const relay = target ? createRelay(target, log) : undefined;
+  const server = { name: target?.label ?? BUILT_IN_SERVER_NAME, builtIn: !target };
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const linkCompletions = new Map<string, () => Promise<void>>();
 
@@ -55,11 +62,14 @@ export function createDemoMiddleware(recorder: DemoRecorder) {
     );
   }
 
-  return function demoMiddleware(req: IncomingMessage, res: ServerResponse, next: Next): void {
+  function demoMiddleware(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const url = new URL(req.url ?? "/", "http://localhost");
     let work: Promise<void> | undefined;
-    if (url.pathname === MCP_PATH) work = handleMcp(req, res);
-    else if (url.pathname === LINK_PAGE_PATH) work = handleLinkPage(url, res);
+    if (url.pathname === MCP_PATH) work = relay ? relay.relayMcp(req, res) : handleMcp(req, res);
+    else if (url.pathname === SERVER_PATH && req.method === "GET") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(server));
+      return;
+    } else if (url.pathname === LINK_PAGE_PATH) work = handleLinkPage(url, res);
     else if (url.pathname === RECEIVED_PATH && req.method === "GET") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(recorder.records));
       return;
@@ -73,5 +83,9 @@ export function createDemoMiddleware(recorder: DemoRecorder) {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end(error instanceof Error ? error.message : String(error));
     });
-  };
+  }
+
+  /** Stops what the middleware started: the connections (and processes) of a bridged server. */
+  const close = () => relay?.close() ?? Promise.resolve();
+  return Object.assign(demoMiddleware, { close });
 }

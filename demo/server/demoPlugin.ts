@@ -2,18 +2,25 @@ import type { AddressInfo } from "node:net";
 import type { Plugin } from "vite";
 import { DemoRecorder } from "./DemoRecorder";
 import { createDemoMiddleware, MCP_PATH } from "./demoMiddleware";
+import type { DemoTarget } from "./DemoTarget";
 
-/** Mounts the demo MCP server into Vite's dev server and says where to point a browser. */
-export function demoMcpPlugin(recorder = new DemoRecorder()): Plugin {
+/**
+ * Mounts the demo MCP server — or the bridge to the server the person named — into Vite's dev
+ * server and says where to point a browser.
+ */
+export function demoMcpPlugin(recorder = new DemoRecorder(), target?: DemoTarget): Plugin {
   return {
     name: "demo-mcp-server",
     configureServer(server) {
-      server.middlewares.use(createDemoMiddleware(recorder));
+      const middleware = createDemoMiddleware(recorder, target, (line) => server.config.logger.info(line, { timestamp: true }));
+      server.middlewares.use(middleware);
+      server.httpServer?.once("close", () => void middleware.close());
       server.httpServer?.once("listening", () => {
         const address = server.httpServer?.address() as AddressInfo | null;
         if (!address) return;
         const base = `http://127.0.0.1:${address.port}`;
-        server.config.logger.info(`\n  MCP server (Streamable HTTP): ${base}${MCP_PATH}\n  Open the demo host:          ${base}/\n  Stop with Ctrl-C.\n`);
+        const serving = target ? `Bridge to ${target.kind === "url" ? target.url : `stdio: ${target.label}`}` : "MCP server (Streamable HTTP)";
+        server.config.logger.info(`\n  ${serving}: ${base}${MCP_PATH}\n  Open the demo host: ${base}/\n  Stop with Ctrl-C.\n`);
       });
     },
   };

@@ -1,0 +1,86 @@
+// Bridges the demo page to an MCP server the person named: a Streamable HTTP URL or a stdio
+// command. The page speaks Streamable HTTP to the demo's own origin (no CORS, no way for a page to
+// start processes); each page session gets its own connection to the named server, and JSON-RPC
+// messages pass through unchanged both ways — elicitation requests included.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { DemoTarget } from "./DemoTarget";
+
+function connectTo(target: DemoTarget): Transport & { setProtocolVersion?: (version: string) => void } {
+  if (target.kind === "url") return new StreamableHTTPClientTransport(new URL(target.url));
+  // The command runs as it would in the person's shell (the SDK's default passes only a few
+  // variables, which leaves npx without the npm settings it needs); its log lines go to the terminal.
+  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return new StdioClientTransport({ command: target.command, args: target.args, env, stderr: "inherit" });
+}
+
+function describe(message: JSONRPCMessage): string | undefined {
+  if ("method" in message && message.method === "elicitation/create") {
+    const params = message.params as { mode?: string; message?: string } | undefined;
+    return `elicitation/create (${params?.mode ?? "form"}): ${params?.message ?? ""}`;
+  }
+  return undefined;
+}
+
+export function createRelay(target: DemoTarget, log: (line: string) => void) {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // Every connection to the named server, so stopping the demo also stops the processes it started.
+  const upstreams = new Set<Transport>();
+
+  async function relayMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const sessionId = req.headers["mcp-session-id"];
+    let page = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    if (!page) {
+      if (sessionId !== undefined || req.method !== "POST") {
+        res.writeHead(404, { "content-type": "application/json" }).end(
+          JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Unknown or missing session" }, id: null }),
+        );
+        return;
+      }
+      const upstream = connectTo(target);
+      upstreams.add(upstream);
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void sessions.set(id, created),
+      });
+      const fail = (error: unknown) => log(`relay: ${error instanceof Error ? error.message : String(error)}`);
+      created.onmessage = (message) => void upstream.send(message).catch(fail);
+      upstream.onmessage = (message) => {
+        const line = describe(message);
+        if (line) log(`${target.label} → ${line}`);
+        // The HTTP client transport sends the negotiated version on later requests once told it.
+        const result = "result" in message ? (message.result as { protocolVersion?: unknown }) : undefined;
+        if (typeof result?.protocolVersion === "string") upstream.setProtocolVersion?.(result.protocolVersion);
+        void created.send(message).catch(fail);
+      };
+      upstream.onerror = fail;
+      created.onclose = () => {
+        if (created.sessionId) sessions.delete(created.sessionId);
+        upstreams.delete(upstream);
+        void upstream.close().catch(fail);
+      };
+      upstream.onclose = () => void created.close().catch(fail);
+      try {
+        await upstream.start();
+      } catch (error) {
+        res.writeHead(502, { "content-type": "application/json" }).end(
+          JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: `Could not reach ${target.label}: ${String(error)}` }, id: null }),
+        );
+        return;
+      }
+      await created.start();
+      page = created;
+    }
+    await page.handleRequest(req, res);
+  }
+
+  return {
+    relayMcp,
+    close: () => Promise.all([...upstreams].map((upstream) => upstream.close().catch(() => undefined))).then(() => undefined),
+  };
+}

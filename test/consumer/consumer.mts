@@ -1,0 +1,35 @@
+// A host's module that uses the package by its name, as it resolves from the built dist/.
+// Type-checked under moduleResolution bundler, node16 and nodenext (npm run check:types).
+import { createElement } from "react";
+import {
+  createElicitationQueue,
+  ElicitationDialog,
+  ElicitationOutlet,
+  type ElicitParams,
+  type ElicitResult,
+} from "react-mcp-elicitation";
+import { validateElicitationContent } from "react-mcp-elicitation/core";
+import "react-mcp-elicitation/styles.css";
+
+const params: ElicitParams = {
+  message: "Your GitHub username?",
+  requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+};
+const answered: ElicitResult[] = [];
+
+export const dialog = createElement(ElicitationDialog, {
+  serverName: "GitHub",
+  request: params,
+  onResponse: (result) => answered.push(result),
+});
+
+// The props are typed, not `any`: a wrong one is an error.
+// @ts-expect-error serverName is a string
+export const wrong = createElement(ElicitationDialog, { serverName: 42, request: params, onResponse: () => {} });
+
+const queue = createElicitationQueue();
+export const outlet = createElement(ElicitationOutlet, { queue });
+export const pending: Promise<ElicitResult> = queue.request({ serverName: "GitHub", params });
+
+const check = validateElicitationContent(params.requestedSchema, { name: "octocat" });
+export const content = check.valid ? check.content : undefined;
