@@ -1,11 +1,12 @@
 import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { checkStringFormat } from "./checkStringFormat";
 import type { StringFormat } from "./types";
 import type { CompileContentValidator } from "./validationEngine";
 
-// The Ajv engine with ajv-formats: about 40 KB gzipped, so the dialog and forms load this module
-// with a dynamic import, and only on pages that allow `new Function` (see loadValidation.ts).
+// The Ajv engine: about 37 KB gzipped, so the dialog and forms load this module with a dynamic
+// import, and only on pages that allow `new Function` (see loadValidation.ts). Only the four
+// elicitation formats are registered (checkStringFormat.ts): ajv-formats' plugin would add every
+// other format and its formatMinimum keywords, which a clean schema never uses.
 // Patterns are Ajv's own: `new RegExp(pattern, "u")`, exactly as the MCP SDK's server validator
 // runs them. The forms never give Ajv a pattern (they check patterns off the main thread, see
 // patternWorker.ts); the synchronous API does, as a server would.
@@ -27,7 +28,6 @@ function getAjv(): Ajv2020 {
       // Server keys like "__proto__" or "constructor" must be checked as own properties only.
       ownProperties: true,
     });
-    addFormats(ajv);
     // The elicitation formats pass only what both SDK server validators accept (Ajv's email rule
     // alone takes addresses CfWorker refuses); see checkStringFormat.ts.
     for (const format of ["email", "uri", "date", "date-time"] as const satisfies readonly StringFormat[]) {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { isParsedSchema } from "../core/contentCheck";
+import { isParsedSchema } from "../core/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
 import { buildContent, checkFormValues, initialFormValues } from "../core/formValues";
 import { loadContentValidator, prepareContentValidator } from "../core/loadValidation";
