@@ -1,9 +1,11 @@
 import { checkContentPatterns, withPatternIssues } from "./checkContentPatterns";
 import { checkContent, validatorFor } from "./contentCheck";
-import type { FormContentCheck } from "./loadValidation";
+import { buildContent, checkFormValues } from "./formValues";
+import type { FormContentCheck, FormValuesCheck } from "./loadValidation";
 import { startPatternWorker } from "./patternWorker";
-import type { ParsedElicitationSchema } from "./types";
+import type { FormValues, ParsedElicitationSchema } from "./types";
 import type { CompileContentValidator, ValidationEngine } from "./validationEngine";
+import type { ValidationMessages } from "./validationMessages";
 
 // How the forms check content once an engine is loaded. loadValidation.ts imports this module
 // together with the engine, so the checking code travels with it and not in the page's first bundle.
@@ -22,6 +24,21 @@ export async function checkFormContent(
   if (typeof content !== "object" || content === null) return { ...result, leftToServer: [] };
   const patterns = await checkContentPatterns(parsed, content);
   return { ...withPatternIssues(parsed, result, patterns.issues), leftToServer: patterns.leftToServer };
+}
+
+/**
+ * A form's values checked as a whole: the content built from them, checked as above, and at most one
+ * issue per field keyed by form name, worded with the host's `messages()`.
+ */
+export async function checkFormAnswer(
+  parsed: ParsedElicitationSchema,
+  values: FormValues,
+  engine: ValidationEngine,
+  compile: CompileContentValidator,
+  messages: () => Partial<ValidationMessages> | undefined,
+): Promise<FormValuesCheck> {
+  const checked = await checkFormContent(parsed, buildContent(parsed.fields, values).content, engine, compile);
+  return { ...checkFormValues(parsed, values, () => checked, messages()), leftToServer: checked.leftToServer };
 }
 
 export { startPatternWorker, validatorFor };

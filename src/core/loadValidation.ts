@@ -1,4 +1,5 @@
-import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "./types";
+import type { ElicitContent, FormValues, ParsedElicitationSchema, ValidateElicitationContentResult, ValidationIssue } from "./types";
+import type { ValidationMessages } from "./validationMessages";
 import { chosenValidationEngine, resolveValidationEngine, type CompileContentValidator, type ValidationEngine } from "./validationEngine";
 
 // The dialog's and forms' way to validation. Nothing they draw waits for it: the engines are
@@ -67,6 +68,21 @@ export async function loadContentValidator(
 ): Promise<LoadedContentValidator> {
   const [{ engine, compile }, { checkFormContent }] = await Promise.all([loadSomeEngine(options.engine), loadFormCheck()]);
   return (content) => checkFormContent(parsed, content, engine, compile);
+}
+
+/** A form's values checked: the content to send, at most one issue per field (by form name), the fields left to the server. */
+export type FormValuesCheck = { content: ElicitContent; errors: Record<string, ValidationIssue>; leftToServer: string[] };
+
+/**
+ * Loads what checking a form's values takes (the engine and the forms' checking code) and returns
+ * the check for `parsed`: content built from the values, validated, worded with `messages()`.
+ */
+export async function loadFormValuesCheck(
+  parsed: ParsedElicitationSchema,
+  options: LoadValidationOptions = {},
+): Promise<(values: FormValues, messages: () => Partial<ValidationMessages> | undefined) => Promise<FormValuesCheck>> {
+  const [{ engine, compile }, { checkFormAnswer }] = await Promise.all([loadSomeEngine(options.engine), loadFormCheck()]);
+  return (values, messages) => checkFormAnswer(parsed, values, engine, compile, messages);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useController } from "react-hook-form";
-import { fieldName } from "../core/formValues";
+import { fieldName } from "../core/initialFormValues";
 import { useTimeZoneName } from "./useTimeZoneName";
 import type { FieldComponentProps } from "./FieldComponentProps";
 
