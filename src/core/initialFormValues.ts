@@ -1,4 +1,4 @@
-import { rfc3339ToLocalInput } from "./dateTime";
+import { rfc3339ToLocalInput } from "./rfc3339ToLocalInput";
 import type { FieldDescriptor, FormValue, FormValues } from "./types";
 
 // What a form starts from, apart from how its answer is built (formValues.ts): the page draws a

@@ -86,18 +86,18 @@ function words(text: string): string {
 
 // German glues words together ("WLAN-Passwort", "Benutzerkennwort", "Kreditkartennummer"), and a
 // disguise can glue English ones ("API\u00ADkey" reads "APIkey"): these terms count inside a word.
-const GLUED =
-  /(passwort|kennwort|geheimzahl|zugangsdaten|kreditkarte|kartennummer|kartenprüf|password|passphrase|apikey|accesstoken|authtoken|secretkey|privatekey|deploykey|clientsecret|creditcard|cardnumber|sozialversicherungsnummer|steueridentifikationsnummer|ausweisnummer)/;
-
-const GLUED_KIND: readonly [RegExp, SensitiveFieldKind][] = [
-  [/kartenprüf/, "cardCode"],
-  [/kreditkarte|kartennummer|creditcard|cardnumber/, "cardNumber"],
-  [/passwort|kennwort|geheimzahl|zugangsdaten|password|passphrase/, "password"],
-  [/apikey|secretkey|privatekey|deploykey/, "apiKey"],
-  [/accesstoken|authtoken/, "token"],
-  [/clientsecret/, "secret"],
-  [/sozialversicherungsnummer|steueridentifikationsnummer|ausweisnummer/, "nationalId"],
+// No term starts another, so which one matches never depends on their order.
+const GLUED_KIND: readonly [SensitiveFieldKind, string][] = [
+  ["cardCode", "kartenprüf"],
+  ["cardNumber", "kreditkarte|kartennummer|creditcard|cardnumber"],
+  ["password", "passwort|kennwort|geheimzahl|zugangsdaten|password|passphrase"],
+  ["apiKey", "apikey|secretkey|privatekey|deploykey"],
+  ["token", "accesstoken|authtoken"],
+  ["secret", "clientsecret"],
+  ["nationalId", "sozialversicherungsnummer|steueridentifikationsnummer|ausweisnummer"],
 ];
+/** One group per kind: the group that matched names the kind. */
+const GLUED = new RegExp(GLUED_KIND.map(([, terms]) => `(${terms})`).join("|"));
 
 /** Whether the words around phrase[start, end) make it about the thing, not asking for it. */
 function isAbout(phrase: string, start: number, end: number): boolean {
@@ -115,10 +115,7 @@ function matchWords(phrase: string): SensitiveFieldKind | undefined {
   // A word already read as "about" the secret ("password last changed") is not read again glued.
   // "Passwordless sign-in" names no password.
   const glued = about || /passwor[dt](less|los)/.test(phrase) ? null : GLUED.exec(phrase.replace(/[^\p{L}\p{N}]+/gu, ""));
-  if (glued !== null) {
-    for (const [rule, kind] of GLUED_KIND) if (rule.test(glued[0])) return kind;
-  }
-  return undefined;
+  return glued === null ? undefined : GLUED_KIND[glued.findIndex((group, i) => i > 0 && group !== undefined) - 1]?.[0];
 }
 
 /** The kind of secret a field's name or title names, if any. */
