@@ -257,7 +257,7 @@ const overRatio = bundlers.flatMap(([label, ours, theirs]) =>
   ].filter(([, value, limit]) => value > limit),
 );
 for (const [label, value, limit] of overRatio) console.error(`${label} is ${value.toFixed(3)}, over ${limit} (bench/size-budget.json).`);
-if (over.length === 0 && overRatio.length === 0) {
+if (over.length === 0 && overRatio.length === 0 && !process.argv.includes("--json")) {
   console.log(
     `\nWithin budget (bench/size-budget.json): dialog initial ${kb(budget.dialogInitial)} and ≤ ${budget.dialogInitialOfRjsf} of rjsf, ` +
       `dialog form mode ${kb(budget.dialogFormMode)} and ≤ ${budget.dialogFormModeOfRjsf} of rjsf (Vite and esbuild), ` +
