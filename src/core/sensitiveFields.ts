@@ -54,14 +54,11 @@ const NEGATION = /\b(do not|don'?t|never|not|without|no need|avoid|nicht|keine?n
 // these; a title spelled "pаsswоrd" with Cyrillic а and о must read as what a person sees. (A
 // complete confusables table is ~100 KB; these cover the Cyrillic and Greek letters that pass for
 // Latin lowercase and capitals.)
-const CONFUSABLES: Record<string, string> = {
-  а: "a", в: "b", е: "e", ё: "e", к: "k", м: "m", н: "h", о: "o", р: "p", с: "c", т: "t", у: "y", х: "x",
-  і: "i", ї: "i", ј: "j", ѕ: "s", ԁ: "d", ԛ: "q", ԝ: "w", һ: "h", ӏ: "l", ɑ: "a", ı: "i",
-  А: "A", В: "B", Е: "E", К: "K", М: "M", Н: "H", О: "O", Р: "P", С: "C", Т: "T", Х: "X", У: "Y", І: "I", Ј: "J", Ѕ: "S",
-  α: "a", β: "b", ε: "e", ι: "i", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ω: "w",
-  Α: "A", Β: "B", Ε: "E", Ζ: "Z", Η: "H", Ι: "I", Κ: "K", Μ: "M", Ν: "N", Ο: "O", Ρ: "P", Τ: "T", Υ: "Y", Χ: "X",
-};
-const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`, "gu");
+// Each letter of LOOK_ALIKE reads as the Latin letter at the same place in LATIN.
+const LOOK_ALIKE = "авеёкмнорстухіїјѕԁԛԝһӏɑıАВЕКМНОРСТХУІЈЅαβεικνορτυχωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ";
+const LATIN = "abeekmhopctyxiijsdqwhlaiABEKMHOPCTXYIJSabeikvoptuxwABEZHIKMNOPTYX";
+const CONFUSABLES: Record<string, string> = Object.fromEntries([...LOOK_ALIKE].map((char, i) => [char, LATIN[i]!]));
+const CONFUSABLE = new RegExp(`[${LOOK_ALIKE}]`, "gu");
 
 /**
  * Text as a person reads it: compatibility forms folded (fullwidth "ｐａｓｓ", styled "𝐩𝐚𝐬𝐬"),
