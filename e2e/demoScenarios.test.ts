@@ -67,7 +67,8 @@ describe("demo scenarios against the real server", () => {
     await dialog.getByLabel(/^Amount/).fill("120.50");
     await dialog.getByLabel(/^Recipient account/).fill("12345");
     await dialog.getByRole("button", { name: "Submit" }).click();
-    expect(await dialog.getByLabel(/^Recipient account/).getAttribute("aria-invalid")).toBe("true");
+    // The check runs off the main thread (the pattern worker): wait for its verdict, not for one task.
+    await expect.poll(() => dialog.getByLabel(/^Recipient account/).getAttribute("aria-invalid")).toBe("true");
     expect(demo.recorder.records).toEqual([]);
 
     await dialog.getByRole("button", { name: "Decline" }).click();

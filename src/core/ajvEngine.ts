@@ -1,21 +1,37 @@
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import AjvModule from "ajv/dist/core.js";
+import applicatorModule from "ajv/dist/vocabularies/applicator/index.js";
+import coreModule from "ajv/dist/vocabularies/core/index.js";
+import formatModule from "ajv/dist/vocabularies/format/index.js";
+import { metadataVocabulary } from "ajv/dist/vocabularies/metadata.js";
+import validationModule from "ajv/dist/vocabularies/validation/index.js";
 import { checkStringFormat } from "./checkStringFormat";
 import type { StringFormat } from "./types";
 import type { CompileContentValidator } from "./validationEngine";
 
-// The Ajv engine with ajv-formats: about 40 KB gzipped, so the dialog and forms load this module
-// with a dynamic import, and only on pages that allow `new Function` (see loadValidation.ts).
+// The Ajv engine: about 37 KB gzipped, so the dialog and forms load this module with a dynamic
+// import, and only on pages that allow `new Function` (see loadValidation.ts). Only the four
+// elicitation formats are registered (checkStringFormat.ts): ajv-formats' plugin would add every
+// other format and its formatMinimum keywords, which a clean schema never uses.
 // Patterns are Ajv's own: `new RegExp(pattern, "u")`, exactly as the MCP SDK's server validator
 // runs them. The forms never give Ajv a pattern (they check patterns off the main thread, see
 // patternWorker.ts); the synchronous API does, as a server would.
 
-let ajv: Ajv2020 | undefined;
+// Ajv's core with only the vocabularies a clean schema uses — the 2020-12 applicators (properties,
+// items, anyOf, oneOf), validation, format, and the annotations strict mode must know — rather than
+// Ajv2020, whose meta-schemas, $dynamicRef, unevaluated* and discriminator a clean schema never
+// needs (about 4 KB gzipped). These modules are CommonJS with `exports.default`: a bundler hands
+// over that default, Node's ESM loader the whole `exports` object.
+const unwrap = <T>(module: T | { default: T }): T =>
+  typeof module === "object" && module !== null && "default" in module ? module.default : (module as T);
+const Ajv = unwrap(AjvModule);
+type Ajv = InstanceType<typeof Ajv>;
+
+let ajv: Ajv | undefined;
 
 // Created on first use, never at import: importing the package under SSR or on a server must stay cheap.
-function getAjv(): Ajv2020 {
+function getAjv(): Ajv {
   if (ajv === undefined) {
-    ajv = new Ajv2020({
+    ajv = new Ajv({
       allErrors: true,
       // Strict mode is safe because we only ever compile the clean schema rebuilt by
       // parseElicitationSchema, never the server's raw object — which is why legacy `enumNames`
@@ -27,7 +43,10 @@ function getAjv(): Ajv2020 {
       // Server keys like "__proto__" or "constructor" must be checked as own properties only.
       ownProperties: true,
     });
-    addFormats(ajv);
+    const applicator = unwrap(applicatorModule);
+    for (const vocabulary of [unwrap(coreModule), unwrap(validationModule), applicator(true), unwrap(formatModule), metadataVocabulary]) {
+      ajv.addVocabulary(vocabulary);
+    }
     // The elicitation formats pass only what both SDK server validators accept (Ajv's email rule
     // alone takes addresses CfWorker refuses); see checkStringFormat.ts.
     for (const format of ["email", "uri", "date", "date-time"] as const satisfies readonly StringFormat[]) {

@@ -95,17 +95,6 @@ function oversizedValues(
   return failures;
 }
 
-/** A parsed schema has these three and, unlike a server's requestedSchema, no `type`. */
-export function isParsedSchema(schema: unknown): schema is ParsedElicitationSchema {
-  return (
-    isRecord(schema) &&
-    !hasOwn(schema, "type") &&
-    Array.isArray(ownProperty(schema, "fields")) &&
-    isRecord(ownProperty(schema, "jsonSchema")) &&
-    typeof ownProperty(schema, "cacheKey") === "string"
-  );
-}
-
 // When a field breaks several rules, the first of these is the one worth telling the user.
 const PRIORITY: ValidationCode[] = [
   "required", "type", "integer", "enum", "format", "pattern", "minLength", "maxLength",

@@ -1,4 +1,5 @@
 import { fitDateTime, localInputToRfc3339, rfc3339ToLocalInput } from "./dateTime";
+import { fieldName, UNREADABLE_NUMBER } from "./initialFormValues";
 import { ownProperty } from "./ownProperty";
 import type {
   ElicitContent,
@@ -14,37 +15,7 @@ import type {
 } from "./types";
 import { describeValidationIssue, type ValidationMessages } from "./validationMessages";
 
-/** The form-state name of a field: `f0`, `f1`, … — never the server's key, which may be "a.b" or "__proto__". */
-export function fieldName(field: Pick<FieldDescriptor, "index">): string {
-  return `f${field.index}`;
-}
-
-/**
- * The value a number input reports when the browser cannot read what was typed ("1e999", "--5",
- * "12e"): the input's own value is then "", which must not pass for "not answered".
- */
-export const UNREADABLE_NUMBER = "\u0000unreadable-number";
-
-/** What each input shows first: every default, falsy ones included; otherwise empty (unchecked, nothing chosen). */
-export function initialFormValues(fields: readonly FieldDescriptor[]): FormValues {
-  return Object.fromEntries(fields.map((field) => [fieldName(field), initialValue(field)]));
-}
-
-function initialValue(field: FieldDescriptor): FormValue {
-  switch (field.kind) {
-    case "text":
-      if (field.default === undefined) return "";
-      return field.format === "date-time" ? rfc3339ToLocalInput(field.default) : field.default;
-    case "number":
-      return field.default === undefined ? "" : String(field.default);
-    case "boolean":
-      return field.default ?? false;
-    case "single-select":
-      return field.default ?? "";
-    case "multi-select":
-      return field.default === undefined ? [] : [...field.default];
-  }
-}
+export { fieldName, initialFormValues, UNREADABLE_NUMBER } from "./initialFormValues";
 
 function issue(field: FieldDescriptor, code: ValidationCode, params: Record<string, unknown> = {}): ValidationIssue {
   return { field: field.key, code, message: describeValidationIssue({ code, params }, field.label), params };

@@ -1,22 +1,32 @@
-import { checkContentPatterns, withPatternIssues } from "./checkContentPatterns";
-import { checkContent, validatorFor } from "./contentCheck";
-import { startPatternWorker } from "./patternWorker";
-import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "./types";
+import type { ElicitContent, FormValues, ParsedElicitationSchema, ValidateElicitationContentResult, ValidationIssue } from "./types";
+import type { ValidationMessages } from "./validationMessages";
 import { chosenValidationEngine, resolveValidationEngine, type CompileContentValidator, type ValidationEngine } from "./validationEngine";
 
 // The dialog's and forms' way to validation. Nothing they draw waits for it: the engines are
 // separate modules reached only through dynamic import(), so a host's bundler splits them into
 // chunks that load in the background —
-//   Ajv + ajv-formats (≈ 38 KB gzipped) only on pages that allow `new Function`,
+//   Ajv (≈ 37 KB gzipped) only on pages that allow `new Function`,
 //   the eval-free engine (@cfworker/json-schema, ≈ 7 KB) only on pages that forbid it.
-// Patterns need no chunk: they run in a small worker (patternWorker.ts). Each engine is loaded once
-// per page; compiled validators share validateElicitationContent's cache.
+// The forms' checking code (formContentCheck.ts: renaming keys, bounding sizes, the pattern worker)
+// is a small chunk fetched alongside the engine. Patterns need no engine: they run in a small worker
+// (patternWorker.ts). Each chunk is loaded once per page; compiled validators share
+// validateElicitationContent's cache.
 
 const loading: Partial<Record<ValidationEngine, Promise<CompileContentValidator>>> = {};
 const loaded: Partial<Record<ValidationEngine, CompileContentValidator>> = {};
 
 /** "auto" and undefined mean the engine chosen with `setValidationEngine` (itself "auto" by default). */
 const resolve = (engine: ValidationEngine | "auto" | undefined) => resolveValidationEngine(engine === "auto" ? undefined : engine);
+
+let formCheck: Promise<typeof import("./formContentCheck")> | undefined;
+
+/** Loads the forms' checking code (once; a failed load is tried again on the next call). */
+function loadFormCheck(): Promise<typeof import("./formContentCheck")> {
+  return (formCheck ??= import("./formContentCheck").catch((error: unknown) => {
+    formCheck = undefined;
+    throw error;
+  }));
+}
 
 /** Loads one validation engine module (once; a failed load is tried again on the next call). */
 export function loadValidationEngine(engine?: ValidationEngine | "auto"): Promise<CompileContentValidator> {
@@ -56,13 +66,23 @@ export async function loadContentValidator(
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
 ): Promise<LoadedContentValidator> {
-  const { engine, compile } = await loadSomeEngine(options.engine);
-  return async (content) => {
-    const result = checkContent(parsed, content, () => validatorFor(parsed, engine, compile, false));
-    if (typeof content !== "object" || content === null) return { ...result, leftToServer: [] };
-    const patterns = await checkContentPatterns(parsed, content);
-    return { ...withPatternIssues(parsed, result, patterns.issues), leftToServer: patterns.leftToServer };
-  };
+  const [{ engine, compile }, { checkFormContent }] = await Promise.all([loadSomeEngine(options.engine), loadFormCheck()]);
+  return (content) => checkFormContent(parsed, content, engine, compile);
+}
+
+/** A form's values checked: the content to send, at most one issue per field (by form name), the fields left to the server. */
+export type FormValuesCheck = { content: ElicitContent; errors: Record<string, ValidationIssue>; leftToServer: string[] };
+
+/**
+ * Loads what checking a form's values takes (the engine and the forms' checking code) and returns
+ * the check for `parsed`: content built from the values, validated, worded with `messages()`.
+ */
+export async function loadFormValuesCheck(
+  parsed: ParsedElicitationSchema,
+  options: LoadValidationOptions = {},
+): Promise<(values: FormValues, messages: () => Partial<ValidationMessages> | undefined) => Promise<FormValuesCheck>> {
+  const [{ engine, compile }, { checkFormAnswer }] = await Promise.all([loadSomeEngine(options.engine), loadFormCheck()]);
+  return (values, messages) => checkFormAnswer(parsed, values, engine, compile, messages);
 }
 
 /**
@@ -93,9 +113,12 @@ function whenIdle(task: () => void): void {
  */
 export function prepareContentValidator(parsed: ParsedElicitationSchema, options: LoadValidationOptions = {}): void {
   const engine = resolve(options.engine);
-  if (parsed.fields.some((field) => field.kind === "text" && field.pattern !== undefined)) startPatternWorker();
-  loadValidationEngine(engine).then(
-    (compile) =>
+  const check = loadFormCheck();
+  if (parsed.fields.some((field) => field.kind === "text" && field.pattern !== undefined)) {
+    check.then(({ startPatternWorker }) => startPatternWorker(), () => undefined);
+  }
+  Promise.all([loadValidationEngine(engine), check]).then(
+    ([compile, { validatorFor }]) =>
       whenIdle(() => {
         try {
           validatorFor(parsed, engine, compile, false);
@@ -115,6 +138,5 @@ export type PreloadValidationOptions = LoadValidationOptions;
  * Forms never wait for it: they draw at once and load the engine in the background anyway.
  */
 export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
-  startPatternWorker();
-  await loadValidationEngine(options?.engine);
+  await Promise.all([loadFormCheck().then(({ startPatternWorker }) => startPatternWorker()), loadValidationEngine(options?.engine)]);
 }

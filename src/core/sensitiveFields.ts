@@ -54,14 +54,11 @@ const NEGATION = /\b(do not|don'?t|never|not|without|no need|avoid|nicht|keine?n
 // these; a title spelled "pаsswоrd" with Cyrillic а and о must read as what a person sees. (A
 // complete confusables table is ~100 KB; these cover the Cyrillic and Greek letters that pass for
 // Latin lowercase and capitals.)
-const CONFUSABLES: Record<string, string> = {
-  а: "a", в: "b", е: "e", ё: "e", к: "k", м: "m", н: "h", о: "o", р: "p", с: "c", т: "t", у: "y", х: "x",
-  і: "i", ї: "i", ј: "j", ѕ: "s", ԁ: "d", ԛ: "q", ԝ: "w", һ: "h", ӏ: "l", ɑ: "a", ı: "i",
-  А: "A", В: "B", Е: "E", К: "K", М: "M", Н: "H", О: "O", Р: "P", С: "C", Т: "T", Х: "X", У: "Y", І: "I", Ј: "J", Ѕ: "S",
-  α: "a", β: "b", ε: "e", ι: "i", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ω: "w",
-  Α: "A", Β: "B", Ε: "E", Ζ: "Z", Η: "H", Ι: "I", Κ: "K", Μ: "M", Ν: "N", Ο: "O", Ρ: "P", Τ: "T", Υ: "Y", Χ: "X",
-};
-const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`, "gu");
+// Each letter of LOOK_ALIKE reads as the Latin letter at the same place in LATIN.
+const LOOK_ALIKE = "авеёкмнорстухіїјѕԁԛԝһӏɑıАВЕКМНОРСТХУІЈЅαβεικνορτυχωΑΒΕΖΗΙΚΜΝΟΡΤΥΧ";
+const LATIN = "abeekmhopctyxiijsdqwhlaiABEKMHOPCTXYIJSabeikvoptuxwABEZHIKMNOPTYX";
+const CONFUSABLES: Record<string, string> = Object.fromEntries([...LOOK_ALIKE].map((char, i) => [char, LATIN[i]!]));
+const CONFUSABLE = new RegExp(`[${LOOK_ALIKE}]`, "gu");
 
 /**
  * Text as a person reads it: compatibility forms folded (fullwidth "ｐａｓｓ", styled "𝐩𝐚𝐬𝐬"),
@@ -86,18 +83,18 @@ function words(text: string): string {
 
 // German glues words together ("WLAN-Passwort", "Benutzerkennwort", "Kreditkartennummer"), and a
 // disguise can glue English ones ("API\u00ADkey" reads "APIkey"): these terms count inside a word.
-const GLUED =
-  /(passwort|kennwort|geheimzahl|zugangsdaten|kreditkarte|kartennummer|kartenprüf|password|passphrase|apikey|accesstoken|authtoken|secretkey|privatekey|deploykey|clientsecret|creditcard|cardnumber|sozialversicherungsnummer|steueridentifikationsnummer|ausweisnummer)/;
-
-const GLUED_KIND: readonly [RegExp, SensitiveFieldKind][] = [
-  [/kartenprüf/, "cardCode"],
-  [/kreditkarte|kartennummer|creditcard|cardnumber/, "cardNumber"],
-  [/passwort|kennwort|geheimzahl|zugangsdaten|password|passphrase/, "password"],
-  [/apikey|secretkey|privatekey|deploykey/, "apiKey"],
-  [/accesstoken|authtoken/, "token"],
-  [/clientsecret/, "secret"],
-  [/sozialversicherungsnummer|steueridentifikationsnummer|ausweisnummer/, "nationalId"],
+// No term starts another, so which one matches never depends on their order.
+const GLUED_KIND: readonly [SensitiveFieldKind, string][] = [
+  ["cardCode", "kartenprüf"],
+  ["cardNumber", "kreditkarte|kartennummer|creditcard|cardnumber"],
+  ["password", "passwort|kennwort|geheimzahl|zugangsdaten|password|passphrase"],
+  ["apiKey", "apikey|secretkey|privatekey|deploykey"],
+  ["token", "accesstoken|authtoken"],
+  ["secret", "clientsecret"],
+  ["nationalId", "sozialversicherungsnummer|steueridentifikationsnummer|ausweisnummer"],
 ];
+/** One group per kind: the group that matched names the kind. */
+const GLUED = new RegExp(GLUED_KIND.map(([, terms]) => `(${terms})`).join("|"));
 
 /** Whether the words around phrase[start, end) make it about the thing, not asking for it. */
 function isAbout(phrase: string, start: number, end: number): boolean {
@@ -115,10 +112,7 @@ function matchWords(phrase: string): SensitiveFieldKind | undefined {
   // A word already read as "about" the secret ("password last changed") is not read again glued.
   // "Passwordless sign-in" names no password.
   const glued = about || /passwor[dt](less|los)/.test(phrase) ? null : GLUED.exec(phrase.replace(/[^\p{L}\p{N}]+/gu, ""));
-  if (glued !== null) {
-    for (const [rule, kind] of GLUED_KIND) if (rule.test(glued[0])) return kind;
-  }
-  return undefined;
+  return glued === null ? undefined : GLUED_KIND[glued.findIndex((group, i) => i > 0 && group !== undefined) - 1]?.[0];
 }
 
 /** The kind of secret a field's name or title names, if any. */

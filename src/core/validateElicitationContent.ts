@@ -1,5 +1,6 @@
 import { compileAjvValidator, compileEvalFreeValidator } from "./compileContentValidator";
-import { checkContent, isParsedSchema, validatorFor } from "./contentCheck";
+import { checkContent, validatorFor } from "./contentCheck";
+import { isParsedSchema } from "./isParsedSchema";
 import type { ElicitationLimits } from "./limits";
 import { parseElicitationSchema } from "./parseElicitationSchema";
 import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "./types";

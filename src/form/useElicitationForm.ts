@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { isParsedSchema } from "../core/contentCheck";
+import { isParsedSchema } from "../core/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
-import { buildContent, checkFormValues, initialFormValues } from "../core/formValues";
-import { loadContentValidator, prepareContentValidator } from "../core/loadValidation";
+import { initialFormValues } from "../core/initialFormValues";
+import { loadContentValidator, loadFormValuesCheck, prepareContentValidator } from "../core/loadValidation";
 import { parseElicitationSchema } from "../core/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema, ValidationIssue } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
@@ -61,10 +61,10 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
 
   /** The whole check of `values`: conversion, the schema engine, then patterns off the main thread. */
   const check = useRef(async (current: ParsedElicitationSchema, values: FormValues) => {
-    const validate = await loadContentValidator(current);
-    const checked = await validate(buildContent(current.fields, values).content);
-    setLeftToServer((before) => (sameKeys(before, checked.leftToServer) ? before : checked.leftToServer));
-    return checkFormValues(current, values, () => checked, latest.current.messages.validation);
+    const checkValues = await loadFormValuesCheck(current);
+    const { leftToServer: left, ...checked } = await checkValues(values, () => latest.current.messages.validation);
+    setLeftToServer((before) => (sameKeys(before, left) ? before : left));
+    return checked;
   }).current;
 
   const resolver = useRef<Resolver<FormValues>>(async (values) => {
