@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { DialogStatus } from "../dialog/DialogStatus";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../messages/hostMessages";
@@ -26,6 +26,8 @@ export interface ElicitationOutletProps {
   protectionInterval?: number;
   /** Where the dialog is rendered (a portal); defaults to `document.body`. */
   container?: Element | DocumentFragment | null;
+  /** The icon drawn before the title for a server, from the host's own records (e.g. its logo, `alt=""`). */
+  serverIcon?: (serverName: string) => ReactNode;
   className?: string;
 }
 
@@ -43,6 +45,7 @@ export function ElicitationOutlet({
   dir,
   protectionInterval,
   container,
+  serverIcon,
   className,
 }: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
@@ -68,6 +71,7 @@ export function ElicitationOutlet({
           dir={dir}
           protectionInterval={protectionInterval}
           container={container}
+          icon={serverIcon?.(current.serverName)}
           className={className}
           urlStepDone={current.completed}
           status={

@@ -71,6 +71,17 @@ describe("ElicitationOutlet", () => {
     expect(screen.getByLabelText(/GitHub Username/)).toHaveValue("octo");
   });
 
+  it("draws each server's icon from the host's records beside the title", async () => {
+    const { user, ask } = setup({}, { serverIcon: (name) => <img alt="" data-testid="server-icon" src={`/icons/${name}.png`} /> });
+    ask("GitHub", githubUsernameTitled);
+    ask("Bank", bankTransfer);
+    const dialog = await screen.findByRole("dialog", { name: /GitHub/ });
+    expect(within(dialog).getByTestId("server-icon")).toHaveAttribute("src", "/icons/GitHub.png");
+    await user.click(within(dialog).getByRole("button", { name: "Decline" }));
+    const next = await screen.findByRole("dialog", { name: /Bank/ });
+    expect(within(next).getByTestId("server-icon")).toHaveAttribute("src", "/icons/Bank.png");
+  });
+
   it("draws the dialog under the queue's own limits, not the defaults", async () => {
     const { user, ask } = setup({ limits: { maxMessageLength: 20_000 } });
     const answer = ask("GitHub", { ...githubUsernameTitled, message: "Why: ".repeat(2_000) });
