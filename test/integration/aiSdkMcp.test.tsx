@@ -67,9 +67,9 @@ describe("@ai-sdk/mcp client, request style (2025-06-18 / 2025-11-25 server)", (
     const answer = ask(contactInfo);
     const dialog = await screen.findByRole("dialog", { name: `${SERVER_NAME} is asking for information` });
     expect(dialog).toHaveTextContent("Please provide your contact information");
-    await user.type(screen.getByLabelText(/^name/), "Ada Lovelace");
-    await user.type(screen.getByLabelText(/^email/), "ada@example.com");
-    await user.type(screen.getByLabelText(/^age/), "36");
+    await user.type(screen.getByLabelText(/^Name/), "Ada Lovelace");
+    await user.type(screen.getByLabelText(/^Email/), "ada@example.com");
+    await user.type(screen.getByLabelText(/^Age/), "36");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(JSON.parse(await answer)).toEqual({
       action: "accept",

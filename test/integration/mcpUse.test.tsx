@@ -102,9 +102,9 @@ describe("mcp-use useMcp with onElicitation", () => {
     const result = await ask(contactInfo);
     const dialog = await screen.findByRole("dialog", { name: `${SERVER_NAME} is asking for information` });
     expect(dialog).toHaveTextContent("Please provide your contact information");
-    await user.type(screen.getByLabelText(/^name/), "Ada Lovelace");
-    await user.type(screen.getByLabelText(/^email/), "ada@example.com");
-    await user.type(screen.getByLabelText(/^age/), "36");
+    await user.type(screen.getByLabelText(/^Name/), "Ada Lovelace");
+    await user.type(screen.getByLabelText(/^Email/), "ada@example.com");
+    await user.type(screen.getByLabelText(/^Age/), "36");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(JSON.parse(await result())).toEqual({
       action: "accept",
@@ -149,8 +149,8 @@ describe("mcp-use useMcp with onElicitation", () => {
     const { user, ask } = await setUp();
     const result = await ask(bankTransfer);
     await screen.findByRole("dialog");
-    await user.type(screen.getByLabelText(/^amount/), "250");
-    await user.type(screen.getByLabelText(/^recipient_account/), "12345");
+    await user.type(screen.getByLabelText(/^Amount/), "250");
+    await user.type(screen.getByLabelText(/^Recipient account/), "12345");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     // The dialog could not check a pattern it never received; the server's own check refuses.
     expect(await result()).toMatch(/^error -32602: .*recipient_account/);
