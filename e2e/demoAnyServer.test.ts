@@ -54,6 +54,8 @@ describe("the demo bridged to a named server", () => {
     const dialog = page.getByRole("dialog", { name: `${label} is asking for information` });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain("Which colour, and how many?");
+    // A person reads the dialog first (a new dialog ignores input for its first 500 ms).
+    await page.waitForTimeout(600);
     await dialog.getByRole("radio", { name: "green" }).check();
     await dialog.getByRole("button", { name: "Submit" }).click();
 
@@ -77,7 +79,9 @@ describe("the demo bridged to a named server", () => {
     const page = await open(demo, new URL(upstream.url).host);
     await page.getByRole("button", { name: "Call github_username" }).click();
     const dialog = page.getByRole("dialog", { name: /is asking for information/ });
-    await dialog.getByLabel(/^name/).fill("octocat");
+    await dialog.waitFor();
+    await page.waitForTimeout(600);
+    await dialog.getByLabel(/^Name/).fill("octocat");
     await dialog.getByRole("button", { name: "Submit" }).click();
     const result = page.locator('li[data-tool="github_username"] pre').filter({ hasNotText: "…waiting" });
     expect(await result.innerText()).toBe('Server received: {"action":"accept","content":{"name":"octocat"}}');
