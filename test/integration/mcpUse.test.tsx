@@ -1,6 +1,7 @@
 // mcp-use's React hook (useMcp) answering a real MCP SDK server through the queue: its
 // onElicitation option receives the request's params and returns what queue.request resolves to.
-// Also pins down what this client does to a request before the library sees it.
+// Also pins down what this client does to a request before the library sees it, and what its hook
+// does in a development build (StrictMode), with the remedy the README gives.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { ElicitRequestFormParams } from "@modelcontextprotocol/sdk/types.js";
