@@ -155,7 +155,7 @@ describe("@ai-sdk/mcp client, input_required style (2026-07-28 server)", () => {
     const user = userEvent.setup();
     const { client, received } = await connectInputRequired(inputRequired.elicit(githubUsername as never));
     const result = client.callTool({ name: "ask", arguments: {} });
-    await user.type(await screen.findByLabelText(/^name/), "octocat");
+    await user.type(await screen.findByLabelText(/^Name/), "octocat");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     const { content } = await result;
     expect(JSON.parse((content as { text: string }[])[0]!.text)).toEqual({ answer: { action: "accept", content: { name: "octocat" } } });

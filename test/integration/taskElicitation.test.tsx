@@ -68,7 +68,7 @@ it("a task-augmented request is answered with a task at once; the dialog's answe
   render(<ElicitationOutlet queue={queue} />);
 
   const call = client.callTool({ name: "ask_async", arguments: {} });
-  await user.type(await screen.findByLabelText(/^name/), "octocat");
+  await user.type(await screen.findByLabelText(/^Name/), "octocat");
   await user.click(screen.getByRole("button", { name: "Submit" }));
   const result = await call;
   expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toMatchObject({ action: "accept", content: { name: "octocat" } });

@@ -9,26 +9,31 @@ for (const level of ["error", "warn"]) console[level] = (...args) => said.push(`
 
 const React = await import("react");
 const { renderToString, renderToPipeableStream } = await import("react-dom/server");
-const { ElicitationDialog, ElicitationOutlet, createElicitationQueue } = await import(pathToFileURL(process.argv[2]).href);
+const { ElicitationDialog, ElicitationForm, ElicitationOutlet, createElicitationQueue } = await import(pathToFileURL(process.argv[2]).href);
 
 const h = React.createElement;
-const request = {
-  message: "Which region should the database live in?",
-  requestedSchema: {
-    type: "object",
-    properties: {
-      region: { type: "string", title: "Region", enum: ["eu-west", "us-east"] },
-      replicas: { type: "integer", minimum: 1, default: 2 },
-      backups: { type: "boolean", default: true },
-    },
-    required: ["region"],
+const schema = {
+  type: "object",
+  properties: {
+    region: { type: "string", title: "Region", enum: ["eu-west", "us-east"] },
+    replicas: { type: "integer", minimum: 1, default: 2 },
+    backups: { type: "boolean", default: true },
   },
+  required: ["region"],
 };
+const request = { message: "Which region should the database live in?", requestedSchema: schema };
+const queue = createElicitationQueue();
+void queue.request({ serverName: "Cloud tools", params: request });
+// A chat page: an inline form in the conversation, a dialog open over it, and the queue's outlet.
 const page = h(
   "html",
   null,
-  h("body", null, h("main", null, h("h1", null, "Chat"), h(ElicitationDialog, { serverName: "Cloud tools", request, onResponse() {} })),
-    h(ElicitationOutlet, { queue: createElicitationQueue() })),
+  h(
+    "body",
+    null,
+    h("main", null, h("h1", null, "Chat"), h(ElicitationForm, { schema, onSubmit() {} }), h(ElicitationDialog, { serverName: "Cloud tools", request, onResponse() {} })),
+    h(ElicitationOutlet, { queue }),
+  ),
 );
 
 const html = renderToString(page);
