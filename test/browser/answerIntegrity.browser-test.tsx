@@ -5,12 +5,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import type { ElicitFormParams, ElicitResult } from "../../src/core/types";
+import { readDialog } from "./readDialog";
 
 afterEach(() => cleanup());
 
-function show(request: ElicitFormParams) {
+async function show(request: ElicitFormParams) {
   const onResponse = vi.fn<(result: ElicitResult) => void>();
   render(<ElicitationDialog serverName="Acme" request={request} onResponse={onResponse} />);
+  await readDialog();
   return onResponse;
 }
 
@@ -21,7 +23,7 @@ const optionalNumber: ElicitFormParams = {
 
 describe("answer integrity in Chromium", () => {
   it.each(["1e999", "--5", "12e"])("typing %s into an optional number field is refused, not sent empty", async (typed) => {
-    const onResponse = show(optionalNumber);
+    const onResponse = await show(optionalNumber);
     const input = screen.getByLabelText("Amount") as HTMLInputElement;
     await userEvent.type(input, typed);
     // What the browser makes of it: an empty value it flags as unreadable (1e999 overflows).
@@ -33,7 +35,7 @@ describe("answer integrity in Chromium", () => {
   });
 
   it("three emoji under maxLength 3 are kept whole and sent", async () => {
-    const onResponse = show({
+    const onResponse = await show({
       message: "Mood?",
       requestedSchema: { type: "object", properties: { mood: { type: "string", title: "Mood", maxLength: 3 } } },
     });

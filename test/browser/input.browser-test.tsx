@@ -9,10 +9,10 @@ import type { ElicitFormParams, ElicitResult } from "../../src/core/types";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
+import { readDialog } from "./readDialog";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Longer than the protection interval: the person has looked at the dialog. */
-const read = () => wait(600);
 
 afterEach(async () => {
   cleanup();
@@ -85,7 +85,7 @@ describe(`the first press counts (React ${version})`, () => {
           await page.viewport(size.width, size.height);
           const onResponse = vi.fn<(result: ElicitResult) => void>();
           render(<ElicitationDialog serverName="Deploy Bot" request={form} onResponse={onResponse} />);
-          await read();
+          await readDialog();
           // The person clicks into the first (required) field and leaves it empty.
           const name = screen.getByRole("textbox", { name: /Project name/ });
           const field = name.getBoundingClientRect();
@@ -119,11 +119,13 @@ describe(`the first press counts (React ${version})`, () => {
 
   it("moving by keyboard from an untouched required field to the buttons shows no error", async () => {
     render(<ElicitationDialog serverName="Deploy Bot" request={tallForm} onResponse={() => {}} />);
-    await read();
-    // Into the first field and, Shift+Tab, round to the last of the dialog's buttons.
+    await readDialog();
+    // Into the first field and, Shift+Tab, round to the dialog's buttons (the × Close is last).
     await userEvent.keyboard("{Tab}");
     const name = screen.getByRole("textbox", { name: /Project name/ });
     expect(name).toHaveFocus();
+    await userEvent.keyboard("{Shift>}{Tab}{/Shift}");
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
     await userEvent.keyboard("{Shift>}{Tab}{/Shift}");
     expect(screen.getByRole("button", { name: "Submit" })).toHaveFocus();
     await wait(50);
@@ -161,7 +163,7 @@ function centreOf(element: Element) {
 describe(`input aimed at one request never answers another (React ${version})`, () => {
   it("a double-click on Submit accepts the first request only; the next one stays on screen", async () => {
     const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
-    await read();
+    await readDialog();
     const submit = centreOf(screen.getByRole("button", { name: "Submit" }));
     await commands.doubleClickAt(submit.x, submit.y, 150);
     await wait(700);
@@ -181,7 +183,7 @@ describe(`input aimed at one request never answers another (React ${version})`, 
       { serverName: "Bank", params: prefilled },
       { serverName: "Bank", params: prefilled },
     );
-    await read();
+    await readDialog();
     await act(async () => screen.getByRole("textbox", { name: "Colour" }).focus());
     await commands.pressKeyRepeatedly("Enter", 3, 130);
     await wait(700);
@@ -190,7 +192,7 @@ describe(`input aimed at one request never answers another (React ${version})`, 
 
   it("Enter held down on Submit answers once; its auto-repeat does not reach the next dialog", async () => {
     const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
-    await read();
+    await readDialog();
     await act(async () => screen.getByRole("button", { name: "Submit" }).focus());
     await commands.holdKey("Enter", 1500);
     await wait(300);
@@ -224,7 +226,7 @@ describe(`input aimed at one request never answers another (React ${version})`, 
       { serverName: "Bank", params: prefilled },
       { serverName: "Bank", params: prefilled },
     );
-    await read();
+    await readDialog();
     const spot = centreOf(screen.getByRole("button", { name: "Stop asking" }));
     await commands.doubleClickAt(spot.x, spot.y, 150);
     await wait(700);
@@ -237,7 +239,7 @@ describe(`input aimed at one request never answers another (React ${version})`, 
 
   it("Escape pressed twice quickly cancels one request, not the next", async () => {
     const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
-    await read();
+    await readDialog();
     await commands.pressKeyRepeatedly("Escape", 2, 150);
     await wait(700);
     expect(answers).toEqual([{ action: "cancel" }, undefined]);
@@ -248,7 +250,7 @@ describe(`input aimed at one request never answers another (React ${version})`, 
 
   it("a double-click on the backdrop cancels one request, not the next", async () => {
     const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
-    await read();
+    await readDialog();
     const box = screen.getByRole("dialog").getBoundingClientRect();
     await commands.doubleClickAt(box.left + box.width / 2, Math.max(4, box.top - 12), 150);
     await wait(700);

@@ -7,6 +7,7 @@ import { commands, userEvent } from "vitest/browser";
 import "../../src/styles.css";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import type { ElicitFormParams } from "../../src/core/types";
+import { readDialog } from "./readDialog";
 
 afterEach(async () => {
   cleanup();
@@ -68,12 +69,11 @@ function openDialog(extra: Partial<Parameters<typeof ElicitationDialog>[0]> = {}
 }
 
 /** A person reads the dialog before answering; keys within its protection interval are ignored. */
-const read = () => new Promise((resolve) => setTimeout(resolve, 600));
 
 async function answerByKeyboard(dialog: HTMLElement) {
   // Focus starts on the dialog itself; Tab enters the first field.
   expect(dialog.contains(document.activeElement)).toBe(true);
-  await read();
+  await readDialog();
   await userEvent.keyboard("{Tab}");
   expect(document.activeElement?.getAttribute("name")).toBe("f0");
   await userEvent.keyboard("my-app");
@@ -136,7 +136,7 @@ describe("keyboard alone", () => {
 
   it("on a failed submit moves focus to the first invalid field, whose error is announced and linked", async () => {
     const { onResponse, dialog } = openDialog();
-    await read();
+    await readDialog();
     await userEvent.keyboard("{Tab}{Tab}not-an-email{Enter}");
     const active = document.activeElement as HTMLInputElement;
     await waitFor(() => expect(active.getAttribute("aria-invalid")).toBe("true"));
@@ -154,7 +154,7 @@ describe("keyboard alone", () => {
 
   it("declines with the keyboard", async () => {
     const { onResponse } = openDialog();
-    await read();
+    await readDialog();
     await userEvent.keyboard("{Shift>}{Tab}{Tab}{Tab}{/Shift}");
     expect(document.activeElement).toHaveAccessibleName("Decline");
     await userEvent.keyboard("{Enter}");
@@ -184,7 +184,7 @@ describe("colour scheme", () => {
       const { dialog } = openDialog();
       document.body.style.background = scheme === "dark" ? "#0f1115" : "#ffffff";
       expect(getComputedStyle(dialog).backgroundColor).toBe(scheme === "dark" ? "rgb(22, 23, 27)" : "rgb(255, 255, 255)");
-      await read();
+      await readDialog();
       await userEvent.keyboard("{Tab}{Enter}");
       await waitFor(() => expect(dialog.querySelectorAll('[role="alert"]').length).toBeGreaterThan(0));
       // Measure the settled colours, not a frame of the entrance animation.
