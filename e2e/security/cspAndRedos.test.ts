@@ -108,6 +108,12 @@ describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", 
     console.log(`native RegExp ^(a+)+$ on n×"a"+"!": ${JSON.stringify(native)} ms (doubles per character)`);
     expect(native[24]!).toBeGreaterThan(native[20]! * 4);
 
+    // A person reads a new dialog before acting (it ignores real input for its first 500 ms).
+    const readDialog = async () => {
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(600);
+    };
+
     // An ordinary pattern, with lookahead (refused by the library's earlier linear engine), is checked here.
     await page.evaluate(() =>
       window.showRequest("Codes", {
@@ -115,9 +121,7 @@ describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", 
         requestedSchema: { type: "object", properties: { c: { type: "string", title: "Code", pattern: "^(?=.*[0-9])[a-z0-9]{8,}$" } } },
       }),
     );
-    // A person reads the dialog before typing (a new dialog ignores input for its first 500 ms).
-    await page.getByRole("dialog").waitFor();
-    await page.waitForTimeout(600);
+    await readDialog();
     const code = page.getByRole("dialog").getByLabel("Code");
     await code.fill("abcdefgh");
     await code.blur();
@@ -165,6 +169,7 @@ describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", 
         requestedSchema: { type: "object", properties: { a: { type: "string", title: "Letters", format: "email" } } },
       }),
     );
+    await readDialog();
     const baseline = await blockWhileTyping("Letters", value, () => page.getByText("Enter a valid email address").waitFor({ timeout: 5_000 }));
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
@@ -174,6 +179,7 @@ describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", 
         requestedSchema: { type: "object", properties: { a: { type: "string", title: "Letters", pattern: "^(a+)+$" } } },
       }),
     );
+    await readDialog();
     const { elapsed, typing, gap } = await blockWhileTyping("Letters", value, () =>
       page.getByText("will be checked by the server when you submit").waitFor({ timeout: 5_000 }),
     );
