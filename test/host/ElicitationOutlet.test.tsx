@@ -176,8 +176,7 @@ describe("ElicitationOutlet", () => {
       const { user, ask, queue } = setup(options, { drafts });
       ask("GitHub", githubUsernameTitled, signal);
       await user.type(screen.getByLabelText(/GitHub Username/), "octo");
-      act(() => lose(queue));
-      await act(async () => {});
+      await act(async () => lose(queue));
       expect(screen.queryByRole("dialog")).toBeNull();
       // The same server asks the same form again: it starts from what was typed.
       ask("GitHub", structuredClone(githubUsernameTitled));
