@@ -5,32 +5,15 @@
 // and the JavaScript heap before, at the peak and after (garbage collected), as a Markdown table.
 //
 //   npm run bench:queue -- [--sizes 500,5000] [--reps 3]
-import { createReadStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { extname, join, resolve } from "node:path";
-import react from "@vitejs/plugin-react";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { build } from "vite";
+import { runPageBench } from "./runPageBench.mjs";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),
 );
 const SIZES = String(args.sizes ?? "500,5000").split(",").map(Number);
 const REPS = Number(args.reps ?? 3);
-
-function serve(root) {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-  const server = createServer(async (req, res) => {
-    const path = resolve(root, "." + decodeURIComponent(new URL(req.url, "http://x").pathname));
-    const ok = path.startsWith(root) && (await stat(path).catch(() => undefined))?.isFile();
-    if (!ok) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
-    createReadStream(path).pipe(res);
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(1)} ms`;
@@ -80,30 +63,4 @@ async function runBrowser(url) {
   }
 }
 
-async function main() {
-  setTimeout(() => {
-    console.error("bench:queue: still running after 10 minutes; giving up.");
-    process.exit(2);
-  }, 600_000).unref();
-  const out = await mkdtemp(join(tmpdir(), "rme-bench-queue-"));
-  try {
-    await build({
-      root: join(import.meta.dirname, "queue"),
-      configFile: false,
-      mode: "production",
-      logLevel: "warn",
-      plugins: [react()],
-      build: { outDir: out, emptyOutDir: true, sourcemap: false },
-    });
-    const server = await serve(out);
-    try {
-      await runBrowser(`http://127.0.0.1:${server.address().port}/index.html`);
-    } finally {
-      server.close();
-    }
-  } finally {
-    await rm(out, { recursive: true, force: true });
-  }
-}
-
-await main();
+await runPageBench("bench:queue", join(import.meta.dirname, "queue"), runBrowser);

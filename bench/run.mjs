@@ -5,14 +5,8 @@
 // both alike. Prints medians as Markdown tables.
 //
 //   npm run bench -- [--reps 15] [--sizes 5,20,50,200] [--keys 5] [--first 7]
-import { createReadStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { extname, join, resolve } from "node:path";
-import react from "@vitejs/plugin-react";
 import { chromium } from "playwright-core";
-import { build } from "vite";
+import { runPageBench } from "./runPageBench.mjs";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),
@@ -24,19 +18,6 @@ const KEYS = Number(args.keys ?? 5);
 const FIRST = Number(args.first ?? 7);
 const MEMORY_REPS = 4;
 const LIBS = ["ours", "rjsf"];
-
-/** A static file server for the built page, on the loopback interface only. */
-function serve(root) {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-  const server = createServer(async (req, res) => {
-    const path = resolve(root, "." + decodeURIComponent(new URL(req.url, "http://x").pathname));
-    const ok = path.startsWith(root) && (await stat(path).catch(() => undefined))?.isFile();
-    if (!ok) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" });
-    createReadStream(path).pipe(res);
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
-}
 
 async function runBrowser(url) {
   const browser = await chromium.launch({
@@ -228,33 +209,4 @@ function printFirst(first) {
   }
 }
 
-const here = import.meta.dirname;
-async function main() {
-  // Bounded: however slow the machine, the bench gives up after ten minutes.
-  setTimeout(() => {
-    console.error("bench: still running after 10 minutes; giving up.");
-    process.exit(2);
-  }, 600_000).unref();
-  const out = await mkdtemp(join(tmpdir(), "rme-bench-"));
-
-  try {
-    await build({
-      root: here,
-      configFile: false,
-      mode: "production",
-      logLevel: "warn",
-      plugins: [react()],
-      build: { outDir: out, emptyOutDir: true, sourcemap: false },
-    });
-    const server = await serve(out);
-    try {
-      await runBrowser(`http://127.0.0.1:${server.address().port}/index.html`);
-    } finally {
-      server.close();
-    }
-  } finally {
-    await rm(out, { recursive: true, force: true });
-}
-}
-
-await main();
+await runPageBench("bench", import.meta.dirname, runBrowser);
