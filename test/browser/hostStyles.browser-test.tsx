@@ -7,6 +7,9 @@ import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { commands } from "vitest/browser";
 import "../../src/styles.css";
+// The real sheets hosts ship, as they ship them, beside the hand-written ones below.
+import bootstrapCss from "bootstrap/dist/css/bootstrap.min.css?raw";
+import tailwindPreflight from "tailwindcss/preflight.css?raw";
 import type { ElicitParams } from "../../src/core/types";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
@@ -70,7 +73,14 @@ const CHAT = `
 .chat code { background: yellow; font-size: 2rem; }
 `;
 
-const HOST_SHEETS = { "Vite template": VITE_TEMPLATE, "Tailwind-style preflight": PREFLIGHT, "Bootstrap-style reboot": REBOOT, ".chat descendant rules": CHAT };
+const HOST_SHEETS = {
+  "Vite template": VITE_TEMPLATE,
+  "Tailwind-style preflight": PREFLIGHT,
+  "Bootstrap-style reboot": REBOOT,
+  ".chat descendant rules": CHAT,
+  "Tailwind CSS 4 preflight (tailwindcss/preflight.css)": tailwindPreflight,
+  "Bootstrap 5 (bootstrap.min.css)": bootstrapCss,
+};
 
 const PROPERTIES = [
   "display", "position", "float", "box-sizing", "vertical-align", "white-space",
