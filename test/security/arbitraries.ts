@@ -12,6 +12,8 @@ const optionValue = fc.string({ minLength: 1, maxLength: 8 });
 
 /** Patterns a server might send, linear ones and catastrophic ones alike. */
 export const samplePatterns = ["^[0-9]{10}$", "^[A-Z]{3}[0-9]+$", "^[a-z0-9-]+$", "^\\S+@\\S+$", "^.{2,5}$", "^(a+)+$", "^\\d*\\d*\\d*$", "ab|cd", "^[^\\s]+$", "^\\p{L}+$"];
+/** Those of them whose backtracking grows exponentially or polynomially with the input. */
+export const catastrophicPatterns: readonly string[] = ["^(a+)+$", "^\\d*\\d*\\d*$"];
 
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 

@@ -11,7 +11,7 @@ import { buildContent, fieldName, UNREADABLE_NUMBER } from "../../src/core/formV
 import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValue, FormValues } from "../../src/core/types";
 import { useElicitationForm } from "../../src/form/useElicitationForm";
-import { candidateSchema, formValuesFor } from "./arbitraries";
+import { candidateSchema, catastrophicPatterns, formValuesFor } from "./arbitraries";
 
 const sdkAjv = new AjvJsonSchemaValidator();
 const sdkCfWorker = new CfWorkerJsonSchemaValidator();
@@ -73,8 +73,14 @@ const dateTimeSchema = fc
     required: required ? ["when"] : [],
   }));
 
+// The check below runs the SDK's server validators in this thread, as a server does: with a
+// catastrophic pattern, the long inputs above (65 a's before an @) would hang them for ever. How the
+// form keeps such a pattern off the main thread is tested on its own (e2e/security/cspAndRedos).
+const hasCatastrophicPattern = (raw: unknown) =>
+  Object.values((raw as RawSchema).properties).some((p) => catastrophicPatterns.includes((p as { pattern?: string }).pattern ?? ""));
+
 const cases = fc
-  .oneof({ arbitrary: candidateSchema, weight: 4 }, { arbitrary: dateTimeSchema, weight: 1 })
+  .oneof({ arbitrary: candidateSchema.filter((raw) => !hasCatastrophicPattern(raw)), weight: 4 }, { arbitrary: dateTimeSchema, weight: 1 })
   .map((raw) => ({ raw: raw as RawSchema, parsed: parseElicitationSchema(raw) }))
   .filter((x) => x.parsed.ok)
   .chain(({ raw, parsed }) => {
