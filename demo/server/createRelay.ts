@@ -2,14 +2,12 @@
 // command. The page speaks Streamable HTTP to the demo's own origin (no CORS, no way for a page to
 // start processes); each page session gets its own connection to the named server, and JSON-RPC
 // messages pass through unchanged both ways — elicitation requests included.
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { DemoTarget } from "./DemoTarget";
+import { routeMcpSessions } from "./routeMcpSessions";
 
 function connectTo(target: DemoTarget): Transport & { setProtocolVersion?: (version: string) => void } {
   if (target.kind === "url") return new StreamableHTTPClientTransport(new URL(target.url));
@@ -28,56 +26,39 @@ function describe(message: JSONRPCMessage): string | undefined {
 }
 
 export function createRelay(target: DemoTarget, log: (line: string) => void) {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
   // Every connection to the named server, so stopping the demo also stops the processes it started.
   const upstreams = new Set<Transport>();
 
-  async function relayMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const sessionId = req.headers["mcp-session-id"];
-    let page = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
-    if (!page) {
-      if (sessionId !== undefined || req.method !== "POST") {
-        res.writeHead(404, { "content-type": "application/json" }).end(
-          JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Unknown or missing session" }, id: null }),
-        );
-        return;
-      }
-      const upstream = connectTo(target);
-      upstreams.add(upstream);
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void sessions.set(id, created),
-      });
-      const fail = (error: unknown) => log(`relay: ${error instanceof Error ? error.message : String(error)}`);
-      created.onmessage = (message) => void upstream.send(message).catch(fail);
-      upstream.onmessage = (message) => {
-        const line = describe(message);
-        if (line) log(`${target.label} → ${line}`);
-        // The HTTP client transport sends the negotiated version on later requests once told it.
-        const result = "result" in message ? (message.result as { protocolVersion?: unknown }) : undefined;
-        if (typeof result?.protocolVersion === "string") upstream.setProtocolVersion?.(result.protocolVersion);
-        void created.send(message).catch(fail);
-      };
-      upstream.onerror = fail;
-      created.onclose = () => {
-        if (created.sessionId) sessions.delete(created.sessionId);
-        upstreams.delete(upstream);
-        void upstream.close().catch(fail);
-      };
-      upstream.onclose = () => void created.close().catch(fail);
-      try {
-        await upstream.start();
-      } catch (error) {
-        res.writeHead(502, { "content-type": "application/json" }).end(
-          JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: `Could not reach ${target.label}: ${String(error)}` }, id: null }),
-        );
-        return;
-      }
-      await created.start();
-      page = created;
+  const relayMcp = routeMcpSessions(async (page, _req, res) => {
+    const upstream = connectTo(target);
+    upstreams.add(upstream);
+    const fail = (error: unknown) => log(`relay: ${error instanceof Error ? error.message : String(error)}`);
+    page.onmessage = (message) => void upstream.send(message).catch(fail);
+    upstream.onmessage = (message) => {
+      const line = describe(message);
+      if (line) log(`${target.label} → ${line}`);
+      // The HTTP client transport sends the negotiated version on later requests once told it.
+      const result = "result" in message ? (message.result as { protocolVersion?: unknown }) : undefined;
+      if (typeof result?.protocolVersion === "string") upstream.setProtocolVersion?.(result.protocolVersion);
+      void page.send(message).catch(fail);
+    };
+    upstream.onerror = fail;
+    upstream.onclose = () => void page.close().catch(fail);
+    try {
+      await upstream.start();
+    } catch (error) {
+      upstreams.delete(upstream);
+      res.writeHead(502, { "content-type": "application/json" }).end(
+        JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: `Could not reach ${target.label}: ${String(error)}` }, id: null }),
+      );
+      return false;
     }
-    await page.handleRequest(req, res);
-  }
+    await page.start();
+    return () => {
+      upstreams.delete(upstream);
+      void upstream.close().catch(fail);
+    };
+  });
 
   return {
     relayMcp,

@@ -1,12 +1,11 @@
 // HTTP side of the demo server, mounted into Vite's dev server so the page and the MCP endpoint
 // share one origin (no CORS). Streamable HTTP with one session (and one McpServer) per client.
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createDemoMcpServer } from "./createDemoMcpServer";
 import { createRelay } from "./createRelay";
 import type { DemoRecorder } from "./DemoRecorder";
 import type { DemoTarget } from "./DemoTarget";
+import { routeMcpSessions } from "./routeMcpSessions";
 
 export const MCP_PATH = "/mcp";
 export const RECEIVED_PATH = "/demo-api/received";
@@ -20,36 +19,18 @@ type Next = (error?: unknown) => void;
 export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget, log: (line: string) => void = () => {}) {
   const relay = target ? createRelay(target, log) : undefined;
   const server = { name: target?.label ?? BUILT_IN_SERVER_NAME, builtIn: !target };
-  const transports = new Map<string, StreamableHTTPServerTransport>();
   const linkCompletions = new Map<string, () => Promise<void>>();
 
-  async function handleMcp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const sessionId = req.headers["mcp-session-id"];
-    let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
-    if (!transport) {
-      if (sessionId !== undefined || req.method !== "POST") {
-        res.writeHead(404, { "content-type": "application/json" }).end(
-          JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Unknown or missing session" }, id: null }),
-        );
-        return;
-      }
-      const origin = `http://${req.headers.host ?? "127.0.0.1"}`;
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void transports.set(id, created),
-      });
-      created.onclose = () => {
-        if (created.sessionId) transports.delete(created.sessionId);
-      };
-      const server = createDemoMcpServer({ recorder, origin: () => origin, linkCompletions });
-      // SDK v1 ignores notifications/cancelled for request id 0 (a falsy check); spend id 0 on a
-      // ping so that withdrawing the session's first elicitation reaches the client.
-      server.server.oninitialized = () => void server.server.ping().catch(() => undefined);
-      await server.connect(created);
-      transport = created;
-    }
-    await transport.handleRequest(req, res);
-  }
+  // One McpServer per session.
+  const handleMcp = routeMcpSessions(async (transport, req) => {
+    const origin = `http://${req.headers.host ?? "127.0.0.1"}`;
+    const server = createDemoMcpServer({ recorder, origin: () => origin, linkCompletions });
+    // SDK v1 ignores notifications/cancelled for request id 0 (a falsy check); spend id 0 on a
+    // ping so that withdrawing the session's first elicitation reaches the client.
+    server.server.oninitialized = () => void server.server.ping().catch(() => undefined);
+    await server.connect(transport);
+    return () => {};
+  });
 
   async function handleLinkPage(url: URL, res: ServerResponse): Promise<void> {
     const id = url.searchParams.get("elicitation") ?? "";
