@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createElicitationQueue, ElicitationOutlet, type ElicitationQueue } from "../../src/index";
 import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
+import { answerContactInfo } from "./answerContactInfo";
 
 // mcp-use reports usage to its vendor unless told not to; tests reach no outside host.
 vi.hoisted(() => {
@@ -150,16 +151,8 @@ describe("mcp-use useMcp with onElicitation", () => {
   it("accept: typed content reaches the server and passes its validation", async () => {
     const { user, ask } = await setUp();
     const result = await ask(contactInfo);
-    const dialog = await screen.findByRole("dialog", { name: `${SERVER_NAME} is asking for information` });
-    expect(dialog).toHaveTextContent("Please provide your contact information");
-    await user.type(screen.getByLabelText(/^Name/), "Ada Lovelace");
-    await user.type(screen.getByLabelText(/^Email/), "ada@example.com");
-    await user.type(screen.getByLabelText(/^Age/), "36");
-    await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(JSON.parse(await result())).toEqual({
-      action: "accept",
-      content: { name: "Ada Lovelace", email: "ada@example.com", age: 36 },
-    });
+    const expected = await answerContactInfo(user, SERVER_NAME);
+    expect(JSON.parse(await result())).toEqual(expected);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 

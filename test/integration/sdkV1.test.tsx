@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createElicitationQueue, ElicitationOutlet, type ElicitationQueueOptions } from "../../src/index";
 import { bankTransfer, contactInfo, developmentConfiguration, githubUsername } from "../fixtures/seedRequests";
+import { answerContactInfo } from "./answerContactInfo";
 
 const SERVER_NAME = "Acme tools";
 
@@ -82,17 +83,8 @@ describe("SDK v1 client and server, request style (2025-06-18 / 2025-11-25)", ()
     const { ask } = await connect();
     const answer = ask(contactInfo);
 
-    const dialog = await screen.findByRole("dialog", { name: `${SERVER_NAME} is asking for information` });
-    expect(dialog).toHaveTextContent("Please provide your contact information");
-    await user.type(screen.getByLabelText(/^Name/), "Ada Lovelace");
-    await user.type(screen.getByLabelText(/^Email/), "ada@example.com");
-    await user.type(screen.getByLabelText(/^Age/), "36");
-    await user.click(screen.getByRole("button", { name: "Submit" }));
-
-    expect(JSON.parse(await answer)).toEqual({
-      action: "accept",
-      content: { name: "Ada Lovelace", email: "ada@example.com", age: 36 },
-    });
+    const expected = await answerContactInfo(user, SERVER_NAME);
+    expect(JSON.parse(await answer)).toEqual(expected);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
