@@ -32,19 +32,19 @@ export type {
 } from "./host/types";
 
 // Parsing and validation (also in "/core").
-export { prepareElicitationRequest, type PrepareElicitationOptions, type PreparedElicitationRequest } from "./core/prepareElicitationRequest";
-export { parseElicitationRequest } from "./core/parseElicitationRequest";
-export { parseElicitationSchema, type ParseElicitationOptions } from "./core/parseElicitationSchema";
-export { validateElicitationContent, type ValidateElicitationContentOptions } from "./core/validateElicitationContent";
-export { inspectElicitationUrl, type ElicitationUrlInspection, type ElicitationUrlWarning } from "./core/urlInspection";
+export { prepareElicitationRequest, type PrepareElicitationOptions, type PreparedElicitationRequest } from "./core/request/prepareElicitationRequest";
+export { parseElicitationRequest } from "./core/request/parseElicitationRequest";
+export { parseElicitationSchema, type ParseElicitationOptions } from "./core/request/parseElicitationSchema";
+export { validateElicitationContent, type ValidateElicitationContentOptions } from "./core/validation/validateElicitationContent";
+export { inspectElicitationUrl, type ElicitationUrlInspection, type ElicitationUrlWarning } from "./core/url/urlInspection";
 export type * from "./core/types";
-export type { ElicitationLimits } from "./core/limits";
-export type { SensitiveFieldKind } from "./core/sensitiveFields";
-export type { ValidationMessages } from "./core/validationMessages";
+export type { ElicitationLimits } from "./core/request/limits";
+export type { SensitiveFieldKind } from "./core/request/sensitiveFields";
+export type { ValidationMessages } from "./core/validation/validationMessages";
 
 // Engine choice.
-export { preloadValidation, type PreloadValidationOptions } from "./core/loadValidation";
-export { setValidationEngine, type ValidationEngine } from "./core/validationEngine";
+export { preloadValidation, type PreloadValidationOptions } from "./core/loading/loadValidation";
+export { setValidationEngine, type ValidationEngine } from "./core/validation/validationEngine";
 
 // Wording.
 export type { ElicitationMessages } from "./messages/ElicitationMessages";
@@ -54,5 +54,5 @@ export { defaultMessages } from "./messages/defaultMessages";
 export { deMessages } from "./messages/locales/de";
 
 // Errors.
-export { ElicitationSchemaError } from "./core/ElicitationSchemaError";
+export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./host/ElicitationQueueError";

@@ -1,15 +1,15 @@
 // "react-mcp-elicitation/core": the pure parts — no React, no DOM, safe to import on servers and under SSR.
-export { ElicitationSchemaError } from "./ElicitationSchemaError";
-export { parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
-export { parseElicitationRequest } from "./parseElicitationRequest";
+export { ElicitationSchemaError } from "./request/ElicitationSchemaError";
+export { parseElicitationSchema, type ParseElicitationOptions } from "./request/parseElicitationSchema";
+export { parseElicitationRequest } from "./request/parseElicitationRequest";
 export {
   prepareElicitationRequest,
   type PrepareElicitationOptions,
   type PreparedElicitationRequest,
-} from "./prepareElicitationRequest";
-export { checkPatternSyntax } from "./checkPatternSyntax";
-export { validateElicitationContent, type ValidateElicitationContentOptions } from "./validateElicitationContent";
-export { compileContentValidator, compileAjvValidator, compileEvalFreeValidator } from "./compileContentValidator";
+} from "./request/prepareElicitationRequest";
+export { checkPatternSyntax } from "./request/checkPatternSyntax";
+export { validateElicitationContent, type ValidateElicitationContentOptions } from "./validation/validateElicitationContent";
+export { compileContentValidator, compileAjvValidator, compileEvalFreeValidator } from "./validation/compileContentValidator";
 export {
   canCompileCode,
   detectedValidationEngine,
@@ -19,7 +19,7 @@ export {
   type ContentValidationError,
   type ContentValidator,
   type ValidationEngine,
-} from "./validationEngine";
+} from "./validation/validationEngine";
 // The forms' on-demand loading of the engines; hosts can start it early (docs/validation.md).
 export {
   loadContentValidator,
@@ -28,13 +28,13 @@ export {
   type LoadedContentValidator,
   type LoadValidationOptions,
   type PreloadValidationOptions,
-} from "./loadValidation";
-export { defaultElicitationLimits, resolveElicitationLimits, type ElicitationLimits } from "./limits";
-export { detectSensitiveField, detectSensitiveText, type SensitiveFieldKind } from "./sensitiveFields";
-export { defaultValidationMessages, describeValidationIssue, type ValidationMessages } from "./validationMessages";
-export { localInputToRfc3339, rfc3339ToLocalInput } from "./dateTime";
-export { buildContent, fieldName, initialFormValues } from "./formValues";
-export { validateFormValues } from "./validateFormValues";
-export { inspectElicitationUrl, type ElicitationUrlInspection, type ElicitationUrlWarning } from "./urlInspection";
-export { toUnicodeHostname } from "./urlHostname";
+} from "./loading/loadValidation";
+export { defaultElicitationLimits, resolveElicitationLimits, type ElicitationLimits } from "./request/limits";
+export { detectSensitiveField, detectSensitiveText, type SensitiveFieldKind } from "./request/sensitiveFields";
+export { defaultValidationMessages, describeValidationIssue, type ValidationMessages } from "./validation/validationMessages";
+export { localInputToRfc3339, rfc3339ToLocalInput } from "./values/dateTime";
+export { buildContent, fieldName, initialFormValues } from "./values/formValues";
+export { validateFormValues } from "./validation/validateFormValues";
+export { inspectElicitationUrl, type ElicitationUrlInspection, type ElicitationUrlWarning } from "./url/urlInspection";
+export { toUnicodeHostname } from "./url/urlHostname";
 export type * from "./types";

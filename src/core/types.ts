@@ -67,7 +67,7 @@ interface FieldBase {
    * Text and number fields only: the key, title or description names a password, API key, token,
    * secret, card number, card code or national ID, which servers must not ask for in form mode.
    */
-  sensitive?: import("./sensitiveFields").SensitiveFieldKind;
+  sensitive?: SensitiveFieldKind;
 }
 
 export interface TextFieldDescriptor extends FieldBase {
@@ -134,12 +134,12 @@ export interface ParsedElicitationSchema {
   /** Stable string identity of `jsonSchema`, used to cache compiled validators. */
   cacheKey: string;
   /** The size limits it was parsed under; validation applies the same `maxStringLength`. */
-  limits?: import("./limits").ElicitationLimits;
+  limits?: import("./request/limits").ElicitationLimits;
 }
 
 export type ParseElicitationSchemaResult =
   | { ok: true; schema: ParsedElicitationSchema }
-  | { ok: false; error: import("./ElicitationSchemaError").ElicitationSchemaError };
+  | { ok: false; error: import("./request/ElicitationSchemaError").ElicitationSchemaError };
 
 /** Why a value failed, so the UI can word it in the host's language. */
 export type ValidationCode =
@@ -190,7 +190,7 @@ export interface ElicitationUrlStep {
 
 export type ParseElicitationRequestResult =
   | { ok: true; request: ParsedElicitationRequest }
-  | { ok: false; error: import("./ElicitationSchemaError").ElicitationSchemaError };
+  | { ok: false; error: import("./request/ElicitationSchemaError").ElicitationSchemaError };
 
 /**
  * Raw form state, one entry per field, keyed by the field's form name (`f${index}`) so that
@@ -199,3 +199,12 @@ export type ParseElicitationRequestResult =
  */
 export type FormValue = string | boolean | string[];
 export type FormValues = Record<string, FormValue>;
+
+/** What a field appears to ask for. */
+export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "cardNumber" | "cardCode" | "nationalId";
+
+/** What a form's check found: the verdict, and the fields whose `pattern` only the server can check. */
+export type FormContentCheck = ValidateElicitationContentResult & { leftToServer: string[] };
+
+/** A form's check of its raw values: the content to send, errors by field, and what only the server can check. */
+export type FormValuesCheck = { content: ElicitContent; errors: Record<string, ValidationIssue>; leftToServer: string[] };

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
-import type { ElicitationLimits } from "../core/limits";
-import { prepareElicitationRequest } from "../core/prepareElicitationRequest";
+import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
+import type { ElicitationLimits } from "../core/request/limits";
+import { prepareElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { ElicitParams, ElicitResult } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
-import { loadedRegistrableDomain, loadRegistrableDomain } from "../core/registrableDomain";
-import { inspectElicitationUrl, type ElicitationUrlWarning } from "../core/urlInspection";
+import { loadedRegistrableDomain, loadRegistrableDomain } from "../core/url/registrableDomain";
+import { inspectElicitationUrl, type ElicitationUrlWarning } from "../core/url/urlInspection";
 import type { ElicitResult } from "../core/types";
 import { fillTemplate } from "../messages/fillTemplate";
 import type { HostMessages } from "../messages/hostMessages";

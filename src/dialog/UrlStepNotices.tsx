@@ -1,4 +1,4 @@
-import { inspectElicitationUrl } from "../core/urlInspection";
+import { inspectElicitationUrl } from "../core/url/urlInspection";
 import type { ElicitationUrlStep } from "../core/types";
 import { fillTemplate } from "../messages/fillTemplate";
 import type { HostMessages } from "../messages/hostMessages";

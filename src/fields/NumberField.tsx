@@ -1,5 +1,5 @@
 import { memo, type SyntheticEvent } from "react";
-import { UNREADABLE_NUMBER } from "../core/initialFormValues";
+import { UNREADABLE_NUMBER } from "../core/values/initialFormValues";
 import type { NumberFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";

@@ -1,4 +1,4 @@
-import type { SensitiveFieldKind } from "../core/sensitiveFields";
+import type { SensitiveFieldKind } from "../core/request/sensitiveFields";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { fillTemplate } from "../messages/fillTemplate";
 

@@ -1,6 +1,6 @@
 import { useEffect, useId } from "react";
 import { useController } from "react-hook-form";
-import { fieldName } from "../core/initialFormValues";
+import { fieldName } from "../core/values/initialFormValues";
 import { afterPointerRelease, trackPointerPresses } from "./afterPointerRelease";
 import { useTimeZoneName } from "./useTimeZoneName";
 import type { FieldComponentProps } from "./FieldComponentProps";

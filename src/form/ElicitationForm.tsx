@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
+import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitContent } from "../core/types";
 import { FormAlert } from "./FormAlert";
 import { FormNotice } from "./FormNotice";

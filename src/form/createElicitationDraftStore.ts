@@ -1,5 +1,5 @@
 import type { FieldDescriptor, FormValues } from "../core/types";
-import { fieldName } from "../core/initialFormValues";
+import { fieldName } from "../core/values/initialFormValues";
 
 /**
  * What a person typed into a form they then cancelled (or the server withdrew), kept in memory so

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { initialFormValues } from "../core/initialFormValues";
+import { initialFormValues } from "../core/values/initialFormValues";
 import type { FormValues, ParsedElicitationSchema } from "../core/types";
 import type { ElicitationDraftStore } from "./createElicitationDraftStore";
 

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { isParsedSchema } from "../core/isParsedSchema";
-import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
-import { initialFormValues } from "../core/initialFormValues";
-import { loadContentValidator, loadFormValuesCheck, prepareContentValidator } from "../core/loadValidation";
-import { parseElicitationSchema } from "../core/parseElicitationSchema";
+import { isParsedSchema } from "../core/request/isParsedSchema";
+import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
+import { initialFormValues } from "../core/values/initialFormValues";
+import { loadContentValidator, loadFormValuesCheck, prepareContentValidator } from "../core/loading/loadValidation";
+import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema, ValidationIssue } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";

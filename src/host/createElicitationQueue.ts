@@ -1,10 +1,10 @@
 // One dialog at a time for any number of servers: requests wait in arrival order, each is answered
 // exactly once (by the user, the timeout or "stop asking") or withdrawn by its server, never dropped.
 // No React here: the outlet subscribes through `subscribe` / `getSnapshot`.
-import { prepareElicitationRequest } from "../core/prepareElicitationRequest";
+import { prepareElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { ElicitParams, ElicitResult } from "../core/types";
-import type { ElicitationSchemaError } from "../core/ElicitationSchemaError";
-import { quoteExcerpt } from "../core/excerpt";
+import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
+import { quoteExcerpt } from "../core/shared/excerpt";
 import { ElicitationQueueError, REQUEST_REFUSED } from "./ElicitationQueueError";
 import type {
   ElicitationQueue,

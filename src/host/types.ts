@@ -11,7 +11,7 @@ export interface ElicitationQueueOptions {
   /** Clock in ms, replaceable in tests. Default `Date.now`. */
   now?: () => number;
   /** Size limits for every request (see `defaultElicitationLimits`); a request over them is rejected with -32602. */
-  limits?: Partial<import("../core/limits").ElicitationLimits>;
+  limits?: Partial<import("../core/request/limits").ElicitationLimits>;
   /** "decline": a form request with a field that looks like a password, key, token, card or ID number is answered `decline` without being shown. Default "warn" (the dialog shows a warning). */
   sensitiveFields?: "warn" | "decline";
   /**

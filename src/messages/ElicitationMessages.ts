@@ -1,4 +1,4 @@
-import type { ValidationMessages } from "../core/validationMessages";
+import type { ValidationMessages } from "../core/validation/validationMessages";
 import type { HostMessages } from "./hostMessages";
 
 /**

@@ -1,4 +1,4 @@
-import type { ValidationMessages } from "../../src/core/validationMessages";
+import type { ValidationMessages } from "../../src/core/validation/validationMessages";
 import type { ElicitationMessages } from "../../src/messages/ElicitationMessages";
 
 // Arabic wording for the right-to-left example: every UI string, and the validation rules the

@@ -22,6 +22,32 @@ function specifiers(source: string): string[] {
   return [...new Set(found.map((match) => match[1]!))];
 }
 
+/** Where a relative specifier points, as a path under src/ without extension. */
+function targetOf(file: string, specifier: string): string {
+  return relative(src, resolve(dirname(join(src, file)), specifier));
+}
+
+const moduleOf = (file: string) => file.replace(/\.tsx?$/, "").replace(/\/index$/, "");
+
+/** Import cycles among src/ files (static, type and dynamic imports all count). */
+function findCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
 const layerOf = (file: string) => LAYERS.indexOf(file.split(sep)[0] as (typeof LAYERS)[number]);
 
 describe("layers import downward only", () => {
@@ -47,5 +73,33 @@ describe("layers import downward only", () => {
   it("the check sees an upward import when there is one", () => {
     const probe = `import type { X } from "../dialog/ElicitationDialog";\nexport const y = import("../host/ElicitationOutlet");`;
     expect(specifiers(probe)).toEqual(["../dialog/ElicitationDialog", "../host/ElicitationOutlet"]);
+  });
+
+  it("core keeps index.ts and types.ts at its top and every other file in a folder by job", () => {
+    const jobs = ["request", "validation", "values", "loading", "url", "shared"];
+    const coreFiles = files.filter((file) => layerOf(file) === 0).map((file) => file.split(sep).slice(1));
+    expect(coreFiles.filter((parts) => parts.length === 1).map((parts) => parts[0]).sort()).toEqual(["index.ts", "types.ts"]);
+    expect(coreFiles.filter((parts) => parts.length > 1 && !jobs.includes(parts[0]!))).toEqual([]);
+  });
+
+  it("no file takes part in an import cycle", () => {
+    const graph = new Map(
+      files.map((file) => [
+        moduleOf(file),
+        specifiers(readFileSync(join(src, file), "utf8"))
+          .filter((specifier) => specifier.startsWith("."))
+          .map((specifier) => moduleOf(targetOf(file, specifier))),
+      ]),
+    );
+    expect(findCycles(graph)).toEqual([]);
+  });
+
+  it("the cycle check sees a cycle when there is one", () => {
+    const graph = new Map([
+      ["core/a", ["core/b"]],
+      ["core/b", ["core/c"]],
+      ["core/c", ["core/a"]],
+    ]);
+    expect(findCycles(graph)).toEqual([["core/a", "core/b", "core/c", "core/a"]]);
   });
 });

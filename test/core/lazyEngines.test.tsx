@@ -6,9 +6,9 @@ import { dirname, join, resolve } from "node:path";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
+import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { ElicitParams } from "../../src/core/types";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
 
 const src = join(import.meta.dirname, "../../src");
@@ -70,8 +70,8 @@ describe("loading on demand", () => {
   });
 
   it.each(["ajv", "eval-free"] as const)("validates with the loaded %s engine exactly as validateElicitationContent", async (engine) => {
-    const { loadContentValidator } = await import("../../src/core/loadValidation");
-    const { parseElicitationSchema: parse } = await import("../../src/core/parseElicitationSchema");
+    const { loadContentValidator } = await import("../../src/core/loading/loadValidation");
+    const { parseElicitationSchema: parse } = await import("../../src/core/request/parseElicitationSchema");
     const lookahead = { type: "object", properties: { code: { type: "string", pattern: "^(?=.*[0-9])[a-z0-9]{8,}$" } } };
     for (const [schema, contents] of [
       [
@@ -144,7 +144,7 @@ describe("loading on demand", () => {
   it("a form compiles its schema while the person is still reading, not on the first Submit", async () => {
     const { default: Ajv2020 } = await import("ajv/dist/2020.js");
     const compile = vi.spyOn(Object.getPrototypeOf(Ajv2020.prototype) as typeof Ajv2020.prototype, "compile") // Ajv's core class, which every Ajv compiles with;
-    const { setValidationEngine } = await import("../../src/core/validationEngine");
+    const { setValidationEngine } = await import("../../src/core/validation/validationEngine");
     setValidationEngine("ajv");
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { parseElicitationRequest } from "../../src/core/parseElicitationRequest";
+import { parseElicitationRequest } from "../../src/core/request/parseElicitationRequest";
 import { contactInfo, githubUsername } from "../fixtures/seedRequests";
 
 function errorPath(params: unknown) {

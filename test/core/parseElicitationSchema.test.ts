@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { ElicitationSchemaError } from "../../src/core/ElicitationSchemaError";
-import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
+import { ElicitationSchemaError } from "../../src/core/request/ElicitationSchemaError";
+import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { FieldDescriptor, ParsedElicitationSchema } from "../../src/core/types";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 import * as seeds from "../fixtures/seedRequests";
 
 function parseOk(schema: unknown): ParsedElicitationSchema {
@@ -435,7 +435,7 @@ describe("parseElicitationSchema: annotations never refuse a request", () => {
   it("validates the answer the way the SDK server does: annotations change nothing", async () => {
     const { AjvJsonSchemaValidator } = await import("@modelcontextprotocol/sdk/validation/ajv");
     const server = new AjvJsonSchemaValidator().getValidator(fastMcpTags as never);
-    const { validateElicitationContent } = await import("../../src/core/validateElicitationContent");
+    const { validateElicitationContent } = await import("../../src/core/validation/validateElicitationContent");
     for (const content of [{ value: ["red"] }, { value: ["blue"] }, { value: ["red"], mode: "c" }, {}]) {
       expect(validateElicitationContent(fastMcpTags, content).valid).toBe(server(content).valid);
     }

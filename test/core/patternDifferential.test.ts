@@ -8,9 +8,9 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadContentValidator } from "../../src/core/loadValidation";
-import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { loadContentValidator } from "../../src/core/loading/loadValidation";
+import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 
 const CHARS = ["a", "b", "A", "1", " ", "\u00a0", "\u3000", "é", "😀", "-", "\n", "_", "\b"];
 

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { prepareElicitationRequest } from "../../src/core/prepareElicitationRequest";
+import { prepareElicitationRequest } from "../../src/core/request/prepareElicitationRequest";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import { bankTransfer, contactInfo } from "../fixtures/seedRequests";

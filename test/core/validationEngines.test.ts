@@ -2,8 +2,8 @@
 // Ajv (generated code) and the eval-free engine (@cfworker/json-schema) give the same answers,
 // in the same plain words, for every rule. The CSP browser test shows the page picks one itself.
 import { describe, expect, it } from "vitest";
-import { canCompileCode, resolveValidationEngine, setValidationEngine } from "../../src/core/validationEngine";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { canCompileCode, resolveValidationEngine, setValidationEngine } from "../../src/core/validation/validationEngine";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 import * as seeds from "../fixtures/seedRequests";
 
 const one = (property: unknown, required = false) => ({ type: "object", properties: { x: property }, ...(required && { required: ["x"] }) });

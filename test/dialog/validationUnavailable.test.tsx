@@ -17,10 +17,10 @@ describe("when validation code fails to load", () => {
   });
 
   it("a request with a pattern is drawn at once even when the engine chunk cannot load, and Decline still answers", async () => {
-    vi.doMock("../../src/core/ajvEngine", () => {
+    vi.doMock("../../src/core/validation/engines/ajvEngine", () => {
       throw new Error("Failed to fetch dynamically imported module");
     });
-    const { setValidationEngine } = await import("../../src/core/validationEngine");
+    const { setValidationEngine } = await import("../../src/core/validation/validationEngine");
     setValidationEngine("ajv");
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();
@@ -37,7 +37,7 @@ describe("when validation code fails to load", () => {
   });
 
   it("when Ajv's chunk cannot load on a page that allows eval, the eval-free engine checks the answer instead", async () => {
-    vi.doMock("../../src/core/ajvEngine", () => {
+    vi.doMock("../../src/core/validation/engines/ajvEngine", () => {
       throw new Error("Failed to fetch dynamically imported module");
     });
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
@@ -56,11 +56,11 @@ describe("when validation code fails to load", () => {
 
   it("Submit says the form cannot be checked, sends nothing and keeps the input; the next Submit tries again", async () => {
     let failing = true;
-    vi.doMock("../../src/core/ajvEngine", async (importOriginal) => {
+    vi.doMock("../../src/core/validation/engines/ajvEngine", async (importOriginal) => {
       if (failing) throw new Error("Failed to fetch dynamically imported module");
       return importOriginal();
     });
-    const { setValidationEngine } = await import("../../src/core/validationEngine");
+    const { setValidationEngine } = await import("../../src/core/validation/validationEngine");
     setValidationEngine("ajv");
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();

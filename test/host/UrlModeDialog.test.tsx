@@ -127,7 +127,7 @@ describe("ElicitationDialog in URL mode", () => {
         ["src/dialog/ElicitationDialog.tsx", "src/dialog/DialogForm.tsx", "src/form/ElicitationForm.tsx"].map((f) => fs.readFileSync(f, "utf8")).join("\n"),
       );
       expect(source).not.toMatch(/tldts/);
-      const body = await import("node:fs").then((fs) => fs.readFileSync("src/core/registrableDomain.ts", "utf8"));
+      const body = await import("node:fs").then((fs) => fs.readFileSync("src/core/url/registrableDomain.ts", "utf8"));
       expect(body).toMatch(/import\("tldts[^"]*"\)/);
       expect(body).not.toMatch(/^import .*tldts/m);
     });

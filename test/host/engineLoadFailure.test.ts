@@ -16,8 +16,8 @@ describe("validation chunks that cannot load", () => {
     const offline = () => {
       throw new Error("Failed to fetch dynamically imported module");
     };
-    vi.doMock("../../src/core/ajvEngine", offline);
-    vi.doMock("../../src/core/evalFreeValidator", offline);
+    vi.doMock("../../src/core/validation/engines/ajvEngine", offline);
+    vi.doMock("../../src/core/validation/engines/evalFreeValidator", offline);
     const { createElicitationQueue } = await import("../../src/host/createElicitationQueue");
     const events: ElicitationQueueEvent[] = [];
     const queue = createElicitationQueue({ onEvent: (e) => events.push(e) });

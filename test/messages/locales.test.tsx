@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { defaultValidationMessages } from "../../src/core/validationMessages";
+import { defaultValidationMessages } from "../../src/core/validation/validationMessages";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { defaultMessages } from "../../src/messages/defaultMessages";
 import { deMessages } from "../../src/messages/locales/de";

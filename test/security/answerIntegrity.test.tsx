@@ -5,9 +5,9 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { rfc3339ToLocalInput } from "../../src/core/dateTime";
-import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { rfc3339ToLocalInput } from "../../src/core/values/dateTime";
+import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 import { renderDialog } from "../renderDialog";
 
 const request = (properties: Record<string, unknown>, required: string[] = []) => ({

@@ -1,7 +1,7 @@
 // fast-check generators for hostile and for valid elicitation requests.
 import fc from "fast-check";
 import type { FieldDescriptor, FormValue, FormValues } from "../../src/core/types";
-import { fieldName } from "../../src/core/formValues";
+import { fieldName } from "../../src/core/values/formValues";
 
 /** Keys that trip naive object handling, plus ordinary ones. */
 export const hostileKeys = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "a.b", "a/b", "~0", "", " "];

@@ -5,7 +5,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkStringFormat } from "../../src/core/checkStringFormat";
+import { checkStringFormat } from "../../src/core/validation/checkStringFormat";
 import type { StringFormat } from "../../src/core/types";
 
 const validators = [new AjvJsonSchemaValidator(), new CfWorkerJsonSchemaValidator()];

@@ -6,12 +6,12 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ElicitationSchemaError } from "../../src/core/ElicitationSchemaError";
-import { validateFormValues } from "../../src/core/validateFormValues";
-import { parseElicitationRequest } from "../../src/core/parseElicitationRequest";
-import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
+import { ElicitationSchemaError } from "../../src/core/request/ElicitationSchemaError";
+import { validateFormValues } from "../../src/core/validation/validateFormValues";
+import { parseElicitationRequest } from "../../src/core/request/parseElicitationRequest";
+import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { ParsedElicitationSchema } from "../../src/core/types";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 import { candidateSchema, formValuesFor, propertyKey, validPropertySchema } from "./arbitraries";
 
 const RUNS = { numRuns: 150 };

@@ -3,10 +3,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultElicitationLimits } from "../../src/core/limits";
-import { parseElicitationRequest } from "../../src/core/parseElicitationRequest";
-import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { defaultElicitationLimits } from "../../src/core/request/limits";
+import { parseElicitationRequest } from "../../src/core/request/parseElicitationRequest";
+import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 
 function refusal(result: { ok: boolean; error?: { code: number; path: string; reason: string } }) {
   expect(result.ok).toBe(false);

@@ -2,7 +2,7 @@
 // validated; content has exactly those own keys and nothing inherited; nothing is polluted.
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 import { renderDialog } from "../renderDialog";
 
 const NAMES = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"] as const;

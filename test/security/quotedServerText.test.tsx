@@ -2,7 +2,7 @@
 // of text in `mode` or in `required` must not be drawn, and the reason must stay readable.
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { parseElicitationRequest } from "../../src/core/parseElicitationRequest";
+import { parseElicitationRequest } from "../../src/core/request/parseElicitationRequest";
 import { renderDialog } from "../renderDialog";
 
 const huge = "x".repeat(1_000_000);

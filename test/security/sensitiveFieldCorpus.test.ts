@@ -2,7 +2,7 @@
 // How well the sensitive-field check reads fields: recall (requests for a secret it flags) and
 // false positives (ordinary fields it flags) over a labelled set, printed, with the goals asserted.
 import { describe, expect, it } from "vitest";
-import { detectSensitiveField } from "../../src/core/sensitiveFields";
+import { detectSensitiveField } from "../../src/core/request/sensitiveFields";
 import { sensitiveFieldCorpus } from "./sensitiveFieldCorpus";
 
 describe("the sensitive-field check over a labelled set of field texts", () => {

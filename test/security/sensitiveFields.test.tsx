@@ -1,8 +1,8 @@
 // Fields that look like secrets get a visible warning; a host can decline such requests outright.
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { detectSensitiveField, detectSensitiveText } from "../../src/core/sensitiveFields";
-import { parseElicitationSchema } from "../../src/core/parseElicitationSchema";
+import { detectSensitiveField, detectSensitiveText } from "../../src/core/request/sensitiveFields";
+import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import * as seeds from "../fixtures/seedRequests";
 import { serverEverythingForm } from "../fixtures/serverEverythingForm";

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { validateElicitationContent } from "../../src/core/validateElicitationContent";
+import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
 import * as seeds from "../fixtures/seedRequests";
 import { renderDialog } from "../renderDialog";
 

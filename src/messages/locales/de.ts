@@ -1,4 +1,4 @@
-import type { ValidationMessages } from "../../core/validationMessages";
+import type { ValidationMessages } from "../../core/validation/validationMessages";
 import type { ElicitationMessages } from "../ElicitationMessages";
 
 // German, complete: every string the library shows. Pass it as `messages` together with

@@ -1,5 +1,5 @@
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import type { StringFormat } from "./types";
+import type { StringFormat } from "../types";
 
 // A value passes only when BOTH validators the MCP SDK offers servers accept it: Ajv with
 // ajv-formats in "full" mode (`AjvJsonSchemaValidator`) and @cfworker/json-schema

@@ -1,5 +1,5 @@
-import { compileAjvValidator } from "./ajvEngine";
-import { compileEvalFreeValidator } from "./evalFreeValidator";
+import { compileAjvValidator } from "./engines/ajvEngine";
+import { compileEvalFreeValidator } from "./engines/evalFreeValidator";
 import { resolveValidationEngine, type CompileContentValidator } from "./validationEngine";
 
 // The synchronous compilers, for servers, Node and hosts that validate outside the dialog: both

@@ -1,6 +1,6 @@
 import { fitDateTime, localInputToRfc3339, rfc3339ToLocalInput } from "./dateTime";
 import { fieldName, UNREADABLE_NUMBER } from "./initialFormValues";
-import { ownProperty } from "./ownProperty";
+import { ownProperty } from "../shared/ownProperty";
 import type {
   ElicitContent,
   ElicitContentValue,
@@ -12,8 +12,8 @@ import type {
   ValidateElicitationContentResult,
   ValidationCode,
   ValidationIssue,
-} from "./types";
-import { describeValidationIssue, type ValidationMessages } from "./validationMessages";
+} from "../types";
+import { describeValidationIssue, type ValidationMessages } from "../validation/validationMessages";
 
 export { fieldName, initialFormValues, UNREADABLE_NUMBER } from "./initialFormValues";
 

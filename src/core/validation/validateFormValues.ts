@@ -1,5 +1,5 @@
-import { checkFormValues } from "./formValues";
-import type { ElicitContent, FormValues, ParsedElicitationSchema, ValidationIssue } from "./types";
+import { checkFormValues } from "../values/formValues";
+import type { ElicitContent, FormValues, ParsedElicitationSchema, ValidationIssue } from "../types";
 import { validateElicitationContent } from "./validateElicitationContent";
 import type { ValidationMessages } from "./validationMessages";
 

@@ -1,9 +1,8 @@
 import { checkContentPatterns, withPatternIssues } from "./checkContentPatterns";
 import { checkContent, validatorFor } from "./contentCheck";
-import { buildContent, checkFormValues } from "./formValues";
-import type { FormContentCheck, FormValuesCheck } from "./loadValidation";
-import { startPatternWorker } from "./patternWorker";
-import type { FormValues, ParsedElicitationSchema } from "./types";
+import { buildContent, checkFormValues } from "../values/formValues";
+import { startPatternWorker } from "./patterns/patternWorker";
+import type { FormContentCheck, FormValues, FormValuesCheck, ParsedElicitationSchema } from "../types";
 import type { CompileContentValidator, ValidationEngine } from "./validationEngine";
 import type { ValidationMessages } from "./validationMessages";
 

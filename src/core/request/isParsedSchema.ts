@@ -1,5 +1,5 @@
-import { hasOwn, isRecord, ownProperty } from "./ownProperty";
-import type { ParsedElicitationSchema } from "./types";
+import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
+import type { ParsedElicitationSchema } from "../types";
 
 /** A parsed schema has these three and, unlike a server's requestedSchema, no `type`. */
 export function isParsedSchema(schema: unknown): schema is ParsedElicitationSchema {

@@ -4,9 +4,9 @@ import coreModule from "ajv/dist/vocabularies/core/index.js";
 import formatModule from "ajv/dist/vocabularies/format/index.js";
 import { metadataVocabulary } from "ajv/dist/vocabularies/metadata.js";
 import validationModule from "ajv/dist/vocabularies/validation/index.js";
-import { checkStringFormat } from "./checkStringFormat";
-import type { StringFormat } from "./types";
-import type { CompileContentValidator } from "./validationEngine";
+import { checkStringFormat } from "../checkStringFormat";
+import type { StringFormat } from "../../types";
+import type { CompileContentValidator } from "../validationEngine";
 
 // The Ajv engine: about 37 KB gzipped, so the dialog and forms load this module with a dynamic
 // import, and only on pages that allow `new Function` (see loadValidation.ts). Only the four

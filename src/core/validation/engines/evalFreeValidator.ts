@@ -1,8 +1,8 @@
 import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
-import { checkStringFormat } from "./checkStringFormat";
-import { hasOwn, isRecord, ownProperty } from "./ownProperty";
-import type { StringFormat } from "./types";
-import type { CompileContentValidator, ContentValidationError } from "./validationEngine";
+import { checkStringFormat } from "../checkStringFormat";
+import { hasOwn, isRecord, ownProperty } from "../../shared/ownProperty";
+import type { StringFormat } from "../../types";
+import type { CompileContentValidator, ContentValidationError } from "../validationEngine";
 
 // The validation engine for pages whose Content-Security-Policy forbids `unsafe-eval`, where Ajv
 // cannot generate code. @cfworker/json-schema interprets the schema instead. Its findings are

@@ -1,7 +1,7 @@
 import type { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { parseElicitationRequest } from "./parseElicitationRequest";
 import type { ParseElicitationOptions } from "./parseElicitationSchema";
-import type { ElicitResult, ParsedElicitationRequest } from "./types";
+import type { ElicitResult, ParsedElicitationRequest } from "../types";
 
 export interface PrepareElicitationOptions extends ParseElicitationOptions {
   /**

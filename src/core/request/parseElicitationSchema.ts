@@ -1,10 +1,10 @@
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
 import { fieldLabel } from "./fieldLabel";
-import { hasVisibleText } from "./hasVisibleText";
-import { hasOwn, isRecord, ownProperty } from "./ownProperty";
+import { hasVisibleText } from "../shared/hasVisibleText";
+import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
 import { checkPatternSyntax } from "./checkPatternSyntax";
-import { cutText, quoteExcerpt } from "./excerpt";
+import { cutText, quoteExcerpt } from "../shared/excerpt";
 import { detectSensitiveField } from "./sensitiveFields";
 import type {
   FieldDescriptor,
@@ -14,7 +14,7 @@ import type {
   ParsedElicitationSchema,
   SingleSelectFieldDescriptor,
   StringFormat,
-} from "./types";
+} from "../types";
 
 const ROOT = "requestedSchema";
 

@@ -1,6 +1,6 @@
-import { ownProperty } from "./ownProperty";
-import { testPattern } from "./patternWorker";
-import type { ParsedElicitationSchema, ValidateElicitationContentResult, ValidationIssue } from "./types";
+import { ownProperty } from "../shared/ownProperty";
+import { testPattern } from "./patterns/patternWorker";
+import type { ParsedElicitationSchema, ValidateElicitationContentResult, ValidationIssue } from "../types";
 import { describeValidationIssue } from "./validationMessages";
 
 export interface ContentPatternChecks {

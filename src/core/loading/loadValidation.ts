@@ -1,6 +1,8 @@
-import type { ElicitContent, FormValues, ParsedElicitationSchema, ValidateElicitationContentResult, ValidationIssue } from "./types";
-import type { ValidationMessages } from "./validationMessages";
-import { chosenValidationEngine, resolveValidationEngine, type CompileContentValidator, type ValidationEngine } from "./validationEngine";
+import type { FormContentCheck, FormValues, FormValuesCheck, ParsedElicitationSchema } from "../types";
+
+export type { FormContentCheck, FormValuesCheck };
+import type { ValidationMessages } from "../validation/validationMessages";
+import { chosenValidationEngine, resolveValidationEngine, type CompileContentValidator, type ValidationEngine } from "../validation/validationEngine";
 
 // The dialog's and forms' way to validation. Nothing they draw waits for it: the engines are
 // separate modules reached only through dynamic import(), so a host's bundler splits them into
@@ -18,11 +20,11 @@ const loaded: Partial<Record<ValidationEngine, CompileContentValidator>> = {};
 /** "auto" and undefined mean the engine chosen with `setValidationEngine` (itself "auto" by default). */
 const resolve = (engine: ValidationEngine | "auto" | undefined) => resolveValidationEngine(engine === "auto" ? undefined : engine);
 
-let formCheck: Promise<typeof import("./formContentCheck")> | undefined;
+let formCheck: Promise<typeof import("../validation/formContentCheck")> | undefined;
 
 /** Loads the forms' checking code (once; a failed load is tried again on the next call). */
-function loadFormCheck(): Promise<typeof import("./formContentCheck")> {
-  return (formCheck ??= import("./formContentCheck").catch((error: unknown) => {
+function loadFormCheck(): Promise<typeof import("../validation/formContentCheck")> {
+  return (formCheck ??= import("../validation/formContentCheck").catch((error: unknown) => {
     formCheck = undefined;
     throw error;
   }));
@@ -33,8 +35,8 @@ export function loadValidationEngine(engine?: ValidationEngine | "auto"): Promis
   const resolved = resolve(engine);
   return (loading[resolved] ??= (
     resolved === "ajv"
-      ? import("./ajvEngine").then((module) => module.compileAjvValidator)
-      : import("./evalFreeValidator").then((module) => module.compileEvalFreeValidator)
+      ? import("../validation/engines/ajvEngine").then((module) => module.compileAjvValidator)
+      : import("../validation/engines/evalFreeValidator").then((module) => module.compileEvalFreeValidator)
   ).then(
     (compile) => (loaded[resolved] = compile),
     (error: unknown) => {
@@ -49,8 +51,6 @@ export interface LoadValidationOptions {
   engine?: ValidationEngine | "auto";
 }
 
-/** What a form's check found: the verdict, and the fields whose `pattern` only the server can check. */
-export type FormContentCheck = ValidateElicitationContentResult & { leftToServer: string[] };
 
 /**
  * Checks content against the schema it was loaded for, the same way validateElicitationContent
@@ -69,9 +69,6 @@ export async function loadContentValidator(
   const [{ engine, compile }, { checkFormContent }] = await Promise.all([loadSomeEngine(options.engine), loadFormCheck()]);
   return (content) => checkFormContent(parsed, content, engine, compile);
 }
-
-/** A form's values checked: the content to send, at most one issue per field (by form name), the fields left to the server. */
-export type FormValuesCheck = { content: ElicitContent; errors: Record<string, ValidationIssue>; leftToServer: string[] };
 
 /**
  * Loads what checking a form's values takes (the engine and the forms' checking code) and returns

@@ -1,4 +1,4 @@
-import type { ValidationCode, ValidationIssue } from "./types";
+import type { ValidationCode, ValidationIssue } from "../types";
 
 /** One message per rule. `p` holds the field's label and the rule's params ({ limit }, { format }, { type }, …). */
 export type ValidationMessages = {

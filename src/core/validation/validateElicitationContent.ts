@@ -1,9 +1,9 @@
 import { compileAjvValidator, compileEvalFreeValidator } from "./compileContentValidator";
 import { checkContent, validatorFor } from "./contentCheck";
-import { isParsedSchema } from "./isParsedSchema";
-import type { ElicitationLimits } from "./limits";
-import { parseElicitationSchema } from "./parseElicitationSchema";
-import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "./types";
+import { isParsedSchema } from "../request/isParsedSchema";
+import type { ElicitationLimits } from "../request/limits";
+import { parseElicitationSchema } from "../request/parseElicitationSchema";
+import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "../types";
 import { resolveValidationEngine, type ValidationEngine } from "./validationEngine";
 
 export interface ValidateElicitationContentOptions {

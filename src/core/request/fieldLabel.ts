@@ -1,4 +1,4 @@
-import { hasVisibleText } from "./hasVisibleText";
+import { hasVisibleText } from "../shared/hasVisibleText";
 
 /** Short words people write in capitals, even when a key spells them in lower case. */
 const ACRONYMS = new Set(["api", "id", "ip", "url", "uri", "http", "https", "dns", "ssh", "ssl", "tls", "sql", "json", "html", "css", "utc", "ttl", "cpu", "gpu", "ui", "sms", "vat", "iban"]);

@@ -2,8 +2,9 @@
 // mode. A client cannot know what a field is for, but it can notice when the words say so — also
 // when they are disguised to look harmless to a program while reading the same to a person.
 
-/** What a field appears to ask for. */
-export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "cardNumber" | "cardCode" | "nationalId";
+import type { SensitiveFieldKind } from "../types";
+
+export type { SensitiveFieldKind };
 
 /**
  * Rules in priority order, English and German. They run on words: `camelCase`, `snake_case` and

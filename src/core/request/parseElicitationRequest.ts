@@ -1,9 +1,9 @@
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits } from "./limits";
-import { quoteExcerpt } from "./excerpt";
-import { isRecord, ownProperty } from "./ownProperty";
+import { quoteExcerpt } from "../shared/excerpt";
+import { isRecord, ownProperty } from "../shared/ownProperty";
 import { parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
-import type { ParseElicitationRequestResult } from "./types";
+import type { ParseElicitationRequestResult } from "../types";
 
 /**
  * Checks the whole `params` of `elicitation/create`, form or URL mode, as received. Never throws;

@@ -1,5 +1,5 @@
 import { rfc3339ToLocalInput } from "./rfc3339ToLocalInput";
-import type { FieldDescriptor, FormValue, FormValues } from "./types";
+import type { FieldDescriptor, FormValue, FormValues } from "../types";
 
 // What a form starts from, apart from how its answer is built (formValues.ts): the page draws a
 // form with this, while building and checking the answer waits for the validation engine anyway.

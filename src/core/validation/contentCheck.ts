@@ -1,5 +1,5 @@
-import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
-import { hasOwn, isRecord, ownProperty } from "./ownProperty";
+import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "../request/limits";
+import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
 import type {
   ElicitContent,
   ElicitContentValue,
@@ -8,7 +8,7 @@ import type {
   ValidateElicitationContentResult,
   ValidationCode,
   ValidationIssue,
-} from "./types";
+} from "../types";
 import type { CompileContentValidator, ContentValidationError, ContentValidator, ValidationEngine } from "./validationEngine";
 import { describeValidationIssue } from "./validationMessages";
 
