@@ -21,6 +21,8 @@ export { createElicitationQueue } from "./host/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
 export type {
+  ElicitationCallOptions,
+  ElicitationCallRequestOptions,
   ElicitationQueue,
   ElicitationQueueEntry,
   ElicitationQueueEvent,

@@ -5,6 +5,7 @@ import { prepareElicitationRequest } from "../core/request/prepareElicitationReq
 import type { ElicitParams, ElicitResult } from "../core/types";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { quoteExcerpt } from "../core/shared/excerpt";
+import { callAroundDialogs } from "./callAroundDialogs";
 import { ElicitationQueueError, REQUEST_REFUSED } from "./ElicitationQueueError";
 import type {
   ElicitationQueue,
@@ -428,7 +429,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     urlStepTimers.clear();
   }
 
-  return {
+  const queue: ElicitationQueue = {
     request,
     respond,
     cancelServer,
@@ -443,5 +444,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       return () => listeners.delete(listener);
     },
     getSnapshot,
+    call: (serverName, run, callOptions) => callAroundDialogs(queue, serverName, run, callOptions),
   };
+  return queue;
 }

@@ -114,6 +114,28 @@ export interface ElicitationQueue {
   readonly limits: ElicitationQueueOptions["limits"];
   /** What the outlet's dialog does with sensitive-looking fields (the queue already declined them under "decline"). */
   readonly sensitiveFields: ElicitationQueueOptions["sensitiveFields"];
+  /**
+   * Runs a client call (a tool call, say) under a time limit that pauses while a request of this
+   * server waits in the queue or is on screen: the time a person takes to answer does not count.
+   * `run` gets the request options to pass to the client: `signal` aborts when the limit is reached
+   * (or the host's own `signal` aborts), `timeout` turns the client's own timer off.
+   */
+  call<T>(serverName: string, run: (options: ElicitationCallRequestOptions) => T | PromiseLike<T>, options?: ElicitationCallOptions): Promise<Awaited<T>>;
   subscribe(listener: () => void): () => void;
   getSnapshot(): ElicitationQueueSnapshot;
+}
+
+export interface ElicitationCallOptions {
+  /** Time the server may take, not counting time its requests wait in the queue or are on screen. Default 60 000 ms (the MCP SDKs' default); `Infinity` for none. */
+  timeoutMs?: number;
+  /** The host's own abort (a Stop button): aborts the call at once. */
+  signal?: AbortSignal;
+}
+
+/** Request options for the MCP clients (SDK v1, v2, `@ai-sdk/mcp`): pass them as they are. */
+export interface ElicitationCallRequestOptions {
+  /** Aborts with a `TimeoutError` when the limit is reached, or with the host's reason. */
+  readonly signal: AbortSignal;
+  /** The client's own request timeout, set as high as timers allow, so that `signal` decides. */
+  readonly timeout: number;
 }
