@@ -61,14 +61,17 @@ function ConnectedHost({ server }: { server: DemoServer }) {
       try {
         const takesArgs = !server.builtIn || tool === "quick_question";
         const parsedArgs = takesArgs ? (JSON.parse(args || "{}") as Record<string, unknown>) : {};
-        const result = await connection.client.callTool({ name: tool, arguments: parsedArgs }, undefined, { timeout: 15 * 60_000 });
+        // The server gets 60 s of its own; time the person spends on its dialogs does not count.
+        const result = await queue.call(serverName, (options) =>
+          connection.client.callTool({ name: tool, arguments: parsedArgs }, undefined, options),
+        );
         text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
       } catch (error) {
         text = `Error: ${error instanceof Error ? error.message : String(error)}`;
       }
       setRuns((all) => all.map((run) => (run.id === id ? { ...run, text } : run)));
     },
-    [connection, args, server.builtIn],
+    [connection, args, server.builtIn, queue, serverName],
   );
 
   return (
