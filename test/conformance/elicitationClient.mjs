@@ -62,17 +62,30 @@ if (wiring === "v1") {
   await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { fetch: nodeFetch }));
 } else {
   const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
-  client = new Client({ name: "react-mcp-elicitation-conformance", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+  // "auto": server/discover first, a 2026-07-28 server is spoken to in its era, a 2025 one falls back to initialize.
+  client = new Client(
+    { name: "react-mcp-elicitation-conformance", version: "1.0.0" },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } },
+  );
   client.setRequestHandler("elicitation/create", { params: paramsAsSent }, (params, ctx) => answer(params, ctx.mcpReq.signal));
   await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { fetch: nodeFetch }));
 }
 
+// Every tool is called, in the server's order, even after one fails: the suite judges each.
+let failures = 0;
 const { tools } = await client.listTools();
 for (const tool of tools) {
-  const result = await client.callTool({ name: tool.name, arguments: {} });
-  console.log(`${tool.name}: ${JSON.stringify(result.content)}`);
+  try {
+    const result = await queue.call("Conformance server", (options) =>
+      wiring === "v1" ? client.callTool({ name: tool.name, arguments: {} }, undefined, options) : client.callTool({ name: tool.name, arguments: {} }, options),
+    );
+    console.log(`${tool.name}: ${JSON.stringify(result.content)}`);
+  } catch (error) {
+    failures++;
+    console.log(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 await client.close();
 await act(async () => {});
 await GlobalRegistrator.unregister();
-process.exit(0);
+process.exit(failures === 0 ? 0 : 1);
