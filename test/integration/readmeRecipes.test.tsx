@@ -1,0 +1,156 @@
+// The README's SDK v2 recipe, taken from README.md as it stands and run against an SDK v2 server of
+// each protocol era: a 2025 server (initialize, sessions) and one that speaks only 2026-07-28
+// (server/discover, stateless, refuses initialize). The snippet connects to its example URL;
+// `fetch` carries that URL to the in-process server, the queue is the host's, a person answers.
+import { randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  acceptedContent,
+  createMcpHandler,
+  inputRequired,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { extractSnippets } from "../../scripts/readmeSnippets.mjs";
+import { createElicitationQueue, ElicitationOutlet, type ElicitationQueue } from "../../src/index";
+
+const README = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
+const EXAMPLE_URL = "https://mcp.example.com/mcp";
+const ASK_TITLE = {
+  message: "Which repository should the issue go to?",
+  requestedSchema: { type: "object", properties: { repo: { type: "string", title: "Repository" } }, required: ["repo"] },
+} as const;
+
+const cleanups: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const close of cleanups.splice(0)) await close();
+  vi.unstubAllGlobals();
+});
+
+function v2Snippet() {
+  const snippet = extractSnippets(README).find((s) => s.heading === "`@modelcontextprotocol/client` (v2)");
+  if (!snippet) throw new Error("README: no TypeScript snippet under the heading `@modelcontextprotocol/client` (v2)");
+  return snippet;
+}
+
+type Recipe = (queue: ElicitationQueue) => Promise<{ client: { close(): Promise<void> }; result: unknown }>;
+
+/**
+ * The snippet as a function of the host's queue: its imports stay at the top, its statements run in
+ * the function, which hands back what they made. `edit` changes the code first (to show what a line does).
+ */
+async function loadRecipe(edit: (code: string) => string = (code) => code): Promise<Recipe> {
+  const { code, line } = v2Snippet();
+  const lines = edit(code).split("\n");
+  const imports = lines.filter((l) => /^import\s.*\sfrom\s["'][^"']+["'];?\s*$/.test(l));
+  const body = lines.filter((l) => !imports.includes(l));
+  const dir = join(import.meta.dirname, "../readme/snippets");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `run-README-${line}-${randomUUID()}.ts`);
+  writeFileSync(
+    file,
+    [...imports, "export async function recipe(queue: any) {", ...body, "  return { client, result };", "}", ""].join("\n"),
+  );
+  cleanups.push(() => rmSync(file, { force: true }));
+  return ((await import(/* @vite-ignore */ file)) as { recipe: Recipe }).recipe;
+}
+
+/** JSON-RPC methods the client sent, in order, and the HTTP status each got. */
+let traffic: string[] = [];
+
+/** `fetch` for the README's example URL goes to the in-process server. */
+function serveExampleUrl(handle: (request: Request) => Promise<Response>) {
+  traffic = [];
+  vi.stubGlobal("fetch", async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url !== EXAMPLE_URL) throw new Error(`unexpected fetch of ${url}`);
+    const method = typeof init?.body === "string" ? (JSON.parse(init.body) as { method?: string }).method : undefined;
+    const response = await handle(new Request(url, init));
+    if (method) traffic.push(`${method} ${response.status}`);
+    return response;
+  });
+}
+
+/** The tool of the README's example: asks which repository, answers with what it got. */
+function createIssueTool(server: McpServer, era: "2025" | "2026-07-28") {
+  server.registerTool("create_issue", { description: "Files an issue after asking where" }, async (ctx) => {
+    if (era === "2025") {
+      const answer = await ctx.mcpReq.elicitInput(ASK_TITLE as never);
+      return { content: [{ type: "text", text: `2025: ${JSON.stringify(answer)}` }] };
+    }
+    const responses = ctx.mcpReq.inputResponses;
+    if (!responses) return inputRequired({ inputRequests: { where: inputRequired.elicit(ASK_TITLE as never) } });
+    return { content: [{ type: "text", text: `2026-07-28: ${JSON.stringify(acceptedContent(responses, "where"))}` }] };
+  });
+}
+
+/** A 2025 server: initialize, a session id, elicitation/create sent during the call. */
+async function serve2025() {
+  const server = new McpServer({ name: "issues", version: "1.0.0" });
+  createIssueTool(server, "2025");
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  serveExampleUrl((request) => transport.handleRequest(request));
+  cleanups.push(() => server.close());
+}
+
+/** A server of 2026-07-28 only: the 2025 handshake is refused. */
+function serve2026() {
+  const handler = createMcpHandler(
+    () => {
+      const server = new McpServer({ name: "issues", version: "2.0.0" });
+      createIssueTool(server, "2026-07-28");
+      return server;
+    },
+    { legacy: "reject" },
+  );
+  serveExampleUrl((request) => handler.fetch(request));
+  cleanups.push(() => handler.close());
+}
+
+async function runWithPerson(recipe: Recipe) {
+  const user = userEvent.setup();
+  const queue = createElicitationQueue();
+  render(<ElicitationOutlet queue={queue} />);
+  const run = recipe(queue);
+  const dialog = await screen.findByRole("dialog", { name: /GitHub/ }, { timeout: 5_000 });
+  expect(dialog).toHaveTextContent(ASK_TITLE.message);
+  await user.type(screen.getByLabelText(/^Repository/), "acme/app");
+  await user.click(screen.getByRole("button", { name: "Submit" }));
+  const { client, result } = await run;
+  cleanups.push(() => client.close());
+  return (result as { content: { text: string }[] }).content[0]!.text;
+}
+
+describe("the README's SDK v2 recipe, as written", () => {
+  it("reaches a 2025 server: the probe is not understood, the client falls back to initialize", async () => {
+    await serve2025();
+    expect(await runWithPerson(await loadRecipe())).toBe('2025: {"action":"accept","content":{"repo":"acme/app"}}');
+    // The 2025 server refuses the probe (HTTP 400: no session); the client then starts a session.
+    expect(traffic.slice(0, 2)).toEqual(["server/discover 400", "initialize 200"]);
+  });
+
+  it("reaches a server of 2026-07-28 only: input_required answered through the same handler", async () => {
+    serve2026();
+    expect(await runWithPerson(await loadRecipe())).toBe('2026-07-28: {"repo":"acme/app"}');
+    expect(traffic[0]).toBe("server/discover 200");
+    expect(traffic).not.toContainEqual(expect.stringMatching(/^initialize/));
+  });
+
+  it("without its versionNegotiation line, the same recipe cannot connect to the 2026-07-28 server", async () => {
+    serve2026();
+    const withoutNegotiation = await loadRecipe((code) => {
+      const edited = code.replace(/^\s*versionNegotiation:.*\n/m, "");
+      expect(edited).not.toBe(code);
+      return edited;
+    });
+    const queue = createElicitationQueue();
+    const failure = await withoutNegotiation(queue).catch((error: Error) => error);
+    expect(String(failure)).toMatch(/-32022.*Unsupported protocol version: 2025-11-25/);
+    expect(traffic).toEqual(["initialize 400"]);
+  });
+});
