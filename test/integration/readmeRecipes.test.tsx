@@ -1,7 +1,8 @@
-// The README's SDK v2 recipe, taken from README.md as it stands and run against an SDK v2 server of
-// each protocol era: a 2025 server (initialize, sessions) and one that speaks only 2026-07-28
-// (server/discover, stateless, refuses initialize). The snippet connects to its example URL;
-// `fetch` carries that URL to the in-process server, the queue is the host's, a person answers.
+// The README's client recipes, taken from README.md as they stand and run: SDK v2's against an SDK v2
+// server of each protocol era — a 2025 server (initialize, sessions) and one that speaks only
+// 2026-07-28 (server/discover, stateless, refuses initialize) — SDK v1's and @ai-sdk/mcp's against
+// the servers they reach. Each snippet connects to its example URL; `fetch` carries that URL to the
+// in-process server, the queue is the host's, a person answers in the dialog.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,8 @@ import {
   McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
+import { McpServer as McpServerV1 } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport as WebStandardStreamableHTTPServerTransportV1 } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -31,9 +34,13 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-function v2Snippet() {
-  const snippet = extractSnippets(README).find((s) => s.heading === "`@modelcontextprotocol/client` (v2)");
-  if (!snippet) throw new Error("README: no TypeScript snippet under the heading `@modelcontextprotocol/client` (v2)");
+const V1 = "`@modelcontextprotocol/sdk` (v1)";
+const V2 = "`@modelcontextprotocol/client` (v2)";
+const AI_SDK = "Vercel AI SDK (`@ai-sdk/mcp`)";
+
+function snippetUnder(heading: string) {
+  const snippet = extractSnippets(README).find((s) => s.heading === heading);
+  if (!snippet) throw new Error(`README: no TypeScript snippet under the heading ${heading}`);
   return snippet;
 }
 
@@ -43,8 +50,8 @@ type Recipe = (queue: ElicitationQueue) => Promise<{ client: { close(): Promise<
  * The snippet as a function of the host's queue: its imports stay at the top, its statements run in
  * the function, which hands back what they made. `edit` changes the code first (to show what a line does).
  */
-async function loadRecipe(edit: (code: string) => string = (code) => code): Promise<Recipe> {
-  const { code, line } = v2Snippet();
+async function loadRecipe(heading: string, edit: (code: string) => string = (code) => code): Promise<Recipe> {
+  const { code, line } = snippetUnder(heading);
   const lines = edit(code).split("\n");
   const imports = lines.filter((l) => /^import\s.*\sfrom\s["'][^"']+["'];?\s*$/.test(l));
   const body = lines.filter((l) => !imports.includes(l));
@@ -88,6 +95,19 @@ function createIssueTool(server: McpServer, era: "2025" | "2026-07-28") {
   });
 }
 
+/** An SDK v1 server (2025 revisions): initialize, a session id, elicitation/create during the call. */
+async function serveV1() {
+  const server = new McpServerV1({ name: "issues", version: "1.0.0" });
+  server.registerTool("create_issue", { description: "Files an issue after asking where" }, async () => {
+    const answer = await server.server.elicitInput(ASK_TITLE as never);
+    return { content: [{ type: "text", text: `2025: ${JSON.stringify(answer)}` }] };
+  });
+  const transport = new WebStandardStreamableHTTPServerTransportV1({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  serveExampleUrl((request) => transport.handleRequest(request));
+  cleanups.push(() => server.close());
+}
+
 /** A 2025 server: initialize, a session id, elicitation/create sent during the call. */
 async function serve2025() {
   const server = new McpServer({ name: "issues", version: "1.0.0" });
@@ -117,7 +137,7 @@ async function runWithPerson(recipe: Recipe) {
   const queue = createElicitationQueue();
   render(<ElicitationOutlet queue={queue} />);
   const run = recipe(queue);
-  const dialog = await screen.findByRole("dialog", { name: /GitHub/ }, { timeout: 5_000 });
+  const dialog = await screen.findByRole("dialog", { name: /GitHub|Example/ }, { timeout: 5_000 });
   expect(dialog).toHaveTextContent(ASK_TITLE.message);
   await user.type(screen.getByLabelText(/^Repository/), "acme/app");
   await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -129,21 +149,21 @@ async function runWithPerson(recipe: Recipe) {
 describe("the README's SDK v2 recipe, as written", () => {
   it("reaches a 2025 server: the probe is not understood, the client falls back to initialize", async () => {
     await serve2025();
-    expect(await runWithPerson(await loadRecipe())).toBe('2025: {"action":"accept","content":{"repo":"acme/app"}}');
+    expect(await runWithPerson(await loadRecipe(V2))).toBe('2025: {"action":"accept","content":{"repo":"acme/app"}}');
     // The 2025 server refuses the probe (HTTP 400: no session); the client then starts a session.
     expect(traffic.slice(0, 2)).toEqual(["server/discover 400", "initialize 200"]);
   });
 
   it("reaches a server of 2026-07-28 only: input_required answered through the same handler", async () => {
     serve2026();
-    expect(await runWithPerson(await loadRecipe())).toBe('2026-07-28: {"repo":"acme/app"}');
+    expect(await runWithPerson(await loadRecipe(V2))).toBe('2026-07-28: {"repo":"acme/app"}');
     expect(traffic[0]).toBe("server/discover 200");
     expect(traffic).not.toContainEqual(expect.stringMatching(/^initialize/));
   });
 
   it("without its versionNegotiation line, the same recipe cannot connect to the 2026-07-28 server", async () => {
     serve2026();
-    const withoutNegotiation = await loadRecipe((code) => {
+    const withoutNegotiation = await loadRecipe(V2, (code) => {
       const edited = code.replace(/^\s*versionNegotiation:.*\n/m, "");
       expect(edited).not.toBe(code);
       return edited;
@@ -152,5 +172,22 @@ describe("the README's SDK v2 recipe, as written", () => {
     const failure = await withoutNegotiation(queue).catch((error: Error) => error);
     expect(String(failure)).toMatch(/-32022.*Unsupported protocol version: 2025-11-25/);
     expect(traffic).toEqual(["initialize 400"]);
+  });
+});
+
+describe("the README's other client recipes, as written", () => {
+  it("SDK v1 reaches a 2025 server, and the tool call returns the person's answer", async () => {
+    await serveV1();
+    expect(await runWithPerson(await loadRecipe(V1))).toBe('2025: {"action":"accept","content":{"repo":"acme/app"}}');
+  });
+
+  it("@ai-sdk/mcp reaches a 2025 server", async () => {
+    await serve2025();
+    expect(await runWithPerson(await loadRecipe(AI_SDK))).toBe('2025: {"action":"accept","content":{"repo":"acme/app"}}');
+  });
+
+  it("@ai-sdk/mcp reaches a server of 2026-07-28 only", async () => {
+    serve2026();
+    expect(await runWithPerson(await loadRecipe(AI_SDK))).toBe('2026-07-28: {"repo":"acme/app"}');
   });
 });
