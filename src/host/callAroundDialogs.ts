@@ -1,8 +1,8 @@
 // A client call (a tool call, say) whose time limit does not run while a person is answering that
 // server. An MCP client times each request from when it is sent; a server that elicits in the middle
 // of a tool call makes the call wait for a person, who may take minutes. The limit here pauses while
-// a request of the same server is in the queue (waiting its turn or on screen) and resumes once it is
-// answered, so only the server's own time counts.
+// a request of the same server is in the queue (waiting its turn or on screen), or a URL-mode step of
+// it is open, and resumes once it is answered, so only the server's own time counts.
 import type { ElicitationCallOptions, ElicitationCallRequestOptions, ElicitationQueueSnapshot } from "./types";
 
 /** The default limit, the MCP SDKs' own default request timeout. */
@@ -38,7 +38,15 @@ export function callAroundDialogs<T>(
     const seconds = Math.round(timeoutMs / 100) / 10;
     controller.abort(new DOMException(`${serverName} did not finish within ${seconds} s (time spent answering its requests not counted)`, "TimeoutError"));
   };
-  const asking = () => queue.getSnapshot().entries.some((entry) => entry.serverName === serverName);
+  // The person's time: a request of this server waiting or on screen, or a URL-mode step of it the
+  // person opened and has not finished (the server waits for them there too).
+  const asking = () => {
+    const { entries, urlSteps } = queue.getSnapshot();
+    return (
+      entries.some((entry) => entry.serverName === serverName) ||
+      urlSteps.some((step) => step.serverName === serverName && step.status === "waiting")
+    );
+  };
   const update = () => {
     if (controller.signal.aborted) return;
     if (asking()) {

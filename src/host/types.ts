@@ -116,7 +116,8 @@ export interface ElicitationQueue {
   readonly sensitiveFields: ElicitationQueueOptions["sensitiveFields"];
   /**
    * Runs a client call (a tool call, say) under a time limit that pauses while a request of this
-   * server waits in the queue or is on screen: the time a person takes to answer does not count.
+   * server waits in the queue or is on screen, or a URL-mode step of it is open: the time a person
+   * takes to answer does not count.
    * `run` gets the request options to pass to the client: `signal` aborts when the limit is reached
    * (or the host's own `signal` aborts), `timeout` turns the client's own timer off.
    */

@@ -58,6 +58,30 @@ describe("queue.call", () => {
     expect(call.done).toBe(false);
   });
 
+  it("a URL-mode step the person opened pauses it until the server says the step is complete", async () => {
+    const queue = createElicitationQueue();
+    const call = settled(queue.call("A", hangingCall, { timeoutMs: 10_000 }));
+    const link = { mode: "url", message: "Link your account", url: "https://accounts.example.com/link", elicitationId: "link-1" };
+    const asked = queue.request({ serverName: "A", params: link });
+    await vi.advanceTimersByTimeAsync(0);
+    queue.respond(queue.getSnapshot().current!.id, { action: "accept" });
+    await asked;
+    expect(queue.getSnapshot().urlSteps).toMatchObject([{ serverName: "A", status: "waiting" }]);
+    await vi.advanceTimersByTimeAsync(120_000); // two minutes on the linked site
+    expect(call.done).toBe(false);
+    queue.completeElicitation("link-1", "A");
+    await vi.advanceTimersByTimeAsync(10_100);
+    expect(call.error).toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("keeps no limit with timeoutMs: Infinity", async () => {
+    const queue = createElicitationQueue();
+    const call = settled(queue.call("A", hangingCall, { timeoutMs: Infinity }));
+    await vi.advanceTimersByTimeAsync(30 * 24 * 3_600_000);
+    expect(call.done).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("another server's dialog does not pause it", async () => {
     const queue = createElicitationQueue();
     void queue.request({ serverName: "B", params: githubUsername });
