@@ -1,3 +1,4 @@
+import { useCallbackRef } from "../fields/useCallbackRef";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "./guardActivation";
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
@@ -19,7 +20,7 @@ function tabbables(root: HTMLElement): HTMLElement[] {
 }
 
 // On the server there is no dialog to open; React 18 warns about a layout effect there.
-const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+export const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export interface ModalDialogOptions {
   open: boolean;
@@ -39,8 +40,8 @@ export interface ModalDialogOptions {
  * somewhere useful on open and given back on close, and dismiss events the host can intercept.
  */
 export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options: ModalDialogOptions) {
-  const latest = useRef(options);
-  latest.current = options;
+  // The options of the latest render, for listeners and effects that must not re-run on each.
+  const latest = useCallbackRef(() => options);
   // Set while the browser may still turn the Escape we just handled into a `cancel` event.
   const escapeHandled = useRef(false);
   const closingItself = useRef(false);
@@ -53,11 +54,11 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
     }
-    const stopGuard = guardActivation(dialog, latest.current.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
+    const stopGuard = guardActivation(dialog, latest()!.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
     // Focus goes to the dialog's surface, not its first field: the request arrives unasked, often
     // while the person is typing elsewhere, and the rest of what they type (Enter included) must not
     // land in a field and submit it. Screen readers read the dialog's name and message; Tab goes on in reading order.
-    const target = latest.current.initialFocus?.(dialog) ?? dialog.querySelector<HTMLElement>(".rme-dialog__surface");
+    const target = latest()!.initialFocus?.(dialog) ?? dialog.querySelector<HTMLElement>(".rme-dialog__surface");
     target?.focus({ preventScroll: true });
     return () => {
       stopGuard();
@@ -86,13 +87,13 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
         queueMicrotask(() => {
           escapeHandled.current = false;
         });
-        latest.current.onEscapeKeyDown?.(event.nativeEvent);
+        latest()!.onEscapeKeyDown?.(event.nativeEvent);
         // The synthetic event's flag is a snapshot; the host called preventDefault on the native one.
         const intercepted = event.nativeEvent.defaultPrevented;
         // Always stop the browser's own close: the component decides what Escape does.
         event.preventDefault();
         event.stopPropagation();
-        if (!intercepted) latest.current.onDismiss("escape-key");
+        if (!intercepted) latest()!.onDismiss("escape-key");
         return;
       }
       if (event.key !== "Tab") return;
@@ -120,20 +121,20 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
   const onPointerDown = useCallback((event: ReactPointerEvent<HTMLDialogElement>) => {
     // The surface fills the dialog box, so a hit on the <dialog> itself is its ::backdrop.
     if (event.target !== event.currentTarget) return;
-    latest.current.onPointerDownOutside?.(event.nativeEvent);
-    if (!event.nativeEvent.defaultPrevented) latest.current.onDismiss("pointer-down-outside");
+    latest()!.onPointerDownOutside?.(event.nativeEvent);
+    if (!event.nativeEvent.defaultPrevented) latest()!.onDismiss("pointer-down-outside");
   }, []);
 
   // The browser's own close request (e.g. Escape with focus outside any control): treat as Escape.
   const onCancel = useCallback((event: SyntheticEvent<HTMLDialogElement>) => {
     event.preventDefault();
     if (escapeHandled.current) return;
-    latest.current.onDismiss("escape-key");
+    latest()!.onDismiss("escape-key");
   }, []);
 
   // Closed by anything we did not start (devtools, a close request that could not be prevented).
   const onClose = useCallback(() => {
-    if (latest.current.open && !closingItself.current && !ref.current?.open) latest.current.onDismiss("closed");
+    if (latest()!.open && !closingItself.current && !ref.current?.open) latest()!.onDismiss("closed");
   }, [ref]);
 
   return { onKeyDown, onPointerDown, onCancel, onClose };

@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import type { FieldRegistry } from "../fields/fieldRegistry";
+import { fillTemplate } from "../messages/fillTemplate";
+import { DialogForm } from "./DialogForm";
+import { DialogNotice } from "./DialogNotice";
+import { ElicitationDialogActions } from "./ElicitationDialogActions";
+import { useElicitationDialogContext } from "./ElicitationDialogContext";
+import { UrlModeBody } from "./UrlModeBody";
+
+export interface ElicitationDialogBodyProps {
+  /** Replacement components for some field kinds. */
+  fieldComponents?: Partial<FieldRegistry>;
+  /** The buttons at the end of the form; default `<ElicitationDialogParts.Actions />`. */
+  actions?: ReactNode;
+  /**
+   * Drawn in place of the default form for a form-mode request, e.g. a host's own layout of the
+   * fields built on `answer.form` and answering through `answer.accept`. URL mode and the notice
+   * of an invalid request are drawn as usual.
+   */
+  form?: ReactNode;
+}
+
+/** What the request asks for: the form's fields and actions, the URL step, or why it cannot be shown. */
+export function ElicitationDialogBody({ fieldComponents, actions, form }: ElicitationDialogBodyProps) {
+  const { answer, urlStepDone } = useElicitationDialogContext("Body");
+  const { prepared, messages, serverName } = answer;
+  if (!prepared.ok) {
+    const reason = fillTemplate(messages.invalidRequest, { reason: prepared.error.message });
+    return <DialogNotice state="invalid" text={reason} closeLabel={messages.close} onClose={answer.cancel} />;
+  }
+  if (prepared.request.mode === "url") {
+    return <UrlModeBody serverName={serverName} url={prepared.request.url} messages={messages} completed={urlStepDone} respond={answer.respond} />;
+  }
+  if (form !== undefined) return <>{form}</>;
+  return (
+    <DialogForm
+      schema={prepared.request.schema}
+      controller={answer.form}
+      draft={answer.draft}
+      lastAnswer={answer.lastAnswer}
+      onUseLastAnswer={answer.fillLastAnswer}
+      fieldComponents={fieldComponents}
+      onSubmit={answer.accept}
+      actions={actions ?? <ElicitationDialogActions />}
+    />
+  );
+}
