@@ -76,6 +76,8 @@ export interface ElicitationDialogProps {
    * itself politely; every protection of the dialog holds.
    */
   presentation?: "dialog" | "inline";
+  /** Inline only: move focus to the card (never into a field) when it appears. Default false: the card leaves focus where it is. */
+  takeFocus?: boolean;
   /**
    * Milliseconds after the dialog appears during which clicks, key presses and close requests are
    * ignored, so that input meant for what was there before cannot answer it. Default 500; 0 turns it off.
@@ -105,6 +107,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
       protectionInterval={props.protectionInterval}
       container={props.container}
       className={props.className}
+      takeFocus={props.takeFocus}
     >
       <ElicitationDialogHeader icon={props.icon} status={props.status} />
       <ElicitationDialogMessage />

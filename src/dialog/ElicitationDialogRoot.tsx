@@ -26,6 +26,12 @@ export interface ElicitationDialogRootProps {
   /** Dialog only: where the portal goes; defaults to `document.body`. */
   container?: Element | DocumentFragment | null;
   className?: string;
+  /**
+   * Inline only: move focus to the card (its surface, never a field) when it appears. Off by
+   * default, so a card never takes focus from what the person is doing; the outlet turns it on
+   * when the person answered the card before from inside it, so they keep their place.
+   */
+  takeFocus?: boolean;
   /** The parts: Header, Message, Body, Close — or a host's own arrangement of them. */
   children: ReactNode;
 }
@@ -103,6 +109,7 @@ function InlineFrame({ answer, open, ...props }: FrameProps) {
   const cardRef = useRef<HTMLElement>(null);
   const { onKeyDown } = useInlineCard(cardRef, {
     open,
+    takeFocus: props.takeFocus,
     onDismiss: answer.cancel,
     onEscapeKeyDown: props.onEscapeKeyDown,
     protectionInterval: props.protectionInterval,
@@ -130,7 +137,9 @@ function InlineFrame({ answer, open, ...props }: FrameProps) {
       // The card's submit must not reach a host <form> around it.
       onSubmit={stopPropagation}
     >
-      <div className="rme-dialog__surface">{props.children}</div>
+      <div className="rme-dialog__surface" tabIndex={props.takeFocus ? -1 : undefined}>
+        {props.children}
+      </div>
       <p className="rme-visually-hidden" role="status" data-testid="rme-inline-announcement">
         {announced ? fillTemplate(answer.messages.dialogTitle, { server: answer.serverName }) : ""}
       </p>

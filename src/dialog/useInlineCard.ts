@@ -5,6 +5,8 @@ import { useIsomorphicLayoutEffect } from "./useModalDialog";
 
 export interface InlineCardOptions {
   open: boolean;
+  /** Focus the card's surface on appearing (never a field: the rest of what is typed must not land in one). */
+  takeFocus?: boolean;
   /** Escape pressed with focus inside the card. */
   onDismiss: (reason: "escape-key") => void;
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
@@ -23,7 +25,9 @@ export function useInlineCard(ref: RefObject<HTMLElement | null>, options: Inlin
   useIsomorphicLayoutEffect(() => {
     const card = ref.current;
     if (!options.open || !card) return;
-    return guardActivation(card, latest()!.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
+    const stopGuard = guardActivation(card, latest()!.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
+    if (latest()!.takeFocus) card.querySelector<HTMLElement>(".rme-dialog__surface")?.focus({ preventScroll: true });
+    return stopGuard;
   }, [ref, options.open, latest]);
 
   const onKeyDown = useCallback(

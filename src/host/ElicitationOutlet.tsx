@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { ElicitationAnswerStore } from "../dialog/createElicitationAnswerStore";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
@@ -64,7 +64,12 @@ export function ElicitationOutlet({
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages) }), [messages]);
   const current = snapshot.current;
   const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
+  // Inline: a card answered from inside it hands focus to the next card, so the person keeps their place.
+  const answeredFromInside = useRef(false);
+  const focusInsideCard = () =>
+    presentation === "inline" && document.activeElement?.closest('.rme-dialog[data-presentation="inline"]') != null;
   const stop = (serverName: string) => {
+    answeredFromInside.current = focusInsideCard();
     answers?.forgetServer(serverName);
     queue.cancelServer(serverName);
   };
@@ -76,7 +81,11 @@ export function ElicitationOutlet({
           key={current.id}
           serverName={current.serverName}
           prepared={prepared}
-          onResponse={(result) => queue.respond(current.id, result)}
+          onResponse={(result) => {
+            answeredFromInside.current = focusInsideCard();
+            queue.respond(current.id, result);
+          }}
+          takeFocus={answeredFromInside.current}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={current.signal}
           messages={messages}
