@@ -140,9 +140,9 @@ function InlineFrame({ answer, open, ...props }: FrameProps) {
       <div className="rme-dialog__surface" tabIndex={props.takeFocus ? -1 : undefined}>
         {props.children}
       </div>
-      <p className="rme-visually-hidden" role="status" data-testid="rme-inline-announcement">
+      <span className="rme-visually-hidden" role="status" data-testid="rme-inline-announcement">
         {announced ? fillTemplate(answer.messages.dialogTitle, { server: answer.serverName }) : ""}
-      </p>
+      </span>
     </section>
   );
 }
