@@ -8,6 +8,7 @@ export type { ElicitationDialogRootProps } from "./dialog/ElicitationDialogRoot"
 export type { ElicitationDialogHeaderProps } from "./dialog/ElicitationDialogHeader";
 export type { ElicitationDialogBodyProps } from "./dialog/ElicitationDialogBody";
 export type { ElicitationAnswer, UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
+export type { ElicitationDraft } from "./form/useElicitationDraft";
 export type { DialogStatusProps } from "./host/DialogStatus";
 export {
   createElicitationAnswerStore,

@@ -33,7 +33,7 @@ export interface ElicitationDialogRootProps {
    */
   takeFocus?: boolean;
   /** The parts: Header, Message, Body, Close — or a host's own arrangement of them. */
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 const subscribeNothing = () => () => {};
