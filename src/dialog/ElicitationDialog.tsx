@@ -96,19 +96,8 @@ export interface ElicitationDialogProps {
 export function ElicitationDialog(props: ElicitationDialogProps) {
   const answer = useElicitationAnswer(props);
   return (
-    <ElicitationDialogRoot
-      answer={answer}
-      presentation={props.presentation}
-      urlStepDone={props.urlStepDone}
-      locale={props.locale}
-      dir={props.dir}
-      onEscapeKeyDown={props.onEscapeKeyDown}
-      onPointerDownOutside={props.onPointerDownOutside}
-      protectionInterval={props.protectionInterval}
-      container={props.container}
-      className={props.className}
-      takeFocus={props.takeFocus}
-    >
+    // The frame's props have the same names here (presentation, locale, dir, container, …).
+    <ElicitationDialogRoot {...props} answer={answer}>
       <ElicitationDialogHeader icon={props.icon} status={props.status} />
       <ElicitationDialogMessage />
       <ElicitationDialogBody fieldComponents={props.fieldComponents} />

@@ -1,8 +1,9 @@
-import { useElicitationDialogContext } from "./ElicitationDialogContext";
+import { useContext } from "react";
+import { ElicitationDialogContext } from "./ElicitationDialogContext";
 
 /** Cancel, Decline and Submit of a form; Submit submits the form it is drawn in. */
 export function ElicitationDialogActions() {
-  const { answer } = useElicitationDialogContext("Actions");
+  const { answer } = useContext(ElicitationDialogContext)!;
   const { messages, cancel, decline } = answer;
   return (
     <div className="rme-actions">

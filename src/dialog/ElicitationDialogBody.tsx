@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
 import { DialogForm } from "./DialogForm";
-import { DialogNotice } from "./DialogNotice";
+import { FormNotice } from "../form/FormNotice";
 import { ElicitationDialogActions } from "./ElicitationDialogActions";
-import { useElicitationDialogContext } from "./ElicitationDialogContext";
+import { ElicitationDialogContext } from "./ElicitationDialogContext";
 import { UrlModeBody } from "./UrlModeBody";
 
 export interface ElicitationDialogBodyProps {
@@ -22,11 +22,24 @@ export interface ElicitationDialogBodyProps {
 
 /** What the request asks for: the form's fields and actions, the URL step, or why it cannot be shown. */
 export function ElicitationDialogBody({ fieldComponents, actions, form }: ElicitationDialogBodyProps) {
-  const { answer, urlStepDone } = useElicitationDialogContext("Body");
+  const { answer, urlStepDone } = useContext(ElicitationDialogContext)!;
   const { prepared, messages, serverName } = answer;
   if (!prepared.ok) {
     const reason = fillTemplate(messages.invalidRequest, { reason: prepared.error.message });
-    return <DialogNotice state="invalid" text={reason} closeLabel={messages.close} onClose={answer.cancel} />;
+    // Why it cannot be answered with a form, and a Close button that answers cancel.
+    return (
+      <FormNotice
+        text={reason}
+        state="invalid"
+        actions={
+          <div className="rme-actions">
+            <button type="button" className="rme-button rme-button--secondary" data-action="cancel" onClick={answer.cancel}>
+              {messages.close}
+            </button>
+          </div>
+        }
+      />
+    );
   }
   if (prepared.request.mode === "url") {
     return <UrlModeBody serverName={serverName} url={prepared.request.url} messages={messages} completed={urlStepDone} respond={answer.respond} />;
@@ -37,8 +50,7 @@ export function ElicitationDialogBody({ fieldComponents, actions, form }: Elicit
       schema={prepared.request.schema}
       controller={answer.form}
       draft={answer.draft}
-      lastAnswer={answer.lastAnswer}
-      onUseLastAnswer={answer.fillLastAnswer}
+      onUseLastAnswer={answer.lastAnswer && answer.fillLastAnswer}
       fieldComponents={fieldComponents}
       onSubmit={answer.accept}
       actions={actions ?? <ElicitationDialogActions />}

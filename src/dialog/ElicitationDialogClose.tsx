@@ -1,4 +1,5 @@
-import { useElicitationDialogContext } from "./ElicitationDialogContext";
+import { useContext } from "react";
+import { ElicitationDialogContext } from "./ElicitationDialogContext";
 
 /**
  * The × in the header's corner, which answers cancel. Drawn last so it is last in Tab order (after
@@ -6,12 +7,10 @@ import { useElicitationDialogContext } from "./ElicitationDialogContext";
  * CSS: the dialog holds no markup a request could be mistaken for.
  */
 export function ElicitationDialogClose() {
-  const { answer, urlStepDone } = useElicitationDialogContext("Close");
-  const { prepared, messages, cancel } = answer;
-  if (!prepared.ok || (prepared.request.mode === "url" && urlStepDone)) return null;
-  return (
-    <button type="button" className="rme-dialog__close" data-action="close" onClick={cancel}>
-      <span className="rme-visually-hidden">{messages.close}</span>
+  const { answer, closable } = useContext(ElicitationDialogContext)!;
+  return closable ? (
+    <button type="button" className="rme-dialog__close" data-action="close" onClick={answer.cancel}>
+      <span className="rme-visually-hidden">{answer.messages.close}</span>
     </button>
-  );
+  ) : null;
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { DialogTitle } from "./DialogTitle";
-import { useElicitationDialogContext } from "./ElicitationDialogContext";
+import { ElicitationDialogContext } from "./ElicitationDialogContext";
 
 export interface ElicitationDialogHeaderProps {
   /** Drawn before the title, e.g. the server's logo from the host's own records (decorative: `alt=""`). */
@@ -14,14 +14,12 @@ export interface ElicitationDialogHeaderProps {
  * inline card it stays in view (sticky) while any field or action of the card is on screen.
  */
 export function ElicitationDialogHeader({ icon, status }: ElicitationDialogHeaderProps) {
-  const { answer, titleId, urlStepDone } = useElicitationDialogContext("Header");
-  const { prepared, messages, serverName } = answer;
-  const closable = prepared.ok && !(prepared.request.mode === "url" && urlStepDone);
+  const { answer, titleId, closable } = useContext(ElicitationDialogContext)!;
   return (
     <header className="rme-dialog__header" data-closable={closable ? "" : undefined}>
       {icon !== undefined ? <div className="rme-dialog__icon">{icon}</div> : null}
       <div className="rme-dialog__heading">
-        <DialogTitle id={titleId} template={messages.dialogTitle} serverName={serverName} />
+        <DialogTitle id={titleId} template={answer.messages.dialogTitle} serverName={answer.serverName} />
         {status}
       </div>
     </header>

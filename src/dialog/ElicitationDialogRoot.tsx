@@ -1,9 +1,8 @@
-import { useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { fillTemplate } from "../messages/fillTemplate";
 import { ElicitationDialogContext, type ElicitationDialogContextValue } from "./ElicitationDialogContext";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
-import { useInlineCard } from "./useInlineCard";
 import { useModalDialog } from "./useModalDialog";
 
 export interface ElicitationDialogRootProps {
@@ -48,103 +47,68 @@ export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
   const titleId = useId();
   const messageId = useId();
   const urlStepDone = props.urlStepDone ?? false;
-  const context = useMemo<ElicitationDialogContextValue>(
-    () => ({ answer, presentation, urlStepDone, titleId, messageId }),
-    [answer, presentation, urlStepDone, titleId, messageId],
-  );
-  const open = inBrowser && answer.open;
+  const { prepared } = answer;
+  // The × is Cancel; an invalid request's notice and a finished URL step have their own Close instead.
+  const closable = prepared.ok && !(prepared.request.mode === "url" && urlStepDone);
+  const context: ElicitationDialogContextValue = { answer, urlStepDone, closable, titleId, messageId };
   return (
     <ElicitationDialogContext.Provider value={context}>
-      {presentation === "inline" ? <InlineFrame {...props} open={open} /> : <DialogFrame {...props} open={open} />}
+      <Frame {...props} presentation={presentation} open={inBrowser && answer.open} titleId={titleId} messageId={messageId} />
     </ElicitationDialogContext.Provider>
   );
 }
 
-type FrameProps = ElicitationDialogRootProps & { open: boolean };
+type FrameProps = ElicitationDialogRootProps & { open: boolean; titleId: string; messageId: string };
 
-/** The frame is named by the title and described by the server's message. */
-function useLabels(answer: ElicitationAnswer) {
-  const { titleId, messageId } = useContext(ElicitationDialogContext)!;
-  const hasMessage = answer.prepared.ok && answer.prepared.request.message !== undefined;
-  return { "aria-labelledby": titleId, "aria-describedby": hasMessage ? messageId : undefined };
-}
-
-function rootClass(className: string | undefined) {
-  return ["rme-dialog", className].filter(Boolean).join(" ");
-}
-
-function DialogFrame({ answer, open, ...props }: FrameProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const handlers = useModalDialog(dialogRef, {
+/** The element around the parts: a modal <dialog> in a portal, or a <section> where it is placed. */
+function Frame({ answer, open, presentation, titleId, messageId, ...props }: FrameProps) {
+  const ref = useRef<HTMLElement>(null);
+  const inline = presentation === "inline";
+  const handlers = useModalDialog(ref, {
     open,
+    modal: !inline,
+    takeFocus: props.takeFocus,
     onDismiss: answer.cancel,
     onEscapeKeyDown: props.onEscapeKeyDown,
     onPointerDownOutside: props.onPointerDownOutside,
     protectionInterval: props.protectionInterval,
   });
-  const labels = useLabels(answer);
+  // Inline, a polite live region filled a moment after the card is in the page, so screen readers
+  // meet it empty and announce the change; focus stays with whatever the person is doing.
+  const [announced, setAnnounced] = useState(false);
+  useEffect(() => {
+    if (!open || !inline) return;
+    const timer = setTimeout(() => setAnnounced(true), 150);
+    return () => clearTimeout(timer);
+  }, [open, inline]);
   if (!open) return null;
-  return createPortal(
-    <dialog
-      ref={dialogRef}
-      className={rootClass(props.className)}
+  const Element = inline ? "section" : "dialog";
+  const frame = (
+    <Element
+      ref={ref as never}
+      className={["rme-dialog", props.className].filter(Boolean).join(" ")}
+      data-presentation={inline ? "inline" : undefined}
       data-mode={answer.prepared.ok ? answer.prepared.request.mode : "invalid"}
       lang={props.locale}
       dir={props.dir}
-      {...labels}
+      aria-labelledby={titleId}
+      aria-describedby={answer.prepared.ok ? messageId : undefined}
       {...handlers}
-      // React events bubble through the portal: the dialog's submit must not reach a host <form> around it.
+      // React events bubble through the portal: the form's submit must not reach a host <form> around it.
       onSubmit={stopPropagation}
     >
       {/* Header and actions stay in place; the message and the fields scroll in their own areas. */}
-      <div className="rme-dialog__surface" tabIndex={-1}>
+      <div className="rme-dialog__surface" tabIndex={inline && !props.takeFocus ? undefined : -1}>
         {props.children}
       </div>
-    </dialog>,
-    props.container ?? document.body,
+      {inline ? (
+        <span className="rme-visually-hidden" role="status">
+          {announced ? fillTemplate(answer.messages.dialogTitle, { server: answer.serverName }) : ""}
+        </span>
+      ) : null}
+    </Element>
   );
-}
-
-function InlineFrame({ answer, open, ...props }: FrameProps) {
-  const cardRef = useRef<HTMLElement>(null);
-  const { onKeyDown } = useInlineCard(cardRef, {
-    open,
-    takeFocus: props.takeFocus,
-    onDismiss: answer.cancel,
-    onEscapeKeyDown: props.onEscapeKeyDown,
-    protectionInterval: props.protectionInterval,
-  });
-  const labels = useLabels(answer);
-  // Filled a moment after the card is in the page, so screen readers meet the live region empty
-  // first and then announce the change; focus stays with whatever the person is doing.
-  const [announced, setAnnounced] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    const timer = setTimeout(() => setAnnounced(true), 150);
-    return () => clearTimeout(timer);
-  }, [open]);
-  if (!open) return null;
-  return (
-    <section
-      ref={cardRef}
-      className={rootClass(props.className)}
-      data-presentation="inline"
-      data-mode={answer.prepared.ok ? answer.prepared.request.mode : "invalid"}
-      lang={props.locale}
-      dir={props.dir}
-      {...labels}
-      onKeyDown={onKeyDown}
-      // The card's submit must not reach a host <form> around it.
-      onSubmit={stopPropagation}
-    >
-      <div className="rme-dialog__surface" tabIndex={props.takeFocus ? -1 : undefined}>
-        {props.children}
-      </div>
-      <span className="rme-visually-hidden" role="status" data-testid="rme-inline-announcement">
-        {announced ? fillTemplate(answer.messages.dialogTitle, { server: answer.serverName }) : ""}
-      </span>
-    </section>
-  );
+  return inline ? frame : createPortal(frame, props.container ?? document.body);
 }
 
 function stopPropagation(event: { stopPropagation(): void }) {

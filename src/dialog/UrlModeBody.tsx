@@ -56,6 +56,7 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
   // Who controls the page: first, big, and short, so a 2,300-character host cannot push it away.
   const site = useRegistrableDomain(target.domain, registrableDomainOf);
 
+  const cancel = () => respond({ action: "cancel" });
   const open = () => {
     // noopener: the page cannot script the host; noreferrer: it does not learn the host's URL.
     window.open(target.url, "_blank", "noopener,noreferrer");
@@ -111,12 +112,12 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
       </div>
       <div className="rme-actions">
         {completed ? (
-          <button type="button" className="rme-button rme-button--primary" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
+          <button type="button" className="rme-button rme-button--primary" data-action="cancel" onClick={cancel}>
             {messages.close}
           </button>
         ) : (
           <>
-            <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
+            <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={cancel}>
               {messages.cancel}
             </button>
             <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={() => respond({ action: "decline" })}>

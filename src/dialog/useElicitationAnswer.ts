@@ -49,7 +49,7 @@ export interface ElicitationAnswer {
   cancel: () => void;
   decline: () => void;
   accept: (content: ElicitContent) => void;
-  /** The person's last submitted values for this same form from this same server, when the host keeps answers. */
+  /** The person's last submitted values for this same form from this same server, when the host keeps answers; undefined once used. */
   lastAnswer: FormValues | undefined;
   /** Fills the form with `lastAnswer`; it never sends anything. */
   fillLastAnswer: () => void;
@@ -87,7 +87,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const answers = options.answers;
   const answerKey = formSchema && prepared.ok ? answerStoreKey(formSchema, prepared.request.message) : undefined;
   // Read once per request: what the person submitted last time this server asked this very form.
-  const [lastAnswer] = useState(() => (answers && answerKey !== undefined ? answers.get(serverName, answerKey) : undefined));
+  const [lastAnswer, setLastAnswer] = useState(() => (answers && answerKey !== undefined ? answers.get(serverName, answerKey) : undefined));
 
   const respond = useCallback(
     (result: ElicitResult) => {
@@ -130,13 +130,14 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
     onInvalidRequest(invalid);
   }, [invalid, onInvalidRequest]);
 
-  const cancel = useCallback(() => respond({ action: "cancel" }), [respond]);
-  const decline = useCallback(() => respond({ action: "decline" }), [respond]);
-  const accept = useCallback((content: ElicitContent) => respond({ action: "accept", content }), [respond]);
-  const reset = form.form.reset;
-  const fillLastAnswer = useCallback(() => {
-    if (lastAnswer && formSchema) reset({ ...form.form.getValues(), ...lastAnswer });
-  }, [lastAnswer, formSchema, reset, form.form]);
+  const cancel = () => respond({ action: "cancel" });
+  const decline = () => respond({ action: "decline" });
+  const accept = (content: ElicitContent) => respond({ action: "accept", content });
+  // Sensitive fields were never kept: whatever the person typed in them stays.
+  const fillLastAnswer = () => {
+    form.form.reset({ ...getValues(), ...lastAnswer });
+    setLastAnswer(undefined);
+  };
 
   const open = !finished && autoAnswer === undefined && !(invalid !== undefined && options.onInvalidRequest !== undefined);
   return { serverName, prepared, messages, form, draft, open, respond, cancel, decline, accept, lastAnswer, fillLastAnswer };

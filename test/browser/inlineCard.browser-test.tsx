@@ -78,7 +78,7 @@ describe(`the inline card in a chat column (React ${version})`, () => {
     expect(answers).toEqual([undefined]);
     expect(screen.getByRole("textbox", { name: /Project name/ })).toHaveValue("");
     // Announced politely, once it is in the page.
-    expect(cardOf(/GitHub/).querySelector('[role="status"][data-testid="rme-inline-announcement"]')).toHaveTextContent(
+    expect(cardOf(/GitHub/).querySelector(':scope > [role="status"]')).toHaveTextContent(
       "GitHub is asking for information",
     );
   });

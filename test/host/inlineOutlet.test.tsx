@@ -67,7 +67,7 @@ describe("ElicitationOutlet presentation=\"inline\"", () => {
     await user.keyboard("app");
     expect(chat).toHaveFocus();
     expect(chat).toHaveValue("deploy the app");
-    const announcement = within(card(/GitHub/)).getByTestId("rme-inline-announcement");
+    const announcement = within(card(/GitHub/)).getByRole("status");
     expect(announcement).toHaveAttribute("role", "status");
     // Empty as the card appears, filled a moment later: the change is what screen readers announce.
     await act(async () => vi.advanceTimersByTime(200));
