@@ -28,7 +28,10 @@ const hostTail = (host: string) => (host.length > 48 ? `…${host.slice(-47)}` :
 
 /** The registrable domain of `host` once the Public Suffix List is loaded; undefined until then. */
 function useRegistrableDomain(host: string, override?: (hostname: string) => string): string | undefined {
-  const [lookup, setLookup] = useState(() => (override ? { of: override } : undefined) ?? wrap(loadedRegistrableDomain()));
+  const [lookup, setLookup] = useState(() => {
+    const of = override ?? loadedRegistrableDomain();
+    return of && { of };
+  });
   useEffect(() => {
     if (lookup !== undefined || host === "") return;
     let live = true;
@@ -43,8 +46,6 @@ function useRegistrableDomain(host: string, override?: (hostname: string) => str
   }, [lookup, host]);
   return host === "" || lookup === undefined ? undefined : lookup.of(host);
 }
-
-const wrap = (of: ((hostname: string) => string) | undefined) => (of === undefined ? undefined : { of });
 
 /**
  * URL mode: the address in full with its registrable domain set apart, warnings about it, and consent.

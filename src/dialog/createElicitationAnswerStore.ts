@@ -1,7 +1,7 @@
-import type { FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
+import type { FormValues, ParsedElicitationSchema } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
 
-/** One kept answer: the server, the form it answered (schema and message) and the values submitted. */
+/** One kept answer: the server, the form it answered (`key`: its message and prepared schema) and the values submitted. */
 export interface ElicitationAnswerRecord {
   serverName: string;
   key: string;
@@ -24,9 +24,10 @@ export interface ElicitationAnswerStorage {
  * sends. Values of fields flagged sensitive are never kept.
  */
 export interface ElicitationAnswerStore {
-  get(serverName: string, key: string): FormValues | undefined;
+  /** What was last submitted to this form (this prepared schema with this message) from this server. */
+  get(serverName: string, schema: ParsedElicitationSchema, message: string): FormValues | undefined;
   /** Keeps `values` (form names `f0`, `f1`, …), leaving out the fields flagged sensitive. */
-  set(serverName: string, key: string, values: FormValues, fields?: readonly FieldDescriptor[]): void;
+  set(serverName: string, schema: ParsedElicitationSchema, message: string, values: FormValues): void;
   /** Forgets every answer to this server ("Stop asking" does this). */
   forgetServer(serverName: string): void;
   clear(): void;
@@ -38,11 +39,6 @@ export interface ElicitationAnswerStoreOptions {
   maxEntries?: number;
   /** Persistence chosen by the host (e.g. localStorage, per user); in memory only when omitted. */
   storage?: ElicitationAnswerStorage;
-}
-
-/** The store key of a form: its prepared schema and its message, so another wording is another question. */
-export function answerStoreKey(schema: ParsedElicitationSchema, message: string): string {
-  return `${message.length}:${message}${schema.cacheKey}`;
 }
 
 function copy(values: FormValues): FormValues {
@@ -58,8 +54,10 @@ function copy(values: FormValues): FormValues {
 export function createElicitationAnswerStore(options: ElicitationAnswerStoreOptions = {}): ElicitationAnswerStore {
   const maxEntries = Math.max(1, options.maxEntries ?? 50);
   const { storage } = options;
-  // Length-prefixed so no server name and key pair can collide with another.
+  // Length-prefixed so no server name and key pair can collide with another. The message is part
+  // of the form: the same fields under another wording are another question.
   const keyOf = (serverName: string, key: string) => `${serverName.length}:${serverName}${key}`;
+  const formKey = (schema: ParsedElicitationSchema, message: string) => `${message.length}:${message}${schema.cacheKey}`;
   const records = new Map<string, ElicitationAnswerRecord>();
   for (const record of storage?.load() ?? []) {
     if (typeof record?.serverName !== "string" || typeof record.key !== "string" || typeof record.values !== "object" || record.values === null) continue;
@@ -68,13 +66,14 @@ export function createElicitationAnswerStore(options: ElicitationAnswerStoreOpti
   const save = () => storage?.save([...records.values()].map((record) => ({ ...record, values: copy(record.values) })));
 
   return {
-    get(serverName, key) {
-      const record = records.get(keyOf(serverName, key));
+    get(serverName, schema, message) {
+      const record = records.get(keyOf(serverName, formKey(schema, message)));
       return record === undefined ? undefined : copy(record.values);
     },
-    set(serverName, key, values, fields = []) {
+    set(serverName, schema, message, values) {
+      const key = formKey(schema, message);
       const kept = copy(values);
-      for (const field of fields) if (field.sensitive !== undefined) delete kept[fieldName(field)];
+      for (const field of schema.fields) if (field.sensitive !== undefined) delete kept[fieldName(field)];
       const id = keyOf(serverName, key);
       records.delete(id);
       // Nothing left once sensitive fields are out: nothing to offer.

@@ -8,8 +8,8 @@ import type { ElicitationDraftStore } from "../form/createElicitationDraftStore"
 import { useElicitationDraft, type ElicitationDraft } from "../form/useElicitationDraft";
 import { useElicitationForm, type UseElicitationFormResult } from "../form/useElicitationForm";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
-import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
-import { answerStoreKey, type ElicitationAnswerStore } from "./createElicitationAnswerStore";
+import type { ElicitationMessagesInput } from "../messages/resolveMessages";
+import type { ElicitationAnswerStore } from "./createElicitationAnswerStore";
 
 export interface UseElicitationAnswerOptions {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -71,7 +71,6 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
     [given, request, limitsKey, options.sensitiveFields],
   );
   const prepared = given ?? own!;
-  const messages = useMemo(() => resolveMessages(options.messages), [options.messages]);
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
@@ -85,22 +84,20 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const settleDraft = useCallback((keep: boolean) => settle(keep ? getValues() : undefined), [settle, getValues]);
 
   const answers = options.answers;
-  const answerKey = formSchema && prepared.ok ? answerStoreKey(formSchema, prepared.request.message) : undefined;
+  const message = prepared.ok ? prepared.request.message : "";
   // Read once per request: what the person submitted last time this server asked this very form.
-  const [lastAnswer, setLastAnswer] = useState(() => (answers && answerKey !== undefined ? answers.get(serverName, answerKey) : undefined));
+  const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message) : undefined));
 
   const respond = useCallback(
     (result: ElicitResult) => {
       if (answered.current) return;
       answered.current = true;
       settleDraft(result.action === "cancel");
-      if (result.action === "accept" && answers && answerKey !== undefined && formSchema) {
-        answers.set(serverName, answerKey, getValues(), formSchema.fields);
-      }
+      if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
       setFinished(true);
       onResponse(result);
     },
-    [settleDraft, answers, answerKey, formSchema, serverName, getValues, onResponse],
+    [settleDraft, answers, formSchema, message, serverName, getValues, onResponse],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
@@ -140,5 +137,6 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   };
 
   const open = !finished && autoAnswer === undefined && !(invalid !== undefined && options.onInvalidRequest !== undefined);
-  return { serverName, prepared, messages, form, draft, open, respond, cancel, decline, accept, lastAnswer, fillLastAnswer };
+  // The form resolved the wording already: one copy for the form and the frame around it.
+  return { serverName, prepared, messages: form.messages, form, draft, open, respond, cancel, decline, accept, lastAnswer, fillLastAnswer };
 }
