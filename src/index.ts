@@ -3,6 +3,20 @@
 
 // Components and hooks.
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
+export { ElicitationDialogParts } from "./host/ElicitationDialogParts";
+export type { ElicitationDialogRootProps } from "./dialog/ElicitationDialogRoot";
+export type { ElicitationDialogHeaderProps } from "./dialog/ElicitationDialogHeader";
+export type { ElicitationDialogBodyProps } from "./dialog/ElicitationDialogBody";
+export type { ElicitationAnswer, UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
+export type { ElicitationDraft } from "./form/useElicitationDraft";
+export type { DialogStatusProps } from "./host/DialogStatus";
+export {
+  createElicitationAnswerStore,
+  type ElicitationAnswerStore,
+  type ElicitationAnswerStoreOptions,
+  type ElicitationAnswerStorage,
+  type ElicitationAnswerRecord,
+} from "./dialog/createElicitationAnswerStore";
 export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationForm";
 export { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./form/useElicitationForm";
 export { ElicitationField, type ElicitationFieldProps } from "./fields/ElicitationField";
@@ -14,7 +28,6 @@ export {
   type ElicitationDraftStore,
   type ElicitationDraftStoreOptions,
 } from "./form/createElicitationDraftStore";
-export { DialogStatus, type DialogStatusProps } from "./dialog/DialogStatus";
 
 // The host layer: many servers, one dialog at a time.
 export { createElicitationQueue } from "./host/createElicitationQueue";

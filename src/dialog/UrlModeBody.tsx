@@ -28,7 +28,10 @@ const hostTail = (host: string) => (host.length > 48 ? `…${host.slice(-47)}` :
 
 /** The registrable domain of `host` once the Public Suffix List is loaded; undefined until then. */
 function useRegistrableDomain(host: string, override?: (hostname: string) => string): string | undefined {
-  const [lookup, setLookup] = useState(() => (override ? { of: override } : undefined) ?? wrap(loadedRegistrableDomain()));
+  const [lookup, setLookup] = useState(() => {
+    const of = override ?? loadedRegistrableDomain();
+    return of && { of };
+  });
   useEffect(() => {
     if (lookup !== undefined || host === "") return;
     let live = true;
@@ -44,8 +47,6 @@ function useRegistrableDomain(host: string, override?: (hostname: string) => str
   return host === "" || lookup === undefined ? undefined : lookup.of(host);
 }
 
-const wrap = (of: ((hostname: string) => string) | undefined) => (of === undefined ? undefined : { of });
-
 /**
  * URL mode: the address in full with its registrable domain set apart, warnings about it, and consent.
  * The URL is drawn as text, never as a link or an <img>/<iframe>, so nothing is fetched before
@@ -56,6 +57,7 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
   // Who controls the page: first, big, and short, so a 2,300-character host cannot push it away.
   const site = useRegistrableDomain(target.domain, registrableDomainOf);
 
+  const cancel = () => respond({ action: "cancel" });
   const open = () => {
     // noopener: the page cannot script the host; noreferrer: it does not learn the host's URL.
     window.open(target.url, "_blank", "noopener,noreferrer");
@@ -111,12 +113,12 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
       </div>
       <div className="rme-actions">
         {completed ? (
-          <button type="button" className="rme-button rme-button--primary" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
+          <button type="button" className="rme-button rme-button--primary" data-action="cancel" onClick={cancel}>
             {messages.close}
           </button>
         ) : (
           <>
-            <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
+            <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={cancel}>
               {messages.cancel}
             </button>
             <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={() => respond({ action: "decline" })}>

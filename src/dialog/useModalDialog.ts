@@ -1,3 +1,4 @@
+import { useCallbackRef } from "../fields/useCallbackRef";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "./guardActivation";
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
@@ -23,12 +24,17 @@ const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : 
 
 export interface ModalDialogOptions {
   open: boolean;
+  /**
+   * false: an inline card in the page's flow. No showModal, no Tab loop, no outside; focus is left
+   * where it is unless `takeFocus`. The protection interval and Escape work as in the dialog.
+   */
+  modal?: boolean;
+  /** Inline only: focus the surface on open (the dialog always does). */
+  takeFocus?: boolean;
   /** Escape or a close request from the browser. */
   onDismiss: (reason: "escape-key" | "pointer-down-outside" | "closed") => void;
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   onPointerDownOutside?: (event: PointerEvent) => void;
-  /** Where focus goes on open; defaults to the dialog's surface (see below). */
-  initialFocus?: (dialog: HTMLDialogElement) => HTMLElement | null | undefined;
   /** Milliseconds after opening during which input is ignored (see guardActivation). */
   protectionInterval?: number;
 }
@@ -38,27 +44,32 @@ export interface ModalDialogOptions {
  * this adds what the platform leaves to us — a Tab loop that never leaves the dialog, focus put
  * somewhere useful on open and given back on close, and dismiss events the host can intercept.
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options: ModalDialogOptions) {
-  const latest = useRef(options);
-  latest.current = options;
+export function useModalDialog(ref: RefObject<HTMLElement | null>, options: ModalDialogOptions) {
+  // The options of the latest render, for listeners and effects that must not re-run on each.
+  const latest = useCallbackRef(() => options);
   // Set while the browser may still turn the Escape we just handled into a `cancel` event.
   const escapeHandled = useRef(false);
   const closingItself = useRef(false);
 
   useIsomorphicLayoutEffect(() => {
-    const dialog = ref.current;
+    const dialog = ref.current as HTMLDialogElement | null;
     if (!options.open || !dialog) return;
+    const { modal = true, takeFocus, protectionInterval } = latest()!;
+    const stopGuard = guardActivation(dialog, protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
+    // An inline card takes no focus: the person may be typing in the host's input.
+    if (!modal) {
+      if (takeFocus) dialog.querySelector<HTMLElement>(".rme-dialog__surface")?.focus({ preventScroll: true });
+      return stopGuard;
+    }
     const previouslyFocused = dialog.ownerDocument.activeElement as HTMLElement | null;
     if (!dialog.open) {
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
     }
-    const stopGuard = guardActivation(dialog, latest.current.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
     // Focus goes to the dialog's surface, not its first field: the request arrives unasked, often
     // while the person is typing elsewhere, and the rest of what they type (Enter included) must not
     // land in a field and submit it. Screen readers read the dialog's name and message; Tab goes on in reading order.
-    const target = latest.current.initialFocus?.(dialog) ?? dialog.querySelector<HTMLElement>(".rme-dialog__surface");
-    target?.focus({ preventScroll: true });
+    dialog.querySelector<HTMLElement>(".rme-dialog__surface")?.focus({ preventScroll: true });
     return () => {
       stopGuard();
       // StrictMode (and any remount) opens it again at once: the `close` event this causes is not a
@@ -78,7 +89,7 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
   }, [ref, options.open]);
 
   const onKeyDown = useCallback(
-    (event: ReactKeyboardEvent<HTMLDialogElement>) => {
+    (event: ReactKeyboardEvent<HTMLElement>) => {
       const dialog = ref.current;
       if (!dialog) return;
       if (event.key === "Escape") {
@@ -86,16 +97,16 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
         queueMicrotask(() => {
           escapeHandled.current = false;
         });
-        latest.current.onEscapeKeyDown?.(event.nativeEvent);
+        latest()!.onEscapeKeyDown?.(event.nativeEvent);
         // The synthetic event's flag is a snapshot; the host called preventDefault on the native one.
         const intercepted = event.nativeEvent.defaultPrevented;
         // Always stop the browser's own close: the component decides what Escape does.
         event.preventDefault();
         event.stopPropagation();
-        if (!intercepted) latest.current.onDismiss("escape-key");
+        if (!intercepted) latest()!.onDismiss("escape-key");
         return;
       }
-      if (event.key !== "Tab") return;
+      if (event.key !== "Tab" || latest()!.modal === false) return;
       const stops = tabbables(dialog);
       if (stops.length === 0) {
         event.preventDefault();
@@ -117,23 +128,23 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, options
     [ref],
   );
 
-  const onPointerDown = useCallback((event: ReactPointerEvent<HTMLDialogElement>) => {
-    // The surface fills the dialog box, so a hit on the <dialog> itself is its ::backdrop.
-    if (event.target !== event.currentTarget) return;
-    latest.current.onPointerDownOutside?.(event.nativeEvent);
-    if (!event.nativeEvent.defaultPrevented) latest.current.onDismiss("pointer-down-outside");
+  const onPointerDown = useCallback((event: ReactPointerEvent<HTMLElement>) => {
+    // The surface fills the dialog box, so a hit on the <dialog> itself is its ::backdrop. A card has no outside.
+    if (event.target !== event.currentTarget || latest()!.modal === false) return;
+    latest()!.onPointerDownOutside?.(event.nativeEvent);
+    if (!event.nativeEvent.defaultPrevented) latest()!.onDismiss("pointer-down-outside");
   }, []);
 
   // The browser's own close request (e.g. Escape with focus outside any control): treat as Escape.
-  const onCancel = useCallback((event: SyntheticEvent<HTMLDialogElement>) => {
+  const onCancel = useCallback((event: SyntheticEvent<HTMLElement>) => {
     event.preventDefault();
     if (escapeHandled.current) return;
-    latest.current.onDismiss("escape-key");
+    latest()!.onDismiss("escape-key");
   }, []);
 
   // Closed by anything we did not start (devtools, a close request that could not be prevented).
   const onClose = useCallback(() => {
-    if (latest.current.open && !closingItself.current && !ref.current?.open) latest.current.onDismiss("closed");
+    if (latest()!.open && !closingItself.current && !(ref.current as HTMLDialogElement | null)?.open) latest()!.onDismiss("closed");
   }, [ref]);
 
   return { onKeyDown, onPointerDown, onCancel, onClose };

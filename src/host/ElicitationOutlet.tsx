@@ -1,8 +1,10 @@
-import { useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { DialogStatus } from "../dialog/DialogStatus";
+import { useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
+import type { ElicitationAnswerStore } from "../dialog/createElicitationAnswerStore";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../messages/hostMessages";
-import { UrlStepNotices } from "../dialog/UrlStepNotices";
+import { DialogStatus } from "./DialogStatus";
+import { UrlStepNotices } from "./UrlStepNotices";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -18,13 +20,20 @@ export interface ElicitationOutletProps {
   stopAsking?: boolean;
   /** In-memory drafts: a form's input left by Cancel, withdrawal, timeout or "stop asking" is offered again when the same server asks the same form. */
   drafts?: ElicitationDraftStore;
+  /** Kept answers (`createElicitationAnswerStore()`): the same form from the same server offers "Use my last answer"; "Stop asking" forgets that server's. */
+  answers?: ElicitationAnswerStore;
+  /**
+   * "dialog" (default): each request in a modal dialog. "inline": each request as a card right
+   * where the outlet is placed (e.g. in a chat thread), leaving focus where it is.
+   */
+  presentation?: "dialog" | "inline";
   /** Language of the wording (`lang`), e.g. "de". */
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
   dir?: "ltr" | "rtl" | "auto";
   /** Milliseconds each newly shown dialog ignores input (the next in the queue included). Default 500. */
   protectionInterval?: number;
-  /** Where the dialog is rendered (a portal); defaults to `document.body`. */
+  /** Where the dialog is rendered (a portal); defaults to `document.body`. Not used inline. */
   container?: Element | DocumentFragment | null;
   /** The icon drawn before the title for a server, from the host's own records (e.g. its logo, `alt=""`). */
   serverIcon?: (serverName: string) => ReactNode;
@@ -32,7 +41,8 @@ export interface ElicitationOutletProps {
 }
 
 /**
- * Draws the head of the queue as a dialog, one request at a time. A withdrawn or timed-out request
+ * Draws the head of the queue as a dialog (or an inline card), one request at a time. The queue
+ * prepared each request when it admitted it; that result is drawn, never prepared again. A withdrawn or timed-out request
  * leaves the snapshot, so its dialog unmounts at once; the next one mounts under a fresh key.
  */
 export function ElicitationOutlet({
@@ -41,6 +51,8 @@ export function ElicitationOutlet({
   fieldComponents,
   stopAsking = true,
   drafts,
+  answers,
+  presentation,
   locale,
   dir,
   protectionInterval,
@@ -51,6 +63,16 @@ export function ElicitationOutlet({
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages) }), [messages]);
   const current = snapshot.current;
+  const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
+  // Inline: a card answered from inside it hands focus to the next card, so the person keeps their place.
+  const answeredFromInside = useRef(false);
+  const focusInsideCard = () =>
+    presentation === "inline" && document.activeElement?.closest('.rme-dialog[data-presentation="inline"]') != null;
+  const stop = (serverName: string) => {
+    answeredFromInside.current = focusInsideCard();
+    answers?.forgetServer(serverName);
+    queue.cancelServer(serverName);
+  };
 
   return (
     <>
@@ -58,15 +80,19 @@ export function ElicitationOutlet({
         <ElicitationDialog
           key={current.id}
           serverName={current.serverName}
-          request={current.params}
-          onResponse={(result) => queue.respond(current.id, result)}
+          prepared={prepared}
+          onResponse={(result) => {
+            answeredFromInside.current = focusInsideCard();
+            queue.respond(current.id, result);
+          }}
+          takeFocus={answeredFromInside.current}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={current.signal}
           messages={messages}
           fieldComponents={fieldComponents}
-          limits={queue.limits}
-          sensitiveFields={queue.sensitiveFields}
           drafts={drafts}
+          answers={answers}
+          presentation={presentation}
           locale={locale}
           dir={dir}
           protectionInterval={protectionInterval}
@@ -81,7 +107,7 @@ export function ElicitationOutlet({
               total={snapshot.entries.length}
               deadline={current.deadline}
               now={queue.now}
-              onStopAsking={stopAsking ? () => queue.cancelServer(current.serverName) : undefined}
+              onStopAsking={stopAsking ? () => stop(current.serverName) : undefined}
               messages={resolved}
             />
           }

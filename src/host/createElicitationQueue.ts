@@ -300,7 +300,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         ),
       );
     }
-    // The same prepared result the outlet's dialog draws from (prepareElicitationRequest keeps it per params).
+    // Prepared once, here: the outlet hands this result down to the dialog, which does not prepare again.
     const parsed = prepareElicitationRequest(params, { limits: options.limits, sensitiveFields: options.sensitiveFields });
     if (!parsed.ok) return refuse(serverName, parsed.error);
     if (parsed.answer !== undefined) {
@@ -437,8 +437,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     dismissUrlStep,
     close,
     now,
-    limits: options.limits,
-    sensitiveFields: options.sensitiveFields,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -38,6 +38,7 @@ export interface ElicitationQueueEntry {
   readonly id: string;
   readonly serverName: string;
   readonly params: ElicitParams;
+  /** The request as the queue prepared it; the outlet draws it without preparing it again. */
   readonly request: ParsedElicitationRequest;
   /** `now()` when the request arrived. */
   readonly receivedAt: number;
@@ -110,10 +111,6 @@ export interface ElicitationQueue {
   close(): void;
   /** The queue's clock (`options.now`), so the UI counts time left on the same clock. */
   now(): number;
-  /** The limits requests were checked against, so the outlet's dialog applies the same ones. */
-  readonly limits: ElicitationQueueOptions["limits"];
-  /** What the outlet's dialog does with sensitive-looking fields (the queue already declined them under "decline"). */
-  readonly sensitiveFields: ElicitationQueueOptions["sensitiveFields"];
   /**
    * Runs a client call (a tool call, say) under a time limit that pauses while a request of this
    * server waits in the queue or is on screen, or a URL-mode step of it is open: the time a person

@@ -50,6 +50,8 @@ export interface ElicitationMessages extends HostMessages {
   draftRestored: string;
   /** Button that throws the restored answers away and starts from the server's defaults. */
   draftClear: string;
+  /** Offered when the same server asks the same form again and the host keeps answers: fills the form with what was submitted last time (never sends). */
+  useLastAnswer: string;
   /** Plain-words validation messages, per rule. */
   validation: Partial<ValidationMessages>;
 }

@@ -28,5 +28,6 @@ export const defaultMessages: ElicitationMessages = {
   sensitiveKindNationalId: "a national ID number",
   draftRestored: "Your earlier answers to this form were restored.",
   draftClear: "Clear",
+  useLastAnswer: "Use my last answer",
   validation: {},
 };

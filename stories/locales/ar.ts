@@ -60,5 +60,6 @@ export const arMessages: ElicitationMessages = {
   sensitiveKindNationalId: "رقم هوية وطنية",
   draftRestored: "استُعيدت إجاباتك السابقة على هذا النموذج.",
   draftClear: "مسح",
+  useLastAnswer: "استخدام إجابتي الأخيرة",
   validation,
 };

@@ -151,6 +151,15 @@ async function dialogSnapshot(request: ElicitParams): Promise<Snapshot> {
   return snapshot(dialog);
 }
 
+async function inlineSnapshot(request: ElicitParams): Promise<Snapshot> {
+  // A chat column of fixed width: the host's sheets may move the column, not what is inside it.
+  const box = document.createElement("div");
+  box.style.cssText = "width: 30rem; padding: 0; margin: 0; border: 0; display: block;";
+  host().append(box);
+  render(<ElicitationDialog serverName="GitHub" request={request} onResponse={vi.fn()} presentation="inline" />, { container: box });
+  return snapshot(box.querySelector<HTMLElement>('.rme-dialog[data-presentation="inline"]')!);
+}
+
 async function formSnapshot(): Promise<Snapshot> {
   const box = document.createElement("div");
   box.style.cssText = "width: 30rem; padding: 0; margin: 0; border: 0; display: block;";
@@ -193,6 +202,8 @@ describe("the host's CSS stays out", () => {
     ["a form dialog", () => dialogSnapshot(form)],
     ["a URL-mode dialog", () => dialogSnapshot(url)],
     ["an inline form", () => formSnapshot()],
+    ["an inline card (form)", () => inlineSnapshot(form)],
+    ["an inline card (URL mode)", () => inlineSnapshot(url)],
   ];
 
   for (const [name, take] of cases) {

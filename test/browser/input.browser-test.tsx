@@ -145,30 +145,35 @@ const prefilled: ElicitFormParams = {
 };
 
 /** The real queue and outlet, two requests waiting; answers recorded per request. */
-function queueOf(...requests: Array<{ serverName: string; params: ElicitFormParams }>) {
+function queueOf(presentation: "dialog" | "inline", ...requests: Array<{ serverName: string; params: ElicitFormParams }>) {
   const queue = createElicitationQueue();
   const answers: Array<ElicitResult | undefined> = requests.map(() => undefined);
   requests.forEach((request, index) => {
     void queue.request(request).then((result) => (answers[index] = result));
   });
-  render(<ElicitationOutlet queue={queue} />);
+  render(<ElicitationOutlet queue={queue} presentation={presentation} />);
   return { queue, answers };
 }
+
+/** The request on screen: a modal dialog, or the inline card (a region named like it). */
+const shown = (presentation: "dialog" | "inline", name: RegExp) => screen.getByRole(presentation === "dialog" ? "dialog" : "region", { name });
 
 function centreOf(element: Element) {
   const r = element.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
 
-describe(`input aimed at one request never answers another (React ${version})`, () => {
+// The same protections, whether the request is a modal dialog or an inline card in the page.
+for (const presentation of ["dialog", "inline"] as const)
+describe(`input aimed at one request never answers another, ${presentation} (React ${version})`, () => {
   it("a double-click on Submit accepts the first request only; the next one stays on screen", async () => {
-    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
     await readDialog();
     const submit = centreOf(screen.getByRole("button", { name: "Submit" }));
     await commands.doubleClickAt(submit.x, submit.y, 150);
     await wait(700);
     expect(answers[0]).toEqual({ action: "accept", content: { colour: "blue" } });
-    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    expect(shown(presentation, /Bank/)).toBeInTheDocument();
     // The second click landed on the next request's Submit, and did nothing.
     expect(centreOf(screen.getByRole("button", { name: "Submit" }))).toEqual(submit);
     expect(answers[1]).toBeUndefined();
@@ -179,6 +184,7 @@ describe(`input aimed at one request never answers another (React ${version})`, 
 
   it("three quick Enters accept one request, not three", async () => {
     const { answers } = queueOf(
+      presentation,
       { serverName: "Badges", params: harmless },
       { serverName: "Bank", params: prefilled },
       { serverName: "Bank", params: prefilled },
@@ -190,23 +196,23 @@ describe(`input aimed at one request never answers another (React ${version})`, 
     expect(answers).toEqual([{ action: "accept", content: { colour: "blue" } }, undefined, undefined]);
   });
 
-  it("Enter held down on Submit answers once; its auto-repeat does not reach the next dialog", async () => {
-    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+  it("Enter held down on Submit answers once; its auto-repeat does not reach the next request", async () => {
+    const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
     await readDialog();
     await act(async () => screen.getByRole("button", { name: "Submit" }).focus());
     await commands.holdKey("Enter", 1500);
     await wait(300);
     expect(answers).toEqual([{ action: "accept", content: { colour: "blue" } }, undefined]);
-    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    expect(shown(presentation, /Bank/)).toBeInTheDocument();
   });
 
-  it("Enter typed into the host's chat box as a dialog opens does not submit it, and the typing lands in no field", async () => {
+  it("Enter typed into the host's chat box as a request appears does not submit it, and the typing lands in no field", async () => {
     const queue = createElicitationQueue();
     let answer: ElicitResult | undefined;
     render(
       <>
         <input aria-label="Chat" />
-        <ElicitationOutlet queue={queue} />
+        <ElicitationOutlet queue={queue} presentation={presentation} />
       </>,
     );
     const chat = screen.getByRole("textbox", { name: "Chat" });
@@ -216,12 +222,15 @@ describe(`input aimed at one request never answers another (React ${version})`, 
     await commands.typeSlowly("app now, please\n", 40);
     await wait(200);
     expect(answer).toBeUndefined();
-    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    expect(shown(presentation, /Bank/)).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "To account" })).toHaveValue("XX00 HOSTILE");
+    // Inline, nothing took the focus: the whole sentence is in the chat box.
+    if (presentation === "inline") expect(chat).toHaveValue("deploy the app now, please");
   });
 
   it("a double-click on “Stop asking” stops one server, not the next", async () => {
     const { answers } = queueOf(
+      presentation,
       { serverName: "Spammy", params: harmless },
       { serverName: "Bank", params: prefilled },
       { serverName: "Bank", params: prefilled },
@@ -234,30 +243,36 @@ describe(`input aimed at one request never answers another (React ${version})`, 
     // The second click landed on the next server's "Stop asking", and did nothing.
     expect(centreOf(screen.getByRole("button", { name: "Stop asking" }))).toEqual(spot);
     expect(answers.slice(1)).toEqual([undefined, undefined]);
-    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    expect(shown(presentation, /Bank/)).toBeInTheDocument();
   });
 
   it("Escape pressed twice quickly cancels one request, not the next", async () => {
-    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
     await readDialog();
+    // Inline, Escape answers only from inside the card: the person is in its field.
+    if (presentation === "inline") await act(async () => screen.getByRole("textbox", { name: "Colour" }).focus());
     await commands.pressKeyRepeatedly("Escape", 2, 150);
     await wait(700);
     expect(answers).toEqual([{ action: "cancel" }, undefined]);
-    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    expect(shown(presentation, /Bank/)).toBeInTheDocument();
+    // Inline, the card answered from inside handed focus to the next one: Escape reaches it.
     await commands.pressKeyRepeatedly("Escape", 1);
     await waitFor(() => expect(answers[1]).toEqual({ action: "cancel" }));
   });
 
+  if (presentation === "dialog")
   it("a double-click on the backdrop cancels one request, not the next", async () => {
-    const { answers } = queueOf({ serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
     await readDialog();
     const box = screen.getByRole("dialog").getBoundingClientRect();
     await commands.doubleClickAt(box.left + box.width / 2, Math.max(4, box.top - 12), 150);
     await wait(700);
     expect(answers).toEqual([{ action: "cancel" }, undefined]);
-    expect(screen.getByRole("dialog", { name: /Bank/ })).toBeInTheDocument();
+    expect(shown(presentation, /Bank/)).toBeInTheDocument();
   });
+});
 
+describe(`StrictMode in a real browser (React ${version})`, () => {
   it("StrictMode's remount leaves the dialog open in a real browser, where the close event arrives a task later", async () => {
     const onResponse = vi.fn();
     render(<ElicitationDialog serverName="Deploy Bot" request={harmless} onResponse={onResponse} />);

@@ -2,8 +2,10 @@
 // Type-checked under moduleResolution bundler, node16 and nodenext (npm run check:types).
 import { createElement } from "react";
 import {
+  createElicitationAnswerStore,
   createElicitationQueue,
   ElicitationDialog,
+  ElicitationDialogParts,
   ElicitationOutlet,
   type ElicitParams,
   type ElicitResult,
@@ -29,6 +31,19 @@ export const wrong = createElement(ElicitationDialog, { serverName: 42, request:
 
 const queue = createElicitationQueue();
 export const outlet = createElement(ElicitationOutlet, { queue });
+export const inline = createElement(ElicitationOutlet, { queue, presentation: "inline", answers: createElicitationAnswerStore() });
+
+// A host's own card from the parts.
+export function HostCard() {
+  const answer = ElicitationDialogParts.useAnswer({ serverName: "GitHub", request: params, onResponse: (result) => answered.push(result) });
+  return createElement(
+    ElicitationDialogParts.Root,
+    { answer, presentation: "inline" },
+    createElement(ElicitationDialogParts.Header, {}),
+    createElement(ElicitationDialogParts.Message),
+    createElement(ElicitationDialogParts.Body, {}),
+  );
+}
 export const pending: Promise<ElicitResult> = queue.request({ serverName: "GitHub", params });
 
 const check = validateElicitationContent(params.requestedSchema, { name: "octocat" });

@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { prepareElicitationRequest } from "../../src/core/request/prepareElicitationRequest";
+import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import { bankTransfer, contactInfo } from "../fixtures/seedRequests";
@@ -10,12 +11,17 @@ const withPassword = {
   requestedSchema: { type: "object", properties: { password: { type: "string", title: "Password" } } },
 };
 
+// Every preparation is counted: the real function, observed.
+vi.mock("../../src/core/request/prepareElicitationRequest", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/core/request/prepareElicitationRequest")>();
+  return { ...actual, prepareElicitationRequest: vi.fn(actual.prepareElicitationRequest) };
+});
+const preparations = vi.mocked(prepareElicitationRequest);
+beforeEach(() => preparations.mockClear());
+
 describe("prepareElicitationRequest: one preparation per request", () => {
-  it("prepares a request once: the same params and options give the very same result", () => {
-    const first = prepareElicitationRequest(bankTransfer, { limits: { maxProperties: 10 } });
-    expect(first.ok).toBe(true);
-    expect(prepareElicitationRequest(bankTransfer, { limits: { maxProperties: 10 } })).toBe(first);
-    // Other limits are another preparation, with its own verdict.
+  it("applies the limits it is given: other limits, another verdict", () => {
+    expect(prepareElicitationRequest(bankTransfer, { limits: { maxProperties: 10 } }).ok).toBe(true);
     expect(prepareElicitationRequest(bankTransfer, { limits: { maxProperties: 1 } })).toMatchObject({
       ok: false,
       error: { path: "requestedSchema.properties" },
@@ -28,22 +34,30 @@ describe("prepareElicitationRequest: one preparation per request", () => {
     expect(prepareElicitationRequest(contactInfo, { sensitiveFields: "decline" })).not.toHaveProperty("answer");
   });
 
-  it("the queue and the dialog it shows draw from the same prepared request", async () => {
+  it("the dialog uses the same prepared request: through the outlet, a request is prepared once, by the queue", async () => {
     const queue = createElicitationQueue({ limits: { maxProperties: 10 } });
     void queue.request({ serverName: "Bank", params: bankTransfer });
-    const entry = queue.getSnapshot().current!;
-    const prepared = prepareElicitationRequest(bankTransfer, { limits: { maxProperties: 10 } });
-    expect(prepared.ok && prepared.request).toBe(entry.request);
+    expect(preparations).toHaveBeenCalledTimes(1);
     render(<ElicitationOutlet queue={queue} />);
     expect(screen.getByRole("textbox", { name: /Recipient account/ })).toBeInTheDocument();
+    // Drawn (twice, under StrictMode) without being prepared again.
+    expect(preparations).toHaveBeenCalledTimes(1);
     queue.close();
+  });
+
+  it("a dialog given raw params by a host without a queue prepares them itself, with its own limits", () => {
+    const onInvalidRequest = vi.fn();
+    render(<ElicitationDialog serverName="Bank" request={bankTransfer} limits={{ maxProperties: 1 }} onResponse={() => {}} onInvalidRequest={onInvalidRequest} />);
+    expect(preparations).toHaveBeenCalled();
+    expect(preparations.mock.calls.every(([params]) => params === bankTransfer)).toBe(true);
+    expect(onInvalidRequest).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("under decline, neither the queue nor a dialog shows the request", async () => {
     const queue = createElicitationQueue({ sensitiveFields: "decline" });
     await expect(queue.request({ serverName: "S", params: withPassword })).resolves.toEqual({ action: "decline" });
     expect(queue.getSnapshot().entries).toEqual([]);
-    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();
     render(<ElicitationDialog serverName="S" request={withPassword as never} sensitiveFields="decline" onResponse={onResponse} />);
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -31,6 +31,7 @@ export function renderOnServer() {
         <ElicitationDialog serverName="Acme" request={{ message: "Name it", requestedSchema: schema }} onResponse={() => {}} />,
       ),
       outlet: renderToString(<ElicitationOutlet queue={queue} />),
+      inlineOutlet: renderToString(<ElicitationOutlet queue={queue} presentation="inline" />),
       printed,
     };
   } finally {

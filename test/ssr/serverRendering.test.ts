@@ -49,6 +49,8 @@ describe.each([
     // A modal dialog is drawn into document.body once the page is live, never into the server's HTML.
     expect(result.dialog).toBe("");
     expect(result.outlet).not.toContain("<dialog");
+    // The inline card too: a queue lives in the browser, and the card appears once the page is live.
+    expect(result.inlineOutlet).not.toContain("rme-dialog");
   }, 60_000);
 });
 

@@ -89,5 +89,6 @@ export const deMessages: ElicitationMessages = {
   sensitiveKindNationalId: "einer Ausweis- oder Steuernummer",
   draftRestored: "Ihre früheren Antworten auf dieses Formular wurden wiederhergestellt.",
   draftClear: "Verwerfen",
+  useLastAnswer: "Meine letzte Antwort verwenden",
   validation: deValidationMessages,
 };

@@ -1,0 +1,59 @@
+import { useContext, type ReactNode } from "react";
+import type { FieldRegistry } from "../fields/fieldRegistry";
+import { fillTemplate } from "../messages/fillTemplate";
+import { DialogForm } from "./DialogForm";
+import { FormNotice } from "../form/FormNotice";
+import { ElicitationDialogActions } from "./ElicitationDialogActions";
+import { ElicitationDialogContext } from "./ElicitationDialogContext";
+import { UrlModeBody } from "./UrlModeBody";
+
+export interface ElicitationDialogBodyProps {
+  /** Replacement components for some field kinds. */
+  fieldComponents?: Partial<FieldRegistry>;
+  /** The buttons at the end of the form; default `<ElicitationDialogParts.Actions />`. */
+  actions?: ReactNode;
+  /**
+   * Drawn in place of the default form for a form-mode request, e.g. a host's own layout of the
+   * fields built on `answer.form` and answering through `answer.accept`. URL mode and the notice
+   * of an invalid request are drawn as usual.
+   */
+  form?: ReactNode;
+}
+
+/** What the request asks for: the form's fields and actions, the URL step, or why it cannot be shown. */
+export function ElicitationDialogBody({ fieldComponents, actions, form }: ElicitationDialogBodyProps) {
+  const { answer, urlStepDone } = useContext(ElicitationDialogContext)!;
+  const { prepared, messages, serverName } = answer;
+  if (!prepared.ok) {
+    const reason = fillTemplate(messages.invalidRequest, { reason: prepared.error.message });
+    // Why it cannot be answered with a form, and a Close button that answers cancel.
+    return (
+      <FormNotice
+        text={reason}
+        state="invalid"
+        actions={
+          <div className="rme-actions">
+            <button type="button" className="rme-button rme-button--secondary" data-action="cancel" onClick={answer.cancel}>
+              {messages.close}
+            </button>
+          </div>
+        }
+      />
+    );
+  }
+  if (prepared.request.mode === "url") {
+    return <UrlModeBody serverName={serverName} url={prepared.request.url} messages={messages} completed={urlStepDone} respond={answer.respond} />;
+  }
+  if (form !== undefined) return <>{form}</>;
+  return (
+    <DialogForm
+      schema={prepared.request.schema}
+      controller={answer.form}
+      draft={answer.draft}
+      onUseLastAnswer={answer.lastAnswer && answer.fillLastAnswer}
+      fieldComponents={fieldComponents}
+      onSubmit={answer.accept}
+      actions={actions ?? <ElicitationDialogActions />}
+    />
+  );
+}

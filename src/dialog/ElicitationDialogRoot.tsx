@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { fillTemplate } from "../messages/fillTemplate";
+import { ElicitationDialogContext, type ElicitationDialogContextValue } from "./ElicitationDialogContext";
+import type { ElicitationAnswer } from "./useElicitationAnswer";
+import { useModalDialog } from "./useModalDialog";
+
+export interface ElicitationDialogRootProps {
+  /** The answer's life, from `useElicitationAnswer`. */
+  answer: ElicitationAnswer;
+  /** "dialog" (default): modal, in a portal, focus moved into it. "inline": a card where it is placed, focus left where it is. */
+  presentation?: "dialog" | "inline";
+  /** URL mode: the server reported the step complete (`notifications/elicitation/complete`). */
+  urlStepDone?: boolean;
+  /** BCP 47 language of the wording (`lang`), e.g. "de". */
+  locale?: string;
+  /** Text direction; "rtl" mirrors the layout. */
+  dir?: "ltr" | "rtl" | "auto";
+  /** Escape pressed; call `event.preventDefault()` to keep it open. */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** Dialog only: pointer down on the backdrop; call `event.preventDefault()` to keep it open. */
+  onPointerDownOutside?: (event: PointerEvent) => void;
+  /** Milliseconds after it appears during which clicks, key presses and close requests are ignored. Default 500; 0 turns it off. */
+  protectionInterval?: number;
+  /** Dialog only: where the portal goes; defaults to `document.body`. */
+  container?: Element | DocumentFragment | null;
+  className?: string;
+  /**
+   * Inline only: move focus to the card (its surface, never a field) when it appears. Off by
+   * default, so a card never takes focus from what the person is doing; the outlet turns it on
+   * when the person answered the card before from inside it, so they keep their place.
+   */
+  takeFocus?: boolean;
+  /** The parts: Header, Message, Body, Close — or a host's own arrangement of them. */
+  children?: ReactNode;
+}
+
+const subscribeNothing = () => () => {};
+
+/**
+ * The frame of one request and the state its parts share. Draws nothing once the request is
+ * answered or withdrawn, nor on the server or while hydrating: it appears once the page is live.
+ */
+export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
+  const { answer, presentation = "dialog" } = props;
+  const inBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const titleId = useId();
+  const messageId = useId();
+  const urlStepDone = props.urlStepDone ?? false;
+  const { prepared } = answer;
+  // The × is Cancel; an invalid request's notice and a finished URL step have their own Close instead.
+  const closable = prepared.ok && !(prepared.request.mode === "url" && urlStepDone);
+  const context: ElicitationDialogContextValue = { answer, urlStepDone, closable, titleId, messageId };
+  return (
+    <ElicitationDialogContext.Provider value={context}>
+      <Frame {...props} presentation={presentation} open={inBrowser && answer.open} titleId={titleId} messageId={messageId} />
+    </ElicitationDialogContext.Provider>
+  );
+}
+
+type FrameProps = ElicitationDialogRootProps & { open: boolean; titleId: string; messageId: string };
+
+/** The element around the parts: a modal <dialog> in a portal, or a <section> where it is placed. */
+function Frame({ answer, open, presentation, titleId, messageId, ...props }: FrameProps) {
+  const ref = useRef<HTMLElement>(null);
+  const inline = presentation === "inline";
+  const handlers = useModalDialog(ref, {
+    open,
+    modal: !inline,
+    takeFocus: props.takeFocus,
+    onDismiss: answer.cancel,
+    onEscapeKeyDown: props.onEscapeKeyDown,
+    onPointerDownOutside: props.onPointerDownOutside,
+    protectionInterval: props.protectionInterval,
+  });
+  // Inline, a polite live region filled a moment after the card is in the page, so screen readers
+  // meet it empty and announce the change; focus stays with whatever the person is doing.
+  const [announced, setAnnounced] = useState(false);
+  useEffect(() => {
+    if (!open || !inline) return;
+    const timer = setTimeout(() => setAnnounced(true), 150);
+    return () => clearTimeout(timer);
+  }, [open, inline]);
+  if (!open) return null;
+  const Element = inline ? "section" : "dialog";
+  const frame = (
+    <Element
+      ref={ref as never}
+      className={["rme-dialog", props.className].filter(Boolean).join(" ")}
+      data-presentation={inline ? "inline" : undefined}
+      data-mode={answer.prepared.ok ? answer.prepared.request.mode : "invalid"}
+      lang={props.locale}
+      dir={props.dir}
+      aria-labelledby={titleId}
+      aria-describedby={answer.prepared.ok ? messageId : undefined}
+      {...handlers}
+      // React events bubble through the portal: the form's submit must not reach a host <form> around it.
+      onSubmit={stopPropagation}
+    >
+      {/* Header and actions stay in place; the message and the fields scroll in their own areas. */}
+      <div className="rme-dialog__surface" tabIndex={inline && !props.takeFocus ? undefined : -1}>
+        {props.children}
+      </div>
+      {inline ? (
+        <span className="rme-visually-hidden" role="status">
+          {announced ? fillTemplate(answer.messages.dialogTitle, { server: answer.serverName }) : ""}
+        </span>
+      ) : null}
+    </Element>
+  );
+  return inline ? frame : createPortal(frame, props.container ?? document.body);
+}
+
+function stopPropagation(event: { stopPropagation(): void }) {
+  event.stopPropagation();
+}

@@ -1,0 +1,96 @@
+import type { FormValues, ParsedElicitationSchema } from "../core/types";
+import { fieldName } from "../core/values/initialFormValues";
+
+/** One kept answer: the server, the form it answered (`key`: its message and prepared schema) and the values submitted. */
+export interface ElicitationAnswerRecord {
+  serverName: string;
+  key: string;
+  values: FormValues;
+}
+
+/**
+ * Where a host keeps answers between page loads, if it wants to: `load` runs once when the store
+ * is created, `save` after every change with every kept answer. Omitted, answers live in memory
+ * and go with the page.
+ */
+export interface ElicitationAnswerStorage {
+  load(): readonly ElicitationAnswerRecord[] | undefined;
+  save(records: readonly ElicitationAnswerRecord[]): void;
+}
+
+/**
+ * What a person submitted to a form, kept so that the same server asking the very same form again
+ * (same prepared schema and message) can offer "Use my last answer". It fills the form and never
+ * sends. Values of fields flagged sensitive are never kept.
+ */
+export interface ElicitationAnswerStore {
+  /** What was last submitted to this form (this prepared schema with this message) from this server. */
+  get(serverName: string, schema: ParsedElicitationSchema, message: string): FormValues | undefined;
+  /** Keeps `values` (form names `f0`, `f1`, …), leaving out the fields flagged sensitive. */
+  set(serverName: string, schema: ParsedElicitationSchema, message: string, values: FormValues): void;
+  /** Forgets every answer to this server ("Stop asking" does this). */
+  forgetServer(serverName: string): void;
+  clear(): void;
+  readonly size: number;
+}
+
+export interface ElicitationAnswerStoreOptions {
+  /** Answers kept at most; the oldest goes first. Default 50. */
+  maxEntries?: number;
+  /** Persistence chosen by the host (e.g. localStorage, per user); in memory only when omitted. */
+  storage?: ElicitationAnswerStorage;
+}
+
+function copy(values: FormValues): FormValues {
+  const out: FormValues = {};
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (typeof value === "string" || typeof value === "boolean") out[key] = value;
+    else if (Array.isArray(value)) out[key] = value.filter((item): item is string => typeof item === "string");
+  }
+  return out;
+}
+
+export function createElicitationAnswerStore(options: ElicitationAnswerStoreOptions = {}): ElicitationAnswerStore {
+  const maxEntries = Math.max(1, options.maxEntries ?? 50);
+  const { storage } = options;
+  // Length-prefixed so no server name and key pair can collide with another. The message is part
+  // of the form: the same fields under another wording are another question.
+  const keyOf = (serverName: string, key: string) => `${serverName.length}:${serverName}${key}`;
+  const formKey = (schema: ParsedElicitationSchema, message: string) => `${message.length}:${message}${schema.cacheKey}`;
+  const records = new Map<string, ElicitationAnswerRecord>();
+  for (const record of storage?.load() ?? []) {
+    if (typeof record?.serverName !== "string" || typeof record.key !== "string" || typeof record.values !== "object" || record.values === null) continue;
+    records.set(keyOf(record.serverName, record.key), { serverName: record.serverName, key: record.key, values: copy(record.values) });
+  }
+  const save = () => storage?.save([...records.values()].map((record) => ({ ...record, values: copy(record.values) })));
+
+  return {
+    get(serverName, schema, message) {
+      const record = records.get(keyOf(serverName, formKey(schema, message)));
+      return record === undefined ? undefined : copy(record.values);
+    },
+    set(serverName, schema, message, values) {
+      const key = formKey(schema, message);
+      const kept = copy(values);
+      for (const field of schema.fields) if (field.sensitive !== undefined) delete kept[fieldName(field)];
+      const id = keyOf(serverName, key);
+      records.delete(id);
+      // Nothing left once sensitive fields are out: nothing to offer.
+      if (Object.keys(kept).length > 0) records.set(id, { serverName, key, values: kept });
+      if (records.size > maxEntries) records.delete(records.keys().next().value as string);
+      save();
+    },
+    forgetServer(serverName) {
+      for (const [id, record] of records) if (record.serverName === serverName) records.delete(id);
+      save();
+    },
+    clear() {
+      records.clear();
+      save();
+    },
+    get size() {
+      return records.size;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
+import type { ElicitationLimits } from "../core/request/limits";
+import { prepareElicitationRequest, type PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
+import type { ElicitContent, ElicitParams, ElicitResult, FormValues } from "../core/types";
+import { useCallbackRef } from "../fields/useCallbackRef";
+import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
+import { useElicitationDraft, type ElicitationDraft } from "../form/useElicitationDraft";
+import { useElicitationForm, type UseElicitationFormResult } from "../form/useElicitationForm";
+import type { ElicitationMessages } from "../messages/ElicitationMessages";
+import type { ElicitationMessagesInput } from "../messages/resolveMessages";
+import type { ElicitationAnswerStore } from "./createElicitationAnswerStore";
+
+export interface UseElicitationAnswerOptions {
+  /** Who is asking. Comes from the host's own record of the connection, never from the request. */
+  serverName: string;
+  /** The request as a queue prepared it (`prepareElicitationRequest`); drawn as is, never prepared again. */
+  prepared?: PreparedElicitationRequest;
+  /** The `params` of `elicitation/create` exactly as received, for a host without a queue: prepared here, once. Ignored when `prepared` is given. */
+  request?: ElicitParams;
+  /** Size limits applied when preparing `request`. */
+  limits?: Partial<ElicitationLimits>;
+  /** Sensitive-field policy applied when preparing `request`: "warn" (default) or "decline" (answered at once). */
+  sensitiveFields?: "warn" | "decline";
+  /** Called exactly once with the answer (never after `signal` aborts). */
+  onResponse: (result: ElicitResult) => void;
+  /** Aborts when the request is withdrawn: nothing is answered, what was typed is kept as a draft. */
+  signal?: AbortSignal;
+  /** Called once when the request is not a valid elicitation (answer JSON-RPC -32602). */
+  onInvalidRequest?: (error: ElicitationSchemaError) => void;
+  messages?: ElicitationMessagesInput;
+  /** Drafts kept on cancel or withdrawal (`createElicitationDraftStore()`). */
+  drafts?: ElicitationDraftStore;
+  /** Answers kept on submit (`createElicitationAnswerStore()`), offered again for the same form from the same server. */
+  answers?: ElicitationAnswerStore;
+}
+
+export interface ElicitationAnswer {
+  serverName: string;
+  prepared: PreparedElicitationRequest;
+  messages: ElicitationMessages;
+  /** The form of a form-mode request (a form with no fields otherwise). */
+  form: UseElicitationFormResult;
+  draft: ElicitationDraft;
+  /** Whether anything should be drawn: false once answered or withdrawn, when the policy answered, or when an invalid request was reported to the host. */
+  open: boolean;
+  /** The one way to answer; every call after the first (or after withdrawal) does nothing. */
+  respond: (result: ElicitResult) => void;
+  cancel: () => void;
+  decline: () => void;
+  accept: (content: ElicitContent) => void;
+  /** The person's last submitted values for this same form from this same server, when the host keeps answers; undefined once used. */
+  lastAnswer: FormValues | undefined;
+  /** Fills the form with `lastAnswer`; it never sends anything. */
+  fillLastAnswer: () => void;
+}
+
+/**
+ * The life of one answer, whatever draws it: prepared once, answered exactly once, closed without
+ * an answer when withdrawn, the host's sensitive-field policy applied, an invalid request reported
+ * once, drafts kept and restored, last answers offered again. The dialog, the inline card and a
+ * host's own arrangement of the parts all use it, so every protection holds in each of them.
+ */
+export function useElicitationAnswer(options: UseElicitationAnswerOptions): ElicitationAnswer {
+  const { serverName, signal, prepared: given, request } = options;
+  // Keyed by value, not identity: a host passing `limits={{ … }}` inline must not reset the form.
+  const limitsKey = JSON.stringify(options.limits ?? null);
+  // Synchronous, so the fields are drawn on the first paint. A queue's request arrives prepared.
+  const own = useMemo(
+    () => (given ? undefined : prepareElicitationRequest(request, { limits: options.limits, sensitiveFields: options.sensitiveFields })),
+    [given, request, limitsKey, options.sensitiveFields],
+  );
+  const prepared = given ?? own!;
+  const [finished, setFinished] = useState(() => signal?.aborted ?? false);
+  const answered = useRef(finished);
+  const onResponse = useCallbackRef(options.onResponse);
+  const onInvalidRequest = useCallbackRef(options.onInvalidRequest);
+
+  const formSchema = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema : undefined;
+  const draft = useElicitationDraft(options.drafts, serverName, formSchema);
+  const form = useElicitationForm(formSchema, { messages: options.messages, values: draft.restored });
+  const { settle } = draft;
+  const getValues = form.form.getValues;
+  const settleDraft = useCallback((keep: boolean) => settle(keep ? getValues() : undefined), [settle, getValues]);
+
+  const answers = options.answers;
+  const message = prepared.ok ? prepared.request.message : "";
+  // Read once per request: what the person submitted last time this server asked this very form.
+  const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message) : undefined));
+
+  const respond = useCallback(
+    (result: ElicitResult) => {
+      if (answered.current) return;
+      answered.current = true;
+      settleDraft(result.action === "cancel");
+      if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
+      setFinished(true);
+      onResponse(result);
+    },
+    [settleDraft, answers, formSchema, message, serverName, getValues, onResponse],
+  );
+
+  // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
+  const autoAnswer = prepared.ok ? prepared.answer : undefined;
+  useEffect(() => {
+    if (autoAnswer) respond(autoAnswer);
+  }, [autoAnswer, respond]);
+
+  useEffect(() => {
+    if (!signal) return;
+    const withdraw = () => {
+      if (!answered.current) settleDraft(true);
+      answered.current = true;
+      setFinished(true);
+    };
+    if (signal.aborted) withdraw();
+    signal.addEventListener("abort", withdraw, { once: true });
+    return () => signal.removeEventListener("abort", withdraw);
+  }, [signal, settleDraft]);
+
+  const invalid = prepared.ok ? undefined : prepared.error;
+  // Once per error, also when StrictMode runs the effect twice.
+  const reportedInvalid = useRef<ElicitationSchemaError>(undefined);
+  useEffect(() => {
+    if (!invalid || reportedInvalid.current === invalid) return;
+    reportedInvalid.current = invalid;
+    onInvalidRequest(invalid);
+  }, [invalid, onInvalidRequest]);
+
+  const cancel = () => respond({ action: "cancel" });
+  const decline = () => respond({ action: "decline" });
+  const accept = (content: ElicitContent) => respond({ action: "accept", content });
+  // Sensitive fields were never kept: whatever the person typed in them stays.
+  const fillLastAnswer = () => {
+    form.form.reset({ ...getValues(), ...lastAnswer });
+    setLastAnswer(undefined);
+  };
+
+  const open = !finished && autoAnswer === undefined && !(invalid !== undefined && options.onInvalidRequest !== undefined);
+  // The form resolved the wording already: one copy for the form and the frame around it.
+  return { serverName, prepared, messages: form.messages, form, draft, open, respond, cancel, decline, accept, lastAnswer, fillLastAnswer };
+}
