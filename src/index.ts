@@ -4,6 +4,7 @@
 // Components and hooks.
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
 export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationForm";
+export type { ElicitationLayout } from "./form/useElicitationLayout";
 export { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./form/useElicitationForm";
 export { ElicitationField, type ElicitationFieldProps } from "./fields/ElicitationField";
 export { useElicitationField } from "./fields/useElicitationField";

@@ -9,6 +9,8 @@ import type { ElicitationDraftStore } from "../form/createElicitationDraftStore"
 import { useElicitationDraft } from "../form/useElicitationDraft";
 import { useElicitationForm } from "../form/useElicitationForm";
 import { DialogForm } from "./DialogForm";
+import { DialogSteps } from "./DialogSteps";
+import { useElicitationLayout, type ElicitationLayout } from "../form/useElicitationLayout";
 import { fillTemplate } from "../messages/fillTemplate";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 import { DialogNotice } from "./DialogNotice";
@@ -70,6 +72,12 @@ export interface ElicitationDialogProps {
   /** Where the dialog is rendered (a portal); defaults to `document.body`, out of reach of the host page's layout and rules. */
   container?: Element | DocumentFragment | null;
   className?: string;
+  /**
+   * "form" (default): every field at once. "steps": one question at a time, with Back, Next and a
+   * review of every answer before Submit. "auto": steps for more than five fields or a viewport
+   * narrower than 480 px.
+   */
+  layout?: ElicitationLayout;
 }
 
 const subscribeNothing = () => () => {};
@@ -98,6 +106,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   const formSchema = parsed.ok && parsed.request.mode === "form" ? parsed.request.schema : undefined;
   const draft = useElicitationDraft(props.drafts, serverName, formSchema);
   const form = useElicitationForm(formSchema, { messages: props.messages, values: draft.restored });
+  const steps = useElicitationLayout(props.layout, formSchema?.fields.length ?? 0) === "steps";
   const { settle } = draft;
   const getValues = form.form.getValues;
   const settleDraft = useCallback((keep: boolean) => settle(keep ? getValues() : undefined), [settle, getValues]);
@@ -170,6 +179,18 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   if (!parsed.ok) {
     const reason = fillTemplate(messages.invalidRequest, { reason: parsed.error.message });
     body = <DialogNotice state="invalid" text={reason} closeLabel={messages.close} onClose={cancel} />;
+  } else if (parsed.request.mode === "form" && steps) {
+    body = (
+      <DialogSteps
+        controller={form}
+        draft={draft}
+        fieldComponents={props.fieldComponents}
+        onSubmit={(content) => respond({ action: "accept", content })}
+        onCancel={cancel}
+        onDecline={() => respond({ action: "decline" })}
+        protectionInterval={props.protectionInterval}
+      />
+    );
   } else if (parsed.request.mode === "form") {
     body = (
       <DialogForm

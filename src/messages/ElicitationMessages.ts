@@ -50,6 +50,43 @@ export interface ElicitationMessages extends HostMessages {
   draftRestored: string;
   /** Button that throws the restored answers away and starts from the server's defaults. */
   draftClear: string;
+  /**
+   * A field's bounds, said beside it before anything is typed. `{min}` and `{max}` are numbers
+   * formatted for the reader (Intl). Whole numbers use the `boundsInteger…` strings.
+   */
+  boundsNumberRange: string;
+  boundsNumberMin: string;
+  boundsNumberMax: string;
+  boundsIntegerRange: string;
+  boundsIntegerMin: string;
+  boundsIntegerMax: string;
+  /** Text length in characters: from `{min}` to `{max}`, exactly `{min}`, at least, at most. */
+  boundsTextRange: string;
+  boundsTextExact: string;
+  boundsTextMin: string;
+  boundsTextMax: string;
+  /** How many options of a multi-select to choose. */
+  boundsItemsRange: string;
+  boundsItemsExact: string;
+  boundsItemsMin: string;
+  boundsItemsMax: string;
+  /** One question at a time (`layout="steps"`): where the person is, "2 of 6"; `{step}` and `{total}`. */
+  stepProgress: string;
+  /** Goes to the previous question. */
+  stepBack: string;
+  /** Checks this question's answer and goes to the next one. */
+  stepNext: string;
+  /** Heading of the last step, which lists every answer before Submit. */
+  stepReview: string;
+  /** Visible text of the button beside an answer under review that goes back to its question. */
+  stepEdit: string;
+  /** Accessible name of that button; `{field}` is the question's label. */
+  stepEditField: string;
+  /** An optional question left empty, under review. */
+  stepNoAnswer: string;
+  /** A yes/no question's answer, under review. */
+  stepYes: string;
+  stepNo: string;
   /** Plain-words validation messages, per rule. */
   validation: Partial<ValidationMessages>;
 }
