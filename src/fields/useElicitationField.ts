@@ -44,8 +44,9 @@ export function useElicitationField({ field, control, messages, readOnly = false
   const boundsId = bounds ? `${baseId}-bounds` : undefined;
   const errorMessage = fieldState.error?.message;
   const errorId = errorMessage ? `${baseId}-error` : undefined;
-  // Only ids of elements that are rendered right now.
-  const describedBy = [descriptionId, boundsId, hintId, warningId, errorId].filter(Boolean).join(" ") || undefined;
+  // Only ids of elements that are rendered right now. While an error shows it says what is wrong
+  // (usually the same bound, sharper), so the bounds are not read out twice.
+  const describedBy = [descriptionId, errorId ? undefined : boundsId, hintId, warningId, errorId].filter(Boolean).join(" ") || undefined;
   return {
     name,
     controller,
