@@ -2,50 +2,27 @@ import type { FieldDescriptor } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { fillTemplate } from "../messages/fillTemplate";
 
-type BoundsKeys = { range: keyof ElicitationMessages; min: keyof ElicitationMessages; max: keyof ElicitationMessages; exact?: keyof ElicitationMessages };
-
-const NUMBER: BoundsKeys = { range: "boundsNumberRange", min: "boundsNumberMin", max: "boundsNumberMax" };
-const INTEGER: BoundsKeys = { range: "boundsIntegerRange", min: "boundsIntegerMin", max: "boundsIntegerMax" };
-const TEXT: BoundsKeys = { range: "boundsTextRange", min: "boundsTextMin", max: "boundsTextMax", exact: "boundsTextExact" };
-const ITEMS: BoundsKeys = { range: "boundsItemsRange", min: "boundsItemsMin", max: "boundsItemsMax", exact: "boundsItemsExact" };
-
 /**
  * What a field accepts, in words, before anything is typed: "A whole number from 0 to 5",
  * "At most 20 characters", "Choose 1 to 3". Undefined for a field without bounds worth saying
  * (a lower bound of 1 on text or options says no more than "not empty"). Numbers are formatted
- * with Intl for `locale` (the reader's language when not given).
+ * with Intl for `locale` (a valid BCP 47 tag; the reader's language when not given).
  */
 export function describeFieldBounds(field: FieldDescriptor, messages: ElicitationMessages, locale?: string): string | undefined {
-  let min: number | undefined;
-  let max: number | undefined;
-  let keys: BoundsKeys;
-  if (field.kind === "number") {
-    ({ minimum: min, maximum: max } = field);
-    keys = field.integer ? INTEGER : NUMBER;
-  } else if (field.kind === "text") {
-    ({ minLength: min, maxLength: max } = field);
-    keys = TEXT;
-  } else if (field.kind === "multi-select") {
-    ({ minItems: min, maxItems: max } = field);
-    keys = ITEMS;
-  } else {
-    return undefined;
-  }
-  if (keys !== NUMBER && keys !== INTEGER && min !== undefined && min <= 1 && max === undefined) return undefined;
-  if (keys !== NUMBER && keys !== INTEGER && min === 0) min = undefined;
-  const format = numberFormat(locale);
-  const values = { min: min === undefined ? "" : format(min), max: max === undefined ? "" : format(max) };
-  const pick =
-    min !== undefined && max !== undefined ? (min === max && keys.exact ? keys.exact : keys.range) : min !== undefined ? keys.min : max !== undefined ? keys.max : undefined;
-  return pick ? fillTemplate(messages[pick] as string, values) : undefined;
-}
-
-function numberFormat(locale: string | undefined): (value: number) => string {
-  try {
-    const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
-    return (value) => intl.format(value);
-  } catch {
-    // An unknown language tag: digits as JavaScript writes them.
-    return String;
-  }
+  let [kind, min, max] =
+    field.kind === "number"
+      ? [field.integer ? "Integer" : "Number", field.minimum, field.maximum]
+      : field.kind === "text"
+        ? ["Text", field.minLength, field.maxLength]
+        : field.kind === "multi-select"
+          ? ["Items", field.minItems, field.maxItems]
+          : [];
+  // A count (characters, options): 0 says nothing, and 1 with no upper bound only "not empty".
+  const counted = kind === "Text" || kind === "Items";
+  if (counted && (min === 0 || (min === 1 && max === undefined))) min = undefined;
+  const which = min !== undefined && max !== undefined ? (counted && min === max ? "Exact" : "Range") : min !== undefined ? "Min" : max !== undefined ? "Max" : "";
+  if (!which) return undefined;
+  const { format } = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
+  const template = messages[`bounds${kind}${which}` as keyof ElicitationMessages] as string;
+  return fillTemplate(template, { min: min === undefined ? "" : format(min), max: max === undefined ? "" : format(max) });
 }

@@ -1,19 +1,22 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
-import type { ElicitContent } from "../core/types";
-import { fieldName } from "../core/values/initialFormValues";
-import { ElicitationField } from "../fields/ElicitationField";
-import type { FieldRegistry } from "../fields/fieldRegistry";
-import { fillTemplate } from "../messages/fillTemplate";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
+import type { ElicitContent, FieldDescriptor } from "../core/types";
+import { withStepMessages } from "../messages/stepMessages";
 import { describeAnswer } from "./describeAnswer";
-import { FormAlert } from "./FormAlert";
 import type { UseElicitationFormResult } from "./useElicitationForm";
+
+// This module loads on demand. It imports nothing the first paint already has (React aside): what it
+// shares with the form (the field components, the form's alert) comes in through props, so bundlers
+// do not split the up-front code into extra chunks for it.
 
 export interface ElicitationStepsProps {
   /** The form's `useElicitationForm` result: values, defaults, drafts and checks are the form's own. */
   controller: UseElicitationFormResult;
   /** Called with validated protocol content when the person submits from the review step. */
   onSubmit: (content: ElicitContent) => void;
-  fieldComponents?: Partial<FieldRegistry>;
+  /** Draws one question: an ElicitationField on the controller's form, with the host's components. */
+  renderField: (field: FieldDescriptor) => ReactNode;
+  /** Drawn under the question on every step: the form-wide alert (its checking code could not load). */
+  alert?: ReactNode;
   /** Drawn before Back and Next on every step (a dialog's Cancel and Decline). */
   secondaryActions?: ReactNode;
   /** Drawn above the question on every step, e.g. that a draft was restored. */
@@ -30,6 +33,11 @@ export interface ElicitationStepsProps {
 }
 
 const DEFAULT_STEP_PROTECTION = 500;
+/** The form-state name of a field (core's `fieldName`): `f0`, `f1`, … */
+const nameOf = (field: FieldDescriptor) => `f${field.index}`;
+/** Fills `{name}` placeholders (the messages layer's `fillTemplate`). */
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /**
@@ -38,7 +46,8 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disab
  * a way back to each, and Submit. A failed Submit returns to the first question it found wrong.
  */
 export function ElicitationSteps({ controller, onSubmit, protectionInterval = DEFAULT_STEP_PROTECTION, ...props }: ElicitationStepsProps) {
-  const { fields, messages, form } = controller;
+  const { fields, form } = controller;
+  const messages = useMemo(() => withStepMessages(controller.messages), [controller.messages]);
   const review = fields.length;
   const [step, setStep] = useState(0);
   const shownAt = useRef(now());
@@ -73,7 +82,7 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
   const next = async () => {
     const field = fields[step];
     if (!field) return;
-    const name = fieldName(field);
+    const name = nameOf(field);
     // The check of this one question; a wrong answer keeps the step, marked invalid, focus on it.
     const ok = await form.trigger(name);
     if (ok) go(fromReview ? review : step + 1);
@@ -83,7 +92,7 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
   const submit = async (event: FormEvent) => {
     await controller.handleAccept(onSubmit)(event);
     // Still here and a question is wrong: go back to the first such question.
-    const wrong = fields.findIndex((field) => form.getFieldState(fieldName(field)).error !== undefined);
+    const wrong = fields.findIndex((field) => form.getFieldState(nameOf(field)).error !== undefined);
     if (wrong !== -1) {
       setFromReview(true);
       go(wrong);
@@ -130,12 +139,12 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
       <div className="rme-form__body">
         {props.header}
         <p className="rme-steps__progress" data-testid="rme-step-progress" aria-live="polite">
-          {step === review ? null : fillTemplate(messages.stepProgress, { step: String(step + 1), total })}
+          {step === review ? null : fill(messages.stepProgress, { step: String(step + 1), total })}
         </p>
         <div ref={stepRef} className="rme-steps__step" key={step} onKeyDown={field ? onKeyDown : undefined}>
           {field ? (
             <div className="rme-form__fields">
-              <ElicitationField field={field} control={form.control} messages={messages} components={props.fieldComponents} />
+              {props.renderField(field)}
             </div>
           ) : (
             <>
@@ -146,13 +155,13 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
                 {fields.map((each, index) => (
                   <div className="rme-steps__answer" key={each.index} data-field={each.key}>
                     <dt className="rme-steps__question">{each.label}</dt>
-                    <dd className="rme-steps__value">{describeAnswer(each, values?.[fieldName(each)], messages)}</dd>
+                    <dd className="rme-steps__value">{describeAnswer(each, values?.[nameOf(each)], messages)}</dd>
                     <dd className="rme-steps__edit">
                       <button
                         type="button"
                         className="rme-button rme-button--quiet"
                         data-action="edit-step"
-                        aria-label={fillTemplate(messages.stepEditField, { field: each.label })}
+                        aria-label={fill(messages.stepEditField, { field: each.label })}
                         onClick={(event) => {
                           if (early(event)) return;
                           setFromReview(true);
@@ -170,12 +179,12 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
         </div>
         {controller.leftToServer.length > 0 && step === review ? (
           <p className="rme-form__note" role="note" data-state="left-to-server">
-            {fillTemplate(messages.patternLeftToServer, {
+            {fill(messages.patternLeftToServer, {
               fields: fields.filter((each) => controller.leftToServer.includes(each.key)).map((each) => `“${each.label}”`).join(", "),
             })}
           </p>
         ) : null}
-        <FormAlert control={form.control} />
+        {props.alert}
       </div>
       <div className="rme-actions rme-steps__actions">
         {props.secondaryActions}

@@ -1,9 +1,8 @@
 import type { FieldDescriptor, FormValue } from "../core/types";
-import { UNREADABLE_NUMBER } from "../core/values/initialFormValues";
-import type { ElicitationMessages } from "../messages/ElicitationMessages";
+import type { StepMessages } from "../messages/stepMessages";
 
 /** One answer as the person sees it under review: option labels, not values; yes or no; "Not answered". */
-export function describeAnswer(field: FieldDescriptor, value: FormValue | undefined, messages: ElicitationMessages): string {
+export function describeAnswer(field: FieldDescriptor, value: FormValue | undefined, messages: StepMessages): string {
   switch (field.kind) {
     case "boolean":
       return value === true ? messages.stepYes : messages.stepNo;
@@ -13,7 +12,10 @@ export function describeAnswer(field: FieldDescriptor, value: FormValue | undefi
       const chosen = Array.isArray(value) ? field.options.filter((option) => value.includes(option.value)) : [];
       return chosen.length > 0 ? chosen.map((option) => option.label).join(", ") : messages.stepNoAnswer;
     }
+    case "number":
+      // Text the browser could not read as a number is no answer to show.
+      return typeof value === "string" && value !== "" && Number.isFinite(Number(value)) ? value : messages.stepNoAnswer;
     default:
-      return typeof value === "string" && value !== "" && value !== UNREADABLE_NUMBER ? value : messages.stepNoAnswer;
+      return typeof value === "string" && value !== "" ? value : messages.stepNoAnswer;
   }
 }

@@ -1,11 +1,12 @@
 import type { ValidationMessages } from "../core/validation/validationMessages";
 import type { HostMessages } from "./hostMessages";
+import type { StepMessages } from "./stepMessages";
 
 /**
  * Every string the library shows. Hosts replace any part through the `messages` prop;
  * `{server}`-style placeholders are filled in by the component that draws the string.
  */
-export interface ElicitationMessages extends HostMessages {
+export interface ElicitationMessages extends HostMessages, Partial<StepMessages> {
   /** Dialog heading; `{server}` is replaced by the server name, drawn apart from the rest. */
   dialogTitle: string;
   submit: string;
@@ -70,23 +71,6 @@ export interface ElicitationMessages extends HostMessages {
   boundsItemsExact: string;
   boundsItemsMin: string;
   boundsItemsMax: string;
-  /** One question at a time (`layout="steps"`): where the person is, "2 of 6"; `{step}` and `{total}`. */
-  stepProgress: string;
-  /** Goes to the previous question. */
-  stepBack: string;
-  /** Checks this question's answer and goes to the next one. */
-  stepNext: string;
-  /** Heading of the last step, which lists every answer before Submit. */
-  stepReview: string;
-  /** Visible text of the button beside an answer under review that goes back to its question. */
-  stepEdit: string;
-  /** Accessible name of that button; `{field}` is the question's label. */
-  stepEditField: string;
-  /** An optional question left empty, under review. */
-  stepNoAnswer: string;
-  /** A yes/no question's answer, under review. */
-  stepYes: string;
-  stepNo: string;
   /** Plain-words validation messages, per rule. */
   validation: Partial<ValidationMessages>;
 }

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { ElicitationField } from "../../src/fields/ElicitationField";
 import { ElicitationSteps } from "../../src/form/ElicitationSteps";
 import { useElicitationForm, type UseElicitationFormResult } from "../../src/form/useElicitationForm";
 import type { ElicitFormParams } from "../../src/core/types";
@@ -112,7 +113,13 @@ describe("layout=\"steps\"", () => {
     function Harness() {
       const form = useElicitationForm(trip.requestedSchema);
       controller = form;
-      return <ElicitationSteps controller={form} onSubmit={onSubmit} />;
+      return (
+        <ElicitationSteps
+          controller={form}
+          onSubmit={onSubmit}
+          renderField={(field) => <ElicitationField field={field} control={form.form.control} messages={form.messages} />}
+        />
+      );
     }
     const user = userEvent.setup();
     render(<Harness />);
