@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { commands, page } from "vitest/browser";
 import "../../src/styles.css";
 import type { ElicitFormParams, ElicitResult } from "../../src/core/types";
+import { DialogStatus } from "../../src/dialog/DialogStatus";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
+import { defaultHostMessages } from "../../src/messages/hostMessages";
 import { readDialog } from "./readDialog";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,9 +37,9 @@ afterEach(async () => {
   await page.viewport(1280, 800);
 });
 
-function open() {
+function open(layout: "steps" | "auto" = "steps") {
   const onResponse = vi.fn<(result: ElicitResult) => void>();
-  render(<ElicitationDialog serverName="Bistro" request={booking} onResponse={onResponse} layout="steps" />);
+  render(<ElicitationDialog serverName="Bistro" request={booking} onResponse={onResponse} layout={layout} />);
   return onResponse;
 }
 
@@ -157,5 +159,43 @@ describe("layout=\"steps\" on a 390×700 phone", () => {
     await readDialog();
     await press(button("Decline"));
     await waitFor(() => expect(onResponse.mock.calls).toEqual([[{ action: "decline" }]]));
+  });
+
+  it("auto asks one question at a time on a phone, all at once on a laptop", async () => {
+    open("auto");
+    expect(await screen.findByTestId("rme-step-progress")).toHaveTextContent("1 of 4");
+    cleanup();
+    await page.viewport(1280, 800);
+    open("auto");
+    expect(screen.getByRole("textbox", { name: "Name" })).toBeInTheDocument();
+    expect(screen.getByRole("spinbutton", { name: /Guests/ })).toBeInTheDocument();
+    expect(screen.queryByTestId("rme-step-progress")).toBeNull();
+  });
+
+  it("a field's bounds stand beside it before anything is typed", async () => {
+    open();
+    const name = await screen.findByRole("textbox", { name: "Name" });
+    expect(name).toHaveAccessibleDescription("At most 20 characters");
+    const hint = screen.getByText("At most 20 characters");
+    expect(hint).toBeVisible();
+    expect(hint.getBoundingClientRect().bottom).toBeLessThanOrEqual(name.getBoundingClientRect().top);
+  });
+
+  it("Stop asking is drawn as a control: a border and the text colour, not grey text", async () => {
+    render(
+      <ElicitationDialog
+        serverName="Bistro"
+        request={booking}
+        onResponse={vi.fn()}
+        status={<DialogStatus serverName="Bistro" position={1} total={2} now={Date.now} onStopAsking={vi.fn()} messages={defaultHostMessages} />}
+      />,
+    );
+    const stop = await screen.findByRole("button", { name: "Stop asking" });
+    const style = getComputedStyle(stop);
+    const title = getComputedStyle(screen.getByRole("heading", { name: /Bistro/ }));
+    expect(style.borderTopStyle).toBe("solid");
+    expect(style.borderTopWidth).toBe("1px");
+    expect(style.borderTopColor).not.toBe("rgba(0, 0, 0, 0)");
+    expect(style.color).toBe(title.color);
   });
 });
