@@ -51,6 +51,7 @@ export { setValidationEngine, type ValidationEngine } from "./core/validation/va
 export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
+export type { StepMessages } from "./messages/stepMessages";
 export { defaultMessages } from "./messages/defaultMessages";
 export { deMessages } from "./messages/locales/de";
 
