@@ -1,6 +1,7 @@
 import type { ElicitContent } from "../core/types";
-import type { ReactNode } from "react";
-import type { FieldDescriptor } from "../core/types";
+import type { ElicitationField } from "../fields/ElicitationField";
+import type { FieldRegistry } from "../fields/fieldRegistry";
+import type { FormAlert } from "../form/FormAlert";
 import { ElicitationSteps } from "../form/ElicitationSteps";
 import type { ElicitationDraft } from "../form/useElicitationDraft";
 import type { UseElicitationFormResult } from "../form/useElicitationForm";
@@ -8,8 +9,14 @@ import type { UseElicitationFormResult } from "../form/useElicitationForm";
 export interface DialogStepsBodyProps {
   controller: UseElicitationFormResult;
   draft: ElicitationDraft;
-  renderField: (field: FieldDescriptor) => ReactNode;
-  alert: ReactNode;
+  fieldComponents?: Partial<FieldRegistry>;
+  /**
+   * The form's field and alert components, handed over by the dialog rather than imported: this
+   * module loads on demand, and importing what the first paint already has would make bundlers split
+   * that shared code into chunks of its own.
+   */
+  Field: typeof ElicitationField;
+  Alert: typeof FormAlert;
   onSubmit: (content: ElicitContent) => void;
   onCancel: () => void;
   onDecline: () => void;
@@ -30,24 +37,26 @@ export function DialogStepsBody({ controller, draft, ...props }: DialogStepsBody
       </button>
     </>
   );
+  const { Field, Alert } = props;
+  const control = controller.form.control;
   return (
-      <ElicitationSteps
-        controller={controller}
-        onSubmit={props.onSubmit}
-        renderField={props.renderField}
-        alert={props.alert}
-        protectionInterval={props.protectionInterval}
-        header={
-          draft.showRestored ? (
-            <div className="rme-form__restored" role="status" data-state="restored">
-              <span>{messages.draftRestored}</span>
-              <button type="button" className="rme-button rme-button--quiet" data-action="clear-draft" onClick={clear}>
-                {messages.draftClear}
-              </button>
-            </div>
-          ) : undefined
-        }
-        secondaryActions={secondaryActions}
-      />
+    <ElicitationSteps
+      controller={controller}
+      onSubmit={props.onSubmit}
+      renderField={(field) => <Field field={field} control={control} messages={messages} components={props.fieldComponents} />}
+      alert={<Alert control={control} />}
+      protectionInterval={props.protectionInterval}
+      header={
+        draft.showRestored ? (
+          <div className="rme-form__restored" role="status" data-state="restored">
+            <span>{messages.draftRestored}</span>
+            <button type="button" className="rme-button rme-button--quiet" data-action="clear-draft" onClick={clear}>
+              {messages.draftClear}
+            </button>
+          </div>
+        ) : undefined
+      }
+      secondaryActions={secondaryActions}
+    />
   );
 }
