@@ -45,6 +45,8 @@ const LAZY_KINDS = [
 ];
 /** The Public Suffix List: URL mode only, outside the form-mode figures. */
 const PSL = /node_modules\/tldts/;
+/** One question at a time (layout="steps"): loaded only by a host that asks for it; rjsf has no equivalent, so it is counted apart. */
+const STEPS = /(^|\/)src\/form\/ElicitationSteps\.tsx$/;
 
 /** Sorts one bundler's chunks into initial (entry + static imports) and lazy kinds, gzipped. */
 function measure(chunks) {
@@ -57,7 +59,7 @@ function measure(chunks) {
     initialFiles.add(file);
     stack.push(...byFile.get(file).imports);
   }
-  const result = { initial: 0, lazy: {}, psl: 0, formMode: 0, total: 0 };
+  const result = { initial: 0, lazy: {}, psl: 0, steps: 0, formMode: 0, total: 0 };
   for (const chunk of chunks) {
     const size = gzipSync(chunk.code, { level: 9 }).length;
     result.total += size;
@@ -68,6 +70,10 @@ function measure(chunks) {
     }
     if (chunk.moduleIds.some((id) => PSL.test(id))) {
       result.psl += size;
+      continue;
+    }
+    if (chunk.moduleIds.some((id) => STEPS.test(id))) {
+      result.steps += size;
       continue;
     }
     result.formMode += size;
@@ -215,6 +221,7 @@ if (process.argv.includes("--json")) {
   console.log(`| largest one page loads, form mode | initial + Ajv + what comes with it | ${kb(largestPage)} | ${ratio(largestPage)} |`);
   console.log(`| form mode, every chunk | initial + both engines (a page loads one of them) | ${kb(dialog.formMode)} | ${ratio(dialog.formMode)} |`);
   console.log(`| URL mode: Public Suffix List (tldts) | when the first URL-mode request is shown; no rjsf equivalent | ${kb(dialog.psl)} | – |`);
+  console.log(`| one question at a time (layout="steps") | when the first request is shown in steps; no rjsf equivalent | ${kb(dialog.steps)} | – |`);
   console.log(`| @rjsf/core + @rjsf/validator-ajv8 (+ @rjsf/utils) | all up front | ${kb(rjsf)} | 1.00 |`);
   console.log("\nThe same in both bundlers (each against rjsf bundled by the same bundler):\n");
   console.log("| bundler | initial | / rjsf | form mode, every chunk | / rjsf | URL mode PSL | rjsf |");

@@ -38,7 +38,7 @@ function processesRunning(text: string): number {
 
 async function open(demo: RunningDemo, serverName: string): Promise<Page> {
   page = await browser.newPage();
-  await page.goto(demo.url);
+  await page.goto(`${demo.url}?presentation=dialog`);
   await page.getByText(new RegExp(`^Connected to ${serverName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} — \\d+ tools`)).waitFor({ timeout: 30_000 });
   return page;
 }
@@ -94,7 +94,7 @@ describe("the demo page on a phone", () => {
     const demo = await startDemo();
     running.push(demo);
     page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(demo.url);
+    await page.goto(`${demo.url}?presentation=dialog`);
     await page.getByText(/^Connected to Demo MCP server/).waitFor({ timeout: 30_000 });
     const overflow = () => page!.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);

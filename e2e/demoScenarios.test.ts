@@ -200,6 +200,63 @@ describe("demo scenarios against the real server", () => {
   });
 });
 
+describe("the chat host", () => {
+  it("serves its icon: the page loads with no 404, /favicon.ico included", async () => {
+    const missing: string[] = [];
+    const fresh = await browser.newPage();
+    fresh.on("response", (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    await fresh.goto(demo.url);
+    await fresh.getByText(/^Connected to Demo MCP server/).waitFor({ timeout: 30_000 });
+    const icon = await fresh.request.get(new URL("/favicon.ico", demo.url).href);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toBe("image/svg+xml");
+    expect(missing).toEqual([]);
+    await fresh.close();
+  });
+
+  it("a tool called from the message box appears in the thread, and its question is answered there", async () => {
+    await page.getByRole("textbox", { name: "Message" }).fill("/github_username");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("list", { name: "Conversation" }).getByText("/github_username").waitFor();
+    const dialog = await readDialog(page);
+    await dialog.getByLabel(/^Name/).fill("octocat");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    expect(await toolResult(page, "github_username")).toBe('Server received: {"action":"accept","content":{"name":"octocat"}}');
+  });
+
+  it("each tool that takes arguments has its own box, labelled for it", async () => {
+    const boxes = await page.getByRole("textbox", { name: /^Arguments for / }).all();
+    expect(await Promise.all(boxes.map((box) => box.getAttribute("id")))).toEqual(["args-quick_question"]);
+    const card = page.locator('[data-tool-card="quick_question"]');
+    expect(await card.getByRole("textbox", { name: "Arguments for quick_question (JSON)" }).count()).toBe(1);
+  });
+
+  it("one question at a time, switched on in the header: Next, review, Submit", async () => {
+    await page.getByRole("radio", { name: "One at a time" }).check();
+    expect(new URL(page.url()).searchParams.get("layout")).toBe("steps");
+    await page.getByRole("button", { name: "Call contact_info" }).click();
+    const dialog = await readDialog(page);
+    await expect.poll(() => dialog.getByTestId("rme-step-progress").innerText()).toBe("1 of 3");
+    await dialog.getByLabel(/^Name/).fill("Ada Lovelace");
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await page.waitForTimeout(550);
+    await dialog.getByLabel(/^Email/).fill("ada@example.com");
+    await dialog.getByLabel(/^Email/).press("Enter");
+    await page.waitForTimeout(550);
+    await dialog.getByLabel(/^Age/).fill("36");
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("heading", { name: "Check your answers" }).waitFor();
+    await page.waitForTimeout(550);
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await toolResult(page, "contact_info");
+    expect(demo.recorder.records).toEqual([
+      { tool: "contact_info", result: { action: "accept", content: { name: "Ada Lovelace", email: "ada@example.com", age: 36 } } },
+    ]);
+  });
+});
+
 describe("focus in the real browser", () => {
   it("Tab and Shift+Tab stay inside the dialog, and focus returns to the button that opened it", async () => {
     const opener = page.getByRole("button", { name: "Call contact_info" });

@@ -27,6 +27,14 @@ const DEFAULT_SHOTS = [
   { name: "inline-form", story: "gallery--inline-form", viewport: { width: 900, height: 640 } },
   { name: "shadcn", story: "dialog-theming--shadcn-tailwind-v-4", viewport: LAPTOP },
   { name: "long-message-phone", story: "gallery--long-message-keeps-title", viewport: { width: 390, height: 700 } },
+  // A chat host's page behind the question, per presentation and layout.
+  { name: "chat-form", story: "chat-thread--dialog-form", viewport: LAPTOP },
+  { name: "chat-form-dark", story: "chat-thread--dialog-form-dark", viewport: LAPTOP, theme: "dark", scheme: "dark" },
+  { name: "steps-laptop", story: "chat-thread--dialog-steps", viewport: LAPTOP },
+  { name: "steps-dark", story: "chat-thread--dialog-steps-dark", viewport: LAPTOP, theme: "dark", scheme: "dark" },
+  { name: "steps-phone", story: "chat-thread--dialog-steps", viewport: PHONE },
+  { name: "steps-phone-dark", story: "chat-thread--dialog-steps-dark", viewport: PHONE, theme: "dark", scheme: "dark" },
+  { name: "steps-review-phone", story: "chat-thread--dialog-steps-review", viewport: PHONE, wait: 1500 },
 ];
 
 function option(name) {

@@ -18,6 +18,7 @@ export {
   type ElicitationAnswerRecord,
 } from "./dialog/createElicitationAnswerStore";
 export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationForm";
+export type { ElicitationLayout } from "./form/useElicitationLayout";
 export { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./form/useElicitationForm";
 export { ElicitationField, type ElicitationFieldProps } from "./fields/ElicitationField";
 export { useElicitationField } from "./fields/useElicitationField";
@@ -65,6 +66,7 @@ export { setValidationEngine, type ValidationEngine } from "./core/validation/va
 export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
+export type { StepMessages } from "./messages/stepMessages";
 export { defaultMessages } from "./messages/defaultMessages";
 export { deMessages } from "./messages/locales/de";
 

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { createElicitationQueue, ElicitationOutlet } from "../../src/index";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { createElicitationQueue, ElicitationOutlet, type ElicitationOutletProps } from "../../src/index";
+import { ToolPanel } from "./ToolPanel";
 import { useDemoConnection } from "./useDemoConnection";
+import { SETTING_CHOICES, useDemoSettings, type DemoSettings } from "./useDemoSettings";
 
 /**
  * Which server the page talks to, as the demo was started: its built-in server, or one named on
@@ -11,11 +13,11 @@ interface DemoServer {
   builtIn: boolean;
 }
 
-interface ToolRun {
-  id: number;
-  tool: string;
-  text: string;
-}
+type Entry =
+  | { id: number; kind: "assistant" | "user"; text: string }
+  | { id: number; kind: "tool"; tool: string; args: string; state: "running" | "done" | "error"; text?: string };
+
+let nextId = 1;
 
 export function DemoHost() {
   const [server, setServer] = useState<DemoServer | { error: string }>();
@@ -26,11 +28,12 @@ export function DemoHost() {
   }, []);
   if (!server) return <p className="demo-status">Loading…</p>;
   if ("error" in server) return <p className="demo-status" data-state="error">Could not load the demo: {server.error}</p>;
-  return <ConnectedHost server={server} />;
+  return <ChatHost server={server} />;
 }
 
-function ConnectedHost({ server }: { server: DemoServer }) {
+function ChatHost({ server }: { server: DemoServer }) {
   const serverName = server.name;
+  const [settings, changeSettings] = useDemoSettings();
   const [log, setLog] = useState<string[]>([]);
   const addLog = useCallback((line: string) => {
     const time = new Date().toLocaleTimeString();
@@ -39,7 +42,7 @@ function ConnectedHost({ server }: { server: DemoServer }) {
   const queue = useMemo(
     () =>
       createElicitationQueue({
-        // Unanswered requests are cancelled after five minutes on screen; the dialog shows the time left.
+        // Unanswered requests are cancelled after five minutes on screen; the question shows the time left.
         timeoutMs: 5 * 60_000,
         // Trying every scenario of the built-in server in a minute asks 14 questions; the default
         // limit (10 a minute per server) is for servers the person did not just click through.
@@ -49,95 +52,188 @@ function ConnectedHost({ server }: { server: DemoServer }) {
     [addLog],
   );
   const connection = useDemoConnection(queue, serverName, addLog);
-  const [args, setArgs] = useState("{}");
-  const [runs, setRuns] = useState<ToolRun[]>([]);
+  const [thread, setThread] = useState<Entry[]>(() => [
+    {
+      id: nextId++,
+      kind: "assistant",
+      text: `Hi! I can call the tools of ${serverName}. Pick one on the side, or type /tool_name and its arguments as JSON. When the server needs something from you, it asks right here.`,
+    },
+  ]);
 
   const call = useCallback(
-    async (tool: string) => {
+    async (tool: string, args: Record<string, unknown>) => {
       if (connection.status !== "connected") return;
-      const id = Date.now() + Math.random();
-      setRuns((all) => [{ id, tool, text: "…waiting for the tool" }, ...all]);
+      const id = nextId++;
+      const shown = Object.keys(args).length > 0 ? JSON.stringify(args) : "";
+      setThread((all) => [...all, { id, kind: "tool", tool, args: shown, state: "running" }]);
       let text: string;
+      let state: "done" | "error" = "done";
       try {
-        const takesArgs = !server.builtIn || tool === "quick_question";
-        const parsedArgs = takesArgs ? (JSON.parse(args || "{}") as Record<string, unknown>) : {};
         // The server gets 60 s of its own; time the person spends on its dialogs does not count.
-        const result = await queue.call(serverName, (options) =>
-          connection.client.callTool({ name: tool, arguments: parsedArgs }, undefined, options),
-        );
+        const result = await queue.call(serverName, (options) => connection.client.callTool({ name: tool, arguments: args }, undefined, options));
         text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
       } catch (error) {
+        state = "error";
         text = `Error: ${error instanceof Error ? error.message : String(error)}`;
       }
-      setRuns((all) => all.map((run) => (run.id === id ? { ...run, text } : run)));
+      setThread((all) => all.map((entry) => (entry.id === id && entry.kind === "tool" ? { ...entry, state, text } : entry)));
     },
-    [connection, args, server.builtIn, queue, serverName],
+    [connection, queue, serverName],
   );
 
+  const [draft, setDraft] = useState("");
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    setDraft("");
+    setThread((all) => [...all, { id: nextId++, kind: "user", text }]);
+    const command = /^\/(\S+)\s*([\s\S]*)$/.exec(text);
+    const tool = command && connection.status === "connected" ? connection.tools.find((each) => each.name === command[1]) : undefined;
+    if (!command || !tool) {
+      const names = connection.status === "connected" ? connection.tools.map((each) => `/${each.name}`).join(", ") : "";
+      setThread((all) => [
+        ...all,
+        { id: nextId++, kind: "assistant", text: command ? `There is no tool called ${command[1]}. Try one of: ${names}.` : `This demo answers with tools only. Try one of: ${names}.` },
+      ]);
+      return;
+    }
+    try {
+      void call(tool.name, command[2] ? (JSON.parse(command[2]) as Record<string, unknown>) : {});
+    } catch (error) {
+      setThread((all) => [...all, { id: nextId++, kind: "assistant", text: `Those arguments are not JSON: ${String(error)}` }]);
+    }
+  };
+
+  // New messages and a newly shown question scroll into view at the bottom, as in any chat.
+  const end = useRef<HTMLDivElement>(null);
+  const snapshot = useSyncQueueLength(queue);
+  useLayoutEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [thread, snapshot]);
+
+  // `presentation` is the outlet's choice of a dialog or a card in the thread; an outlet without it draws the dialog.
+  const presentationProps = { presentation: settings.presentation } as Partial<ElicitationOutletProps>;
+
   return (
-    <main className="demo">
-      <h1>react-mcp-elicitation — demo host</h1>
-      <p className="demo-status" data-state={connection.status} role="status">
-        {connection.status === "connecting" && "Connecting to the MCP server…"}
-        {connection.status === "connected" && `Connected to ${serverName} — ${connection.tools.length} tools.`}
-        {connection.status === "error" && `Could not connect: ${connection.message}`}
-      </p>
+    <div className="chat-app">
+      <header className="chat-header">
+        <div className="chat-brand">
+          <span className="chat-logo" aria-hidden="true" />
+          <span>Demo chat</span>
+        </div>
+        <p className="chat-connection" data-state={connection.status} role="status">
+          {connection.status === "connecting" && "Connecting to the MCP server…"}
+          {connection.status === "connected" && `Connected to ${serverName} — ${connection.tools.length} tools`}
+          {connection.status === "error" && `Could not connect: ${connection.message}`}
+        </p>
+        <Settings settings={settings} onChange={changeSettings} />
+      </header>
 
-      <section aria-labelledby="tools-heading">
-        <h2 id="tools-heading">Tools</h2>
-        <label className="demo-args">
-          {server.builtIn ? "Arguments for quick_question (JSON)" : "Arguments for each call (JSON)"}
-          <input value={args} onChange={(event) => setArgs(event.target.value)} />
-        </label>
-        <ul className="demo-tools">
-          {connection.status === "connected" &&
-            connection.tools.map((tool) => (
-              <li key={tool.name}>
-                <button type="button" onClick={() => void call(tool.name)}>
-                  Call {tool.name}
-                </button>
-                <small>{tool.description}</small>
-              </li>
-            ))}
-        </ul>
-        {connection.status === "connected" && server.builtIn ? (
-          <p className="demo-actions">
-            <button
-              type="button"
-              onClick={() => {
-                void call("github_username");
-                void call("contact_info");
-                void call("bank_transfer");
-              }}
-            >
-              Call three tools at once
+      <div className="chat-body">
+        <main className="chat-column">
+          <div className="chat-scroll">
+            <ol className="chat-thread" aria-label="Conversation">
+              {thread.map((entry) => (
+                <Message key={entry.id} entry={entry} serverName={serverName} />
+              ))}
+            </ol>
+            {/* Where a question appears in the thread (inline); a dialog is drawn over the page instead. */}
+            <div className="chat-question">
+              <ElicitationOutlet queue={queue} layout={settings.layout} {...presentationProps} />
+            </div>
+            <div ref={end} />
+          </div>
+          <form className="chat-composer" onSubmit={send}>
+            <input
+              className="chat-input"
+              aria-label="Message"
+              placeholder="Message, or /tool_name {json}"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              autoComplete="off"
+            />
+            <button type="submit" className="chat-button chat-button--primary">
+              Send
             </button>
-          </p>
-        ) : null}
-      </section>
+          </form>
+        </main>
 
-      <section aria-labelledby="results-heading" className="demo-results">
-        <h2 id="results-heading">Tool results</h2>
-        <ol aria-label="Tool results">
-          {runs.map((run) => (
-            <li key={run.id} data-tool={run.tool}>
-              <strong>{run.tool}</strong>
-              <pre>{run.text}</pre>
-            </li>
+        <aside className="chat-side">
+          {connection.status === "connected" ? <ToolPanel tools={connection.tools} builtIn={server.builtIn} onCall={call} /> : null}
+          <section className="chat-panel" aria-labelledby="log-heading">
+            <h2 id="log-heading">Elicitation traffic</h2>
+            <ol className="chat-log" aria-label="Elicitation traffic">
+              {log.map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function useSyncQueueLength(queue: ReturnType<typeof createElicitationQueue>): number {
+  const [length, setLength] = useState(0);
+  useEffect(() => queue.subscribe(() => setLength(queue.getSnapshot().entries.length)), [queue]);
+  return length;
+}
+
+function Message({ entry, serverName }: { entry: Entry; serverName: string }) {
+  if (entry.kind !== "tool") {
+    return (
+      <li className="chat-message" data-from={entry.kind}>
+        <span className="chat-visually-hidden">{entry.kind === "user" ? "You:" : "Assistant:"} </span>
+        {entry.text}
+      </li>
+    );
+  }
+  return (
+    <li className="chat-message chat-tool" data-from="tool" data-tool={entry.tool} data-state={entry.state}>
+      <div className="chat-tool__head">
+        <span className="chat-tool__label">Tool call</span>
+        <code>{entry.tool}</code>
+        <span className="chat-tool__server">{serverName}</span>
+        <span className="chat-tool__state">{entry.state === "running" ? "Running…" : entry.state === "error" ? "Failed" : "Done"}</span>
+      </div>
+      {entry.args ? <code className="chat-tool__args">{entry.args}</code> : null}
+      {entry.text !== undefined ? <pre>{entry.text}</pre> : null}
+    </li>
+  );
+}
+
+const LABELS: Record<string, string> = {
+  inline: "In the thread",
+  dialog: "Dialog",
+  form: "All at once",
+  steps: "One at a time",
+  auto: "Auto",
+  system: "System",
+  light: "Light",
+  dark: "Dark",
+};
+
+function Settings({ settings, onChange }: { settings: DemoSettings; onChange: (change: Partial<DemoSettings>) => void }) {
+  const groups: Array<[keyof DemoSettings, string]> = [
+    ["presentation", "Questions"],
+    ["layout", "Fields"],
+    ["theme", "Theme"],
+  ];
+  return (
+    <div className="chat-settings">
+      {groups.map(([key, legend]) => (
+        <fieldset key={key} className="chat-segmented">
+          <legend>{legend}</legend>
+          {SETTING_CHOICES[key].map((value) => (
+            <label key={value}>
+              <input type="radio" name={key} value={value} checked={settings[key] === value} onChange={() => onChange({ [key]: value })} />
+              <span>{LABELS[value]}</span>
+            </label>
           ))}
-        </ol>
-      </section>
-
-      <section aria-labelledby="log-heading">
-        <h2 id="log-heading">Elicitation traffic</h2>
-        <ol className="demo-log" aria-label="Elicitation traffic">
-          {log.map((line, index) => (
-            <li key={index}>{line}</li>
-          ))}
-        </ol>
-      </section>
-
-      <ElicitationOutlet queue={queue} />
-    </main>
+        </fieldset>
+      ))}
+    </div>
   );
 }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createDemoMcpServer } from "./createDemoMcpServer";
 import { createRelay } from "./createRelay";
+import { FAVICON_SVG } from "./favicon";
 import type { DemoRecorder } from "./DemoRecorder";
 import type { DemoTarget } from "./DemoTarget";
 import { routeMcpSessions } from "./routeMcpSessions";
@@ -46,6 +47,10 @@ export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget
   function demoMiddleware(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const url = new URL(req.url ?? "/", "http://localhost");
     let work: Promise<void> | undefined;
+    if (url.pathname === "/favicon.ico" || url.pathname === "/favicon.svg") {
+      res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=86400" }).end(FAVICON_SVG);
+      return;
+    }
     if (url.pathname === MCP_PATH) work = relay ? relay.relayMcp(req, res) : handleMcp(req, res);
     else if (url.pathname === SERVER_PATH && req.method === "GET") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(server));

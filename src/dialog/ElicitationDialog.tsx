@@ -12,6 +12,8 @@ import { ElicitationDialogClose } from "./ElicitationDialogClose";
 import { ElicitationDialogHeader } from "./ElicitationDialogHeader";
 import { ElicitationDialogMessage } from "./ElicitationDialogMessage";
 import { ElicitationDialogRoot } from "./ElicitationDialogRoot";
+import { DialogSteps } from "./DialogSteps";
+import { useElicitationLayout, type ElicitationLayout } from "../form/useElicitationLayout";
 import { useElicitationAnswer } from "./useElicitationAnswer";
 
 export interface ElicitationDialogProps {
@@ -86,6 +88,12 @@ export interface ElicitationDialogProps {
   /** Where the dialog is rendered (a portal); defaults to `document.body`, out of reach of the host page's layout and rules. Not used inline. */
   container?: Element | DocumentFragment | null;
   className?: string;
+  /**
+   * "form" (default): every field at once. "steps": one question at a time, with Back, Next and a
+   * review of every answer before Submit. "auto": steps for more than five fields or a viewport
+   * narrower than 480 px.
+   */
+  layout?: ElicitationLayout;
 }
 
 /**
@@ -95,12 +103,30 @@ export interface ElicitationDialogProps {
  */
 export function ElicitationDialog(props: ElicitationDialogProps) {
   const answer = useElicitationAnswer(props);
+  const prepared = answer.prepared;
+  const fieldCount = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema.fields.length : 0;
+  const steps = useElicitationLayout(props.layout, fieldCount) === "steps";
   return (
     // The frame's props have the same names here (presentation, locale, dir, container, …).
     <ElicitationDialogRoot {...props} answer={answer}>
       <ElicitationDialogHeader icon={props.icon} status={props.status} />
       <ElicitationDialogMessage />
-      <ElicitationDialogBody fieldComponents={props.fieldComponents} />
+      <ElicitationDialogBody
+        fieldComponents={props.fieldComponents}
+        form={
+          steps ? (
+            <DialogSteps
+              controller={answer.form}
+              draft={answer.draft}
+              fieldComponents={props.fieldComponents}
+              onSubmit={answer.accept}
+              onCancel={answer.cancel}
+              onDecline={answer.decline}
+              protectionInterval={props.protectionInterval}
+            />
+          ) : undefined
+        }
+      />
       <ElicitationDialogClose />
     </ElicitationDialogRoot>
   );

@@ -37,6 +37,12 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
       {field.description}
     </p>
   ) : null;
+  const bounds =
+    state.bounds && ids.boundsId ? (
+      <p id={ids.boundsId} className="rme-field__description rme-field__hint" data-hint="bounds">
+        {state.bounds}
+      </p>
+    ) : null;
   const hint =
     state.timeZone && ids.hintId ? (
       <p id={ids.hintId} className="rme-field__description rme-field__hint" data-hint="time-zone">
@@ -75,6 +81,7 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
           {marked && !group.role ? <span className="rme-visually-hidden"> ({messages.requiredForAssistiveTech})</span> : null}
         </legend>
         {description}
+        {bounds}
         {warning}
         {children}
         {after}
@@ -108,6 +115,7 @@ export function FieldShell({ field, state, messages, children, group, labelAfter
     <div className="rme-field" {...dataProps}>
       {label}
       {description}
+      {bounds}
       {hint}
       {warning}
       {children}

@@ -1,6 +1,7 @@
 import { useEffect, useId } from "react";
 import { useController } from "react-hook-form";
 import { fieldName } from "../core/values/initialFormValues";
+import { describeFieldBounds } from "./describeFieldBounds";
 import { afterPointerRelease, trackPointerPresses } from "./afterPointerRelease";
 import { useTimeZoneName } from "./useTimeZoneName";
 import type { FieldComponentProps } from "./FieldComponentProps";
@@ -16,7 +17,7 @@ function movesToButton(next: EventTarget | null | undefined): boolean {
  * (the React Aria `useField` idea): returns the controller plus the ids and ARIA props
  * an input needs. Subscribes to this field only, so typing elsewhere does not re-render it.
  */
-export function useElicitationField({ field, control, readOnly = false }: FieldComponentProps) {
+export function useElicitationField({ field, control, messages, readOnly = false }: FieldComponentProps) {
   const name = fieldName(field);
   const { field: registered, fieldState } = useController({ name, control });
   const untouched = !fieldState.isDirty;
@@ -38,10 +39,14 @@ export function useElicitationField({ field, control, readOnly = false }: FieldC
   // Date-and-time fields say which time zone the typed time is in.
   const timeZone = useTimeZoneName(field.kind === "text" && field.format === "date-time");
   const hintId = timeZone ? `${baseId}-hint` : undefined;
+  // What the field accepts, said before anything is typed (not on a read-only preview).
+  const bounds = readOnly || !messages ? undefined : describeFieldBounds(field, messages);
+  const boundsId = bounds ? `${baseId}-bounds` : undefined;
   const errorMessage = fieldState.error?.message;
   const errorId = errorMessage ? `${baseId}-error` : undefined;
-  // Only ids of elements that are rendered right now.
-  const describedBy = [descriptionId, hintId, warningId, errorId].filter(Boolean).join(" ") || undefined;
+  // Only ids of elements that are rendered right now. While an error shows it says what is wrong
+  // (usually the same bound, sharper), so the bounds are not read out twice.
+  const describedBy = [descriptionId, errorId ? undefined : boundsId, hintId, warningId, errorId].filter(Boolean).join(" ") || undefined;
   return {
     name,
     controller,
@@ -49,7 +54,8 @@ export function useElicitationField({ field, control, readOnly = false }: FieldC
     invalid: Boolean(errorMessage),
     errorMessage,
     timeZone,
-    ids: { inputId, labelId, descriptionId, hintId, errorId, warningId },
+    bounds,
+    ids: { inputId, labelId, descriptionId, boundsId, hintId, errorId, warningId },
     ariaProps: {
       "aria-describedby": describedBy,
       "aria-invalid": errorMessage ? (true as const) : undefined,

@@ -9,6 +9,7 @@ import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 import type { ElicitationQueue } from "./types";
+import type { ElicitationLayout } from "../form/useElicitationLayout";
 
 export interface ElicitationOutletProps {
   queue: ElicitationQueue;
@@ -38,6 +39,8 @@ export interface ElicitationOutletProps {
   /** The icon drawn before the title for a server, from the host's own records (e.g. its logo, `alt=""`). */
   serverIcon?: (serverName: string) => ReactNode;
   className?: string;
+  /** "form" (default), "steps" (one question at a time) or "auto" (steps for more than five fields or a narrow viewport). */
+  layout?: ElicitationLayout;
 }
 
 /**
@@ -59,6 +62,7 @@ export function ElicitationOutlet({
   container,
   serverIcon,
   className,
+  layout,
 }: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages) }), [messages]);
@@ -100,6 +104,7 @@ export function ElicitationOutlet({
           icon={serverIcon?.(current.serverName)}
           className={className}
           urlStepDone={current.completed}
+          layout={layout}
           status={
             <DialogStatus
               serverName={current.serverName}

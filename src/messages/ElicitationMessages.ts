@@ -1,11 +1,12 @@
 import type { ValidationMessages } from "../core/validation/validationMessages";
 import type { HostMessages } from "./hostMessages";
+import type { StepMessages } from "./stepMessages";
 
 /**
  * Every string the library shows. Hosts replace any part through the `messages` prop;
  * `{server}`-style placeholders are filled in by the component that draws the string.
  */
-export interface ElicitationMessages extends HostMessages {
+export interface ElicitationMessages extends HostMessages, Partial<StepMessages> {
   /** Dialog heading; `{server}` is replaced by the server name, drawn apart from the rest. */
   dialogTitle: string;
   submit: string;
@@ -52,6 +53,26 @@ export interface ElicitationMessages extends HostMessages {
   draftClear: string;
   /** Offered when the same server asks the same form again and the host keeps answers: fills the form with what was submitted last time (never sends). */
   useLastAnswer: string;
+  /**
+   * A field's bounds, said beside it before anything is typed. `{min}` and `{max}` are numbers
+   * formatted for the reader (Intl). Whole numbers use the `boundsInteger…` strings.
+   */
+  boundsNumberRange: string;
+  boundsNumberMin: string;
+  boundsNumberMax: string;
+  boundsIntegerRange: string;
+  boundsIntegerMin: string;
+  boundsIntegerMax: string;
+  /** Text length in characters: from `{min}` to `{max}`, exactly `{min}`, at least, at most. */
+  boundsTextRange: string;
+  boundsTextExact: string;
+  boundsTextMin: string;
+  boundsTextMax: string;
+  /** How many options of a multi-select to choose. */
+  boundsItemsRange: string;
+  boundsItemsExact: string;
+  boundsItemsMin: string;
+  boundsItemsMax: string;
   /** Plain-words validation messages, per rule. */
   validation: Partial<ValidationMessages>;
 }

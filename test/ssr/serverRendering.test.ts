@@ -80,7 +80,7 @@ describe("server rendering of the built package in a Node process", () => {
     for (const html of [result.html, result.streamed]) {
       expect(html).toContain("<main><h1>Chat</h1><form");
       expect(html).toMatch(/>Region<.*<input type="radio"[^>]*value="eu-west"/);
-      expect(html).toMatch(/>Replicas<\/label><input[^>]*type="number"[^>]*value="2"/);
+      expect(html).toMatch(/>Replicas<\/label><p [^>]*data-hint="bounds">A whole number, 1 or more<\/p><input[^>]*type="number"[^>]*value="2"/);
       expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*checked=""/);
       expect(html).toMatch(/>Submit<\/button><\/div><\/form><\/main>/);
       // Neither the dialog nor the outlet's head of the queue reaches the server's HTML.

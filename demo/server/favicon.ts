@@ -1,0 +1,2 @@
+/** The demo's icon: a speech bubble in the library's accent colour. Served as /favicon.svg and at /favicon.ico, where browsers look by default. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#2456d3"/><path d="M9 10h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-7l-5 4v-4H9a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2z" fill="#fff"/></svg>`;

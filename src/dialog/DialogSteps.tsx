@@ -1,0 +1,38 @@
+import { lazy, Suspense } from "react";
+import { ElicitationField } from "../fields/ElicitationField";
+import { FormAlert } from "../form/FormAlert";
+import { FormNotice } from "../form/FormNotice";
+import type { DialogStepsBodyProps } from "./DialogStepsBody";
+
+export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert">;
+
+// Loaded only when a request is shown one question at a time: a host that never does pays nothing up
+// front. While it arrives (a moment, same origin) the header and message are drawn and Escape and ×
+// cancel; if it cannot load at all (offline, blocked), the dialog says so and Close answers cancel.
+const Body = lazy(() =>
+  import("./DialogStepsBody").then(
+    (module) => ({ default: module.DialogStepsBody }),
+    () => ({ default: Unavailable }),
+  ),
+);
+
+function Unavailable({ controller, onCancel }: DialogStepsBodyProps) {
+  const { messages } = controller;
+  const close = (
+    <div className="rme-actions">
+      <button type="button" className="rme-button rme-button--secondary" data-action="cancel" onClick={onCancel}>
+        {messages.close}
+      </button>
+    </div>
+  );
+  return <FormNotice state="unavailable" text={messages.validationUnavailable} actions={close} />;
+}
+
+/** The dialog's form one question at a time (`layout="steps"`). */
+export function DialogSteps(props: DialogStepsProps) {
+  return (
+    <Suspense fallback={null}>
+      <Body {...props} Field={ElicitationField} Alert={FormAlert} />
+    </Suspense>
+  );
+}
