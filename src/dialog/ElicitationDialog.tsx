@@ -11,6 +11,7 @@ import { useElicitationForm } from "../form/useElicitationForm";
 import { DialogForm } from "./DialogForm";
 import { fillTemplate } from "../messages/fillTemplate";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
+import { useLocaleMessages } from "../messages/useLocaleMessages";
 import { DialogNotice } from "./DialogNotice";
 import { DialogTitle } from "./DialogTitle";
 import { UrlModeBody } from "./UrlModeBody";
@@ -45,8 +46,14 @@ export interface ElicitationDialogProps {
   icon?: ReactNode;
   /** URL mode: the server reported the step complete (`notifications/elicitation/complete`). */
   urlStepDone?: boolean;
-  /** BCP 47 language of the wording (`lang` on the dialog), e.g. "de"; native number and date inputs take it as their hint. */
+  /**
+   * BCP 47 language of the wording: sets `lang` and picks the catalogue ("de", "fr", "es", "ja",
+   * "zh-Hans", "pt-BR"; "fr-CA" → French, unknown → English) that `messages` fill in. Native number
+   * and date inputs take it as their hint.
+   */
   locale?: string;
+  /** File inputs (draft SEP-2356): `x-mcp-file` properties become file pickers whose value is a data: URI. Off by default. */
+  fileInputs?: boolean;
   /** Text direction of the dialog; "rtl" for Arabic, Hebrew, Persian… The layout mirrors. */
   dir?: "ltr" | "rtl" | "auto";
   /** Size limits for the request (fields, message length, options…); over them it is invalid (-32602). */
@@ -79,16 +86,22 @@ const subscribeNothing = () => () => {};
  * Render it with a `key` per request so each request starts fresh.
  */
 export function ElicitationDialog(props: ElicitationDialogProps) {
+  // Drawn once the wording of `locale` is here, so no other language flashes first (docs/i18n.md).
+  return useLocaleMessages(props.locale) === undefined ? null : <LocalizedElicitationDialog {...props} />;
+}
+
+function LocalizedElicitationDialog(props: ElicitationDialogProps) {
   const { serverName, request, signal } = props;
   // Keyed by value, not identity: a host passing `limits={{ … }}` inline must not reset the form.
   const limitsKey = JSON.stringify(props.limits ?? null);
   // The one preparation step, synchronous: the fields are drawn on the first paint. Under a queue
   // this is the very result the queue admitted the request with (kept per params object).
   const parsed = useMemo(
-    () => prepareElicitationRequest(request, { limits: props.limits, sensitiveFields: props.sensitiveFields }),
-    [request, limitsKey, props.sensitiveFields],
+    () => prepareElicitationRequest(request, { limits: props.limits, sensitiveFields: props.sensitiveFields, fileInputs: props.fileInputs }),
+    [request, limitsKey, props.sensitiveFields, props.fileInputs],
   );
-  const messages = useMemo(() => resolveMessages(props.messages), [props.messages]);
+  const catalogue = useLocaleMessages(props.locale);
+  const messages = useMemo(() => resolveMessages(props.messages, catalogue), [props.messages, catalogue]);
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
   const answered = useRef(finished);
   const onResponse = useRef(props.onResponse);
@@ -97,7 +110,7 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
   // The dialog owns its form; cancelled or withdrawn, what was typed is kept for the next identical request.
   const formSchema = parsed.ok && parsed.request.mode === "form" ? parsed.request.schema : undefined;
   const draft = useElicitationDraft(props.drafts, serverName, formSchema);
-  const form = useElicitationForm(formSchema, { messages: props.messages, values: draft.restored });
+  const form = useElicitationForm(formSchema, { messages: props.messages, values: draft.restored, locale: props.locale });
   const { settle } = draft;
   const getValues = form.form.getValues;
   const settleDraft = useCallback((keep: boolean) => settle(keep ? getValues() : undefined), [settle, getValues]);

@@ -6,6 +6,7 @@ import { UrlStepNotices } from "../dialog/UrlStepNotices";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
+import { useLocaleMessages } from "../messages/useLocaleMessages";
 import type { ElicitationQueue } from "./types";
 
 export interface ElicitationOutletProps {
@@ -18,7 +19,11 @@ export interface ElicitationOutletProps {
   stopAsking?: boolean;
   /** In-memory drafts: a form's input left by Cancel, withdrawal, timeout or "stop asking" is offered again when the same server asks the same form. */
   drafts?: ElicitationDraftStore;
-  /** Language of the wording (`lang`), e.g. "de". */
+  /**
+   * BCP 47 language of the wording (`lang`, and the catalogue `messages` fill in): "de", "fr", "es",
+   * "ja", "zh-Hans", "pt-BR"; others fall back (docs/i18n.md). Its catalogue starts loading when the
+   * outlet mounts, so the first request already finds it.
+   */
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
   dir?: "ltr" | "rtl" | "auto";
@@ -49,7 +54,8 @@ export function ElicitationOutlet({
   className,
 }: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
-  const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages) }), [messages]);
+  const catalogue = useLocaleMessages(locale);
+  const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
   const current = snapshot.current;
 
   return (
@@ -66,6 +72,7 @@ export function ElicitationOutlet({
           fieldComponents={fieldComponents}
           limits={queue.limits}
           sensitiveFields={queue.sensitiveFields}
+          fileInputs={queue.fileInputs}
           drafts={drafts}
           locale={locale}
           dir={dir}

@@ -300,7 +300,11 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       );
     }
     // The same prepared result the outlet's dialog draws from (prepareElicitationRequest keeps it per params).
-    const parsed = prepareElicitationRequest(params, { limits: options.limits, sensitiveFields: options.sensitiveFields });
+    const parsed = prepareElicitationRequest(params, {
+      limits: options.limits,
+      sensitiveFields: options.sensitiveFields,
+      fileInputs: options.fileInputs,
+    });
     if (!parsed.ok) return refuse(serverName, parsed.error);
     if (parsed.answer !== undefined) {
       emit({ type: "answered", serverName, action: parsed.answer.action, cause: "sensitive" });
@@ -438,6 +442,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     now,
     limits: options.limits,
     sensitiveFields: options.sensitiveFields,
+    fileInputs: options.fileInputs,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

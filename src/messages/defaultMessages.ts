@@ -28,5 +28,13 @@ export const defaultMessages: ElicitationMessages = {
   sensitiveKindNationalId: "a national ID number",
   draftRestored: "Your earlier answers to this form were restored.",
   draftClear: "Clear",
+  fileChoose: "Choose a file",
+  fileDrop: "or drop it here",
+  fileRemove: "Remove",
+  fileTypes: "Accepted types: {types}",
+  fileMaxSize: "Up to {size}",
+  fileReading: "Reading {name}…",
+  fileUnnamed: "Attached file",
+  fileReadFailed: "{name} could not be read. Choose it again or choose another file.",
   validation: {},
 };

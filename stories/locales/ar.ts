@@ -60,5 +60,13 @@ export const arMessages: ElicitationMessages = {
   sensitiveKindNationalId: "رقم هوية وطنية",
   draftRestored: "استُعيدت إجاباتك السابقة على هذا النموذج.",
   draftClear: "مسح",
+  fileChoose: "اختر ملفًا",
+  fileDrop: "أو أفلته هنا",
+  fileRemove: "إزالة",
+  fileTypes: "الأنواع المقبولة: {types}",
+  fileMaxSize: "حتى {size}",
+  fileReading: "جارٍ قراءة {name}…",
+  fileUnnamed: "ملف مرفق",
+  fileReadFailed: "تعذّرت قراءة {name}. اختره مرة أخرى أو اختر ملفًا آخر.",
   validation,
 };

@@ -33,7 +33,7 @@ const prepared = new WeakMap<object, Map<string, PreparedElicitationRequest>>();
 export function prepareElicitationRequest(params: unknown, options: PrepareElicitationOptions = {}): PreparedElicitationRequest {
   const policy = options?.sensitiveFields ?? "warn";
   if (typeof params !== "object" || params === null) return prepare(params, options, policy);
-  const key = `${policy}:${JSON.stringify(options?.limits ?? null)}`;
+  const key = `${policy}:${options?.fileInputs === true ? "files:" : ""}${JSON.stringify(options?.limits ?? null)}`;
   let byOptions = prepared.get(params);
   if (byOptions === undefined) prepared.set(params, (byOptions = new Map()));
   let result = byOptions.get(key);
@@ -42,7 +42,7 @@ export function prepareElicitationRequest(params: unknown, options: PrepareElici
 }
 
 function prepare(params: unknown, options: ParseElicitationOptions, policy: "warn" | "decline"): PreparedElicitationRequest {
-  const parsed = parseElicitationRequest(params, { limits: options?.limits });
+  const parsed = parseElicitationRequest(params, { limits: options?.limits, fileInputs: options?.fileInputs });
   if (!parsed.ok) return parsed;
   const { request } = parsed;
   const declines = policy === "decline" && request.mode === "form" && request.schema.fields.some((field) => field.sensitive !== undefined);
