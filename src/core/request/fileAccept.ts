@@ -1,14 +1,6 @@
 // `x-mcp-file.accept` (draft SEP-2356): each entry is a MIME type ("image/png"), a wildcard
-// ("image/*", "*/*") or a file extension (".pdf"). No entry, or an empty list, accepts any file.
-
-const MIME_PART = "[A-Za-z0-9!#$&^_.+-]+";
-const MIME = new RegExp(`^(?:\\*/\\*|${MIME_PART}/(?:\\*|${MIME_PART}))$`);
-const EXTENSION = /^\.[^\s/\\.,;]+(?:\.[^\s/\\.,;]+)*$/;
-
-/** Whether one `accept` entry has a form this library understands. */
-export function isAcceptEntry(entry: string): boolean {
-  return entry.length <= 255 && (MIME.test(entry) || EXTENSION.test(entry));
-}
+// ("image/*", "*/*") or a file extension (".pdf"); the parser checks their form. No entry, or an
+// empty list, accepts any file.
 
 /** Whether a file of this MIME type (may be "") and name (may be undefined) is one `accept` allows. */
 export function acceptsFile(accept: readonly string[] | undefined, file: { type: string; name?: string }): boolean {

@@ -6,8 +6,6 @@ import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
 import { checkPatternSyntax } from "./checkPatternSyntax";
 import { cutText, quoteExcerpt } from "../shared/excerpt";
 import { detectSensitiveField } from "./sensitiveFields";
-import { isAcceptEntry } from "./fileAccept";
-import { parseDataUri } from "../values/dataUri";
 import type {
   FieldDescriptor,
   FileFieldDescriptor,
@@ -72,6 +70,8 @@ export interface ParseElicitationOptions {
 /** The largest `maxSize` that is a number of bytes at all: beyond it integers are no longer exact. */
 const MAX_FILE_SIZE_DECLARED = Number.MAX_SAFE_INTEGER;
 const FILE_KEY = "x-mcp-file";
+// An `accept` entry: a MIME type ("image/png"), a wildcard ("image/*", "*/*") or an extension (".pdf").
+const ACCEPT_ENTRY = /^(?:\*\/\*|[\w!#$&^.+-]+\/(?:\*|[\w!#$&^.+-]+)|\.[^\s/\\.,;]+(?:\.[^\s/\\.,;]+)*)$/;
 
 // The limits of the parse in progress. Parsing is synchronous and never re-entered, so a module
 // variable set for its duration saves threading it through every helper.
@@ -331,7 +331,7 @@ function parseFile(raw: Record<string, unknown>, path: string, base: Base): File
     if (!Array.isArray(acceptValue)) fail(`${at}.accept`, 'must be a list of MIME types or extensions, like ["image/*", ".pdf"]');
     checkOptionCount(acceptValue.length, `${at}.accept`);
     accept = acceptValue.map((entry: unknown, i) => {
-      if (typeof entry !== "string" || !isAcceptEntry(entry)) {
+      if (typeof entry !== "string" || entry.length > 255 || !ACCEPT_ENTRY.test(entry)) {
         fail(`${at}.accept.${i}`, `must be a MIME type ("image/png", "image/*") or an extension (".pdf"), not ${show(entry)}`);
       }
       return entry;
@@ -341,9 +341,8 @@ function parseFile(raw: Record<string, unknown>, path: string, base: Base): File
   if (maxSize !== undefined && (typeof maxSize !== "number" || !Number.isInteger(maxSize) || maxSize < 1 || maxSize > MAX_FILE_SIZE_DECLARED)) {
     fail(`${at}.maxSize`, `must be a whole number of bytes from 1 to ${MAX_FILE_SIZE_DECLARED}, not ${show(maxSize)}`);
   }
-  if (text.default !== undefined) {
-    const info = parseDataUri(text.default);
-    if (info === undefined) fail(`${path}.default`, "must be a data: URI (data:<type>;base64,<bytes>)");
+  if (text.default !== undefined && !/^data:[^,]*,/i.test(text.default)) {
+    fail(`${path}.default`, "must be a data: URI (data:<type>;base64,<bytes>)");
   }
   const { kind: _text, format: _format, sensitive: _sensitive, ...rest } = text;
   return defined({ ...rest, kind: "file" as const, accept, maxSize: maxSize as number | undefined,
