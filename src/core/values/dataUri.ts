@@ -52,9 +52,10 @@ export function dataUriByteLength(value: string, info: DataUriInfo): number {
 }
 
 // Characters an absolute URI may hold after its scheme (RFC 3986: unreserved, sub-delims, ":", "@",
-// "/", "?", and "%" starting an escape). Tested one character class at a time: a repeated
-// alternation over millions of characters is what overflows a regular expression engine's stack.
-const NOT_URI_CHARACTER = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/;
+// "/", "?", "%" starting an escape, and one "#" before the fragment). Tested one character class at
+// a time: a repeated alternation over millions of characters is what overflows a regular
+// expression engine's stack.
+const NOT_URI_CHARACTER = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%#]/;
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
 /**
@@ -63,5 +64,7 @@ const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
  */
 export function isUriBody(value: string, info: DataUriInfo): boolean {
   const body = value.slice(info.bodyStart);
-  return !NOT_URI_CHARACTER.test(body) && !BAD_ESCAPE.test(body);
+  // A second "#" anywhere, the header included, is not a URI.
+  const first = value.indexOf("#");
+  return !NOT_URI_CHARACTER.test(body) && !BAD_ESCAPE.test(body) && (first < 0 || value.indexOf("#", first + 1) < 0);
 }
