@@ -7,7 +7,7 @@ import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 
 const schema = (file: Record<string, unknown> = { accept: ["image/*", ".pdf"], maxSize: 2_000_000 }, extra: Record<string, unknown> = {}) => ({
-  type: "object",
+  type: "object" as const,
   properties: {
     scan: { type: "string", format: "uri", title: "Scanned receipt", description: "A photo or a PDF", "x-mcp-file": file, ...extra },
   },

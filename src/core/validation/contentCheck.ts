@@ -83,13 +83,14 @@ function oversizedValues(
   parsed: ParsedElicitationSchema,
   renamed: Record<string, unknown>,
   limits: ElicitationLimits,
+  fileBodies: boolean,
 ): ContentValidationError[] {
   const failures: ContentValidationError[] = [];
   for (const field of parsed.fields) {
     const name = engineKey(field);
     const value = ownProperty(renamed, name);
     if (field.kind === "file" && typeof value === "string") {
-      const failure = checkFileValue(field, value);
+      const failure = checkFileValue(field, value, fileBodies);
       if (failure !== undefined) failures.push({ instancePath: `/${name}`, ...failure });
     } else if (field.kind === "text" && typeof value === "string" && value.length > limits.maxStringLength) {
       const limit = Math.min(field.maxLength ?? Infinity, limits.maxStringLength);
@@ -123,6 +124,8 @@ export function checkContent(
   content: unknown,
   validator: () => ContentValidator,
   limits?: Partial<ElicitationLimits>,
+  /** False: a file's data: URI body is left to the caller (the forms check it in steps). */
+  fileBodies = true,
 ): ValidateElicitationContentResult {
   if (!isRecord(content)) {
     const params = { type: "object" };
@@ -146,7 +149,7 @@ export function checkContent(
   );
   // Oversized values never reach an engine: whatever a regular expression or a format check costs,
   // it is paid on at most `maxStringLength` characters and at most one item per option.
-  const oversized = oversizedValues(parsed, renamed, parsed.limits ?? resolveElicitationLimits(limits));
+  const oversized = oversizedValues(parsed, renamed, parsed.limits ?? resolveElicitationLimits(limits), fileBodies);
   for (const failure of oversized) delete renamed[failure.instancePath.slice(1)];
   const engineFailures = validator().validate(renamed);
   const failures = [
