@@ -87,7 +87,7 @@ const subscribeNothing = () => () => {};
  */
 export function ElicitationDialog(props: ElicitationDialogProps) {
   // Drawn once the wording of `locale` is here, so no other language flashes first (docs/i18n.md).
-  return useLocaleMessages(props.locale) === undefined ? null : <LocalizedElicitationDialog {...props} />;
+  return useLocaleMessages(props.locale, props.messages) === undefined ? null : <LocalizedElicitationDialog {...props} />;
 }
 
 function LocalizedElicitationDialog(props: ElicitationDialogProps) {
@@ -100,7 +100,7 @@ function LocalizedElicitationDialog(props: ElicitationDialogProps) {
     () => prepareElicitationRequest(request, { limits: props.limits, sensitiveFields: props.sensitiveFields, fileInputs: props.fileInputs }),
     [request, limitsKey, props.sensitiveFields, props.fileInputs],
   );
-  const catalogue = useLocaleMessages(props.locale);
+  const catalogue = useLocaleMessages(props.locale, props.messages);
   const messages = useMemo(() => resolveMessages(props.messages, catalogue), [props.messages, catalogue]);
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
   const answered = useRef(finished);

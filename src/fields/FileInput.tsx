@@ -118,9 +118,8 @@ export const FileInput = memo(function FileInput({ field, state, messages, chang
         <input
           ref={picker}
           type="file"
-          className="rme-visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
+          // The button opens it; hidden, it takes no room and no focus.
+          hidden
           accept={field.accept?.join(",") || undefined}
           disabled={state.readOnly}
           onChange={(event) => {

@@ -37,7 +37,7 @@ export interface ElicitationFormProps extends UseElicitationFormOptions {
 /** The fields of one elicitation schema as an inline form. */
 export function ElicitationForm(props: ElicitationFormProps) {
   // Drawn once the wording of `locale` is here, so no other language flashes first (docs/i18n.md).
-  return useLocaleMessages(props.locale) === undefined ? null : <LocalizedElicitationForm {...props} />;
+  return useLocaleMessages(props.locale, props.messages) === undefined ? null : <LocalizedElicitationForm {...props} />;
 }
 
 function LocalizedElicitationForm(props: ElicitationFormProps) {

@@ -61,7 +61,7 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     [schema, fileInputs],
   );
   const parsed = parse.ok ? parse.schema : undefined;
-  const catalogue = useLocaleMessages(options.locale);
+  const catalogue = useLocaleMessages(options.locale, options.messages);
   const messages = useMemo(() => resolveMessages(options.messages, catalogue), [options.messages, catalogue]);
   const [leftToServer, setLeftToServer] = useState<string[]>([]);
 

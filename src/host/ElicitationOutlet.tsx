@@ -54,7 +54,7 @@ export function ElicitationOutlet({
   className,
 }: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
-  const catalogue = useLocaleMessages(locale);
+  const catalogue = useLocaleMessages(locale, messages);
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
   const current = snapshot.current;
 

@@ -169,6 +169,11 @@ describe("locale chooses the wording", () => {
     expect(document.querySelector("form")).toHaveAttribute("lang", "fr-CA");
   });
 
+  it("a host that passes a whole catalogue as messages is drawn at once, without waiting for a chunk", () => {
+    render(<ElicitationDialog serverName="Srv" request={contactInfo} onResponse={vi.fn()} locale="ja" messages={jaMessages} />);
+    expect(screen.getByRole("dialog", { name: "Srv が情報の入力を求めています" })).toHaveAttribute("lang", "ja");
+  });
+
   it("an unknown tag draws English at once", () => {
     render(<ElicitationForm schema={contactInfo.requestedSchema} onSubmit={vi.fn()} locale="tlh" />);
     expect(screen.getByRole("button", { name: "Submit" })).toBeVisible();
