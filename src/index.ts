@@ -51,7 +51,7 @@ export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
 export { defaultMessages } from "./messages/defaultMessages";
-export { deMessages } from "./messages/locales/de";
+// Other languages: chosen by `locale`; their catalogues are in "react-mcp-elicitation/locales".
 
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";

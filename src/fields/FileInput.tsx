@@ -4,7 +4,10 @@ import { formatFileSize } from "../core/shared/formatFileSize";
 import type { FileFieldDescriptor } from "../core/types";
 import { describeValidationIssue } from "../core/validation/validationMessages";
 import { dataUriByteLength, parseDataUri } from "../core/values/dataUri";
-import { fillTemplate } from "../messages/fillTemplate";
+
+// One placeholder per string here; importing the shared fillTemplate would make the page's first
+// bundle split off a chunk for it.
+const fill = (template: string, name: string, value: string) => template.split(`{${name}}`).join(value);
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { readFileAsDataUri } from "./readFileAsDataUri";
 import type { ElicitationFieldState } from "./useElicitationField";
@@ -67,7 +70,7 @@ export const FileInput = memo(function FileInput({ field, state, messages, chang
       change(uri);
       blur();
     } catch {
-      if (!read.signal.aborted) setProblem(fillTemplate(messages.fileReadFailed, { name: file.name }));
+      if (!read.signal.aborted) setProblem(fill(messages.fileReadFailed, "name", file.name));
     } finally {
       if (pending.current === read) {
         pending.current = undefined;
@@ -100,8 +103,8 @@ export const FileInput = memo(function FileInput({ field, state, messages, chang
 
   const info = value === "" ? undefined : parseDataUri(value);
   const hints = [
-    field.accept && field.accept.length > 0 ? fillTemplate(messages.fileTypes, { types: field.accept.join(", ") }) : undefined,
-    Number.isFinite(field.sizeLimit) ? fillTemplate(messages.fileMaxSize, { size: formatFileSize(field.sizeLimit, lang) }) : undefined,
+    field.accept && field.accept.length > 0 ? fill(messages.fileTypes, "types", field.accept.join(", ")) : undefined,
+    Number.isFinite(field.sizeLimit) ? fill(messages.fileMaxSize, "size", formatFileSize(field.sizeLimit, lang)) : undefined,
   ].filter(Boolean);
   const describedBy = [ariaProps["aria-describedby"], hints.length > 0 ? hintId : undefined, problemId].filter(Boolean).join(" ") || undefined;
 
@@ -152,7 +155,7 @@ export const FileInput = memo(function FileInput({ field, state, messages, chang
         ) : null}
         {reading !== undefined ? (
           <p className="rme-file__chosen" role="status">
-            {fillTemplate(messages.fileReading, { name: reading })}
+            {fill(messages.fileReading, "name", reading)}
           </p>
         ) : info !== undefined ? (
           <p className="rme-file__chosen" data-file="">
