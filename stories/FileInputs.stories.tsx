@@ -76,3 +76,17 @@ export const Japanese: Story = {
     await expect(button).toHaveAccessibleDescription(/使用できる形式: application\/pdf, image\/\* · 最大 5 MB/);
   },
 };
+
+/** A file of a type the server does not take is turned down before it is read, in plain words. */
+export const WrongType: Story = {
+  args: { serverName: "Contracts", fileInputs: true, request },
+  play: async ({ canvasElement }) => {
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: /Contracts/ }));
+    const button = await dialog.findByRole("button", { name: /Signed contract.*Choose a file/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    const input = canvasElement.ownerDocument.querySelector<HTMLInputElement>('[data-field="contract"] input[type="file"]')!;
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(["a,b"], "prices.csv", { type: "text/csv" }));
+    await expect(await dialog.findByRole("alert")).toHaveTextContent("Choose a file of an accepted type (application/pdf, image/*)");
+    await expect(button).toHaveAccessibleDescription(/Choose a file of an accepted type/);
+  },
+};

@@ -138,8 +138,8 @@ export const FileInput = memo(function FileInput({ field, state, messages, chang
             ref={controller.ref}
             className="rme-button"
             aria-labelledby={`${ids.labelId} ${textId}`}
+            // A button takes no aria-invalid (ARIA 1.2): the error reaches it as part of its description.
             aria-describedby={describedBy}
-            aria-invalid={ariaProps["aria-invalid"] ?? (problem ? true : undefined)}
             disabled={state.readOnly}
             onClick={() => picker.current?.click()}
             onBlur={controller.onBlur}
