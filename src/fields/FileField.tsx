@@ -37,7 +37,7 @@ export const FileField = memo(function FileField(props: FieldComponentProps<File
       ) : (
         <div className="rme-file">
           <div className="rme-file__pick">
-            <button type="button" id={state.ids.inputId} ref={state.controller.ref} className="rme-button" disabled>
+            <button type="button" id={state.ids.inputId} className="rme-button" disabled>
               {props.messages.fileChoose}
             </button>
           </div>
