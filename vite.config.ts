@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-// Library build: two ESM entry points ("." and "./core") plus the stylesheet.
+// Library build: three ESM entry points (".", "./core" and "./locales") plus the stylesheet.
 // Dependencies stay external so the host's bundler dedupes them.
 export default defineConfig({
   plugins: [
@@ -21,6 +21,7 @@ export default defineConfig({
       entry: {
         index: resolve(import.meta.dirname, "src/index.ts"),
         core: resolve(import.meta.dirname, "src/core/index.ts"),
+        locales: resolve(import.meta.dirname, "src/locales.ts"),
       },
       formats: ["es"],
     },

@@ -12,6 +12,10 @@
 //              page only ever loads one): everything a host pays for forms, held against rjsf;
 //   PSL        the Public Suffix List (tldts), loaded only when a URL-mode request is shown. rjsf has
 //              no URL mode, so it is counted apart, with a budget of its own.
+//   catalogue  each language but English (German, French, …), loaded when a `locale` asks for it: a
+//              page loads at most one, so the largest is counted, apart, with a budget of its own;
+//   file input the picker of file inputs, loaded only by hosts that opt in (`fileInputs`) when a
+//              file field is drawn: counted apart, with a budget of its own.
 //
 //   node bench/size.mjs [--json] [--why]
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -47,6 +51,9 @@ const LAZY_KINDS = [
 const PSL = /node_modules\/tldts/;
 /** One question at a time (layout="steps"): loaded only by a host that asks for it; rjsf has no equivalent, so it is counted apart. */
 const STEPS = /(^|\/)src\/form\/ElicitationSteps\.tsx$/;
+/** A language's catalogue, and the file inputs' picker: outside the form-mode figures too. */
+const CATALOGUE = /src\/messages\/locales\/(?!formatters)/;
+const FILE_INPUT = /src\/fields\/(FileInput|readFileAsDataUri)\.tsx?$/;
 
 /** Sorts one bundler's chunks into initial (entry + static imports) and lazy kinds, gzipped. */
 function measure(chunks) {
@@ -59,7 +66,7 @@ function measure(chunks) {
     initialFiles.add(file);
     stack.push(...byFile.get(file).imports);
   }
-  const result = { initial: 0, lazy: {}, psl: 0, steps: 0, formMode: 0, total: 0 };
+  const result = { initial: 0, lazy: {}, psl: 0, steps: 0, catalogue: 0, fileInput: 0, formMode: 0, total: 0 };
   for (const chunk of chunks) {
     const size = gzipSync(chunk.code, { level: 9 }).length;
     result.total += size;
@@ -74,6 +81,14 @@ function measure(chunks) {
     }
     if (chunk.moduleIds.some((id) => STEPS.test(id))) {
       result.steps += size;
+      continue;
+    }
+    if (chunk.moduleIds.some((id) => CATALOGUE.test(id))) {
+      result.catalogue = Math.max(result.catalogue, size);
+      continue;
+    }
+    if (chunk.moduleIds.some((id) => FILE_INPUT.test(id))) {
+      result.fileInput += size;
       continue;
     }
     result.formMode += size;
@@ -222,6 +237,8 @@ if (process.argv.includes("--json")) {
   console.log(`| form mode, every chunk | initial + both engines (a page loads one of them) | ${kb(dialog.formMode)} | ${ratio(dialog.formMode)} |`);
   console.log(`| URL mode: Public Suffix List (tldts) | when the first URL-mode request is shown; no rjsf equivalent | ${kb(dialog.psl)} | – |`);
   console.log(`| one question at a time (layout="steps") | when the first request is shown in steps; no rjsf equivalent | ${kb(dialog.steps)} | – |`);
+  console.log(`| a language's catalogue (the largest; German, French, Spanish, Japanese, Chinese, Portuguese) | when a \`locale\` other than English is first used | ${kb(dialog.catalogue)} | – |`);
+  console.log(`| file inputs' picker | when the first file field is drawn, on hosts that opt in (\`fileInputs\`) | ${kb(dialog.fileInput)} | – |`);
   console.log(`| @rjsf/core + @rjsf/validator-ajv8 (+ @rjsf/utils) | all up front | ${kb(rjsf)} | 1.00 |`);
   console.log("\nThe same in both bundlers (each against rjsf bundled by the same bundler):\n");
   console.log("| bundler | initial | / rjsf | form mode, every chunk | / rjsf | URL mode PSL | rjsf |");
@@ -250,6 +267,8 @@ const over = [
   ["ElicitationDialog, initial bundle", dialog.initial, budget.dialogInitial],
   ["ElicitationDialog, form mode (every chunk but the PSL)", dialog.formMode, budget.dialogFormMode],
   ["ElicitationDialog, URL mode's Public Suffix List chunk", dialog.psl, budget.urlModePsl],
+  ["ElicitationDialog, the largest language catalogue chunk", dialog.catalogue, budget.catalogue],
+  ["ElicitationDialog, the file inputs' chunk", dialog.fileInput, budget.fileInput],
   ["react-mcp-elicitation (everything, but the PSL)", sizes.ours.formMode, budget.index],
   ["react-mcp-elicitation/core", sizes.oursCore.total, budget.core],
   ["styles.css", styles, budget.styles],
@@ -268,7 +287,7 @@ if (over.length === 0 && overRatio.length === 0 && !process.argv.includes("--jso
   console.log(
     `\nWithin budget (bench/size-budget.json): dialog initial ${kb(budget.dialogInitial)} and ≤ ${budget.dialogInitialOfRjsf} of rjsf, ` +
       `dialog form mode ${kb(budget.dialogFormMode)} and ≤ ${budget.dialogFormModeOfRjsf} of rjsf (Vite and esbuild), ` +
-      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
+      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, a language ${kb(budget.catalogue)}, file inputs ${kb(budget.fileInput)}, everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
   );
 }
 process.exitCode = over.length > 0 || overRatio.length > 0 ? 1 : 0;

@@ -13,6 +13,7 @@ const reportFile = join(root, "api/react-mcp-elicitation.api.md");
 const ENTRIES = [
   { name: "react-mcp-elicitation", types: "index.d.ts", runtime: "index.js", maxRuntimeNames: 25 },
   { name: "react-mcp-elicitation/core", types: "core/index.d.ts", runtime: "core.js" },
+  { name: "react-mcp-elicitation/locales", types: "locales.d.ts", runtime: "locales.js" },
 ];
 
 /** Top-level statements of a .d.ts file, comments removed. */

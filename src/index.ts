@@ -68,7 +68,7 @@ export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
 export type { StepMessages } from "./messages/stepMessages";
 export { defaultMessages } from "./messages/defaultMessages";
-export { deMessages } from "./messages/locales/de";
+// Other languages: chosen by `locale`; their catalogues are in "react-mcp-elicitation/locales".
 
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";

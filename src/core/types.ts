@@ -114,8 +114,31 @@ export interface MultiSelectFieldDescriptor extends FieldBase {
   default?: string[];
 }
 
+/**
+ * A file (draft SEP-2356): a string property with `format: "uri"` and an `x-mcp-file` annotation,
+ * parsed as a file only when the host opts in (`fileInputs`). The value is an RFC 2397 `data:` URI,
+ * `data:<type>;name=<file name, percent-encoded>;base64,<bytes>`.
+ */
+export interface FileFieldDescriptor extends FieldBase {
+  kind: "file";
+  /** `"uri"` when the server declared it (the draft asks it to); a data: URI is a URI. */
+  format?: "uri";
+  /** `x-mcp-file.accept` as sent: MIME types ("image/png"), wildcards ("image/*") and extensions (".pdf"); none or empty: any file. */
+  accept?: string[];
+  /** `x-mcp-file.maxSize` as sent: the largest file, in bytes. The host's `maxFileSize` limit bounds it further. */
+  maxSize?: number;
+  /** The largest file the person may choose, in bytes: `maxSize` bounded by the host's `maxFileSize` limit. */
+  sizeLimit: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  /** A `data:` URI. */
+  default?: string;
+}
+
 export type FieldDescriptor =
   | TextFieldDescriptor
+  | FileFieldDescriptor
   | NumberFieldDescriptor
   | BooleanFieldDescriptor
   | SingleSelectFieldDescriptor
@@ -157,7 +180,11 @@ export type ValidationCode =
   | "maxItems"
   | "uniqueItems"
   | "unknownField"
-  | "invalidSchema";
+  | "invalidSchema"
+  /** A file of a type the field does not accept; params `{ accept }` (the list, joined with ", "). */
+  | "fileType"
+  /** A file larger than the field allows; params `{ limit }` in bytes. */
+  | "fileSize";
 
 export interface ValidationIssue {
   /** The property key (as declared by the server); "" for problems with the content object itself. */
@@ -195,7 +222,8 @@ export type ParseElicitationRequestResult =
 /**
  * Raw form state, one entry per field, keyed by the field's form name (`f${index}`) so that
  * server-chosen keys ("a.b", "__proto__") never reach react-hook-form's path syntax.
- * text/number/single-select: the input's string ("" = empty); boolean: checked; multi-select: values.
+ * text/number/single-select: the input's string ("" = empty); file: its data: URI ("" = none);
+ * boolean: checked; multi-select: values.
  */
 export type FormValue = string | boolean | string[];
 export type FormValues = Record<string, FormValue>;

@@ -15,6 +15,7 @@ import { ElicitationDialogRoot } from "./ElicitationDialogRoot";
 import { DialogSteps } from "./DialogSteps";
 import { useElicitationLayout, type ElicitationLayout } from "../form/useElicitationLayout";
 import { useElicitationAnswer } from "./useElicitationAnswer";
+import { useLocaleMessages } from "../messages/useLocaleMessages";
 
 export interface ElicitationDialogProps {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -49,8 +50,14 @@ export interface ElicitationDialogProps {
   icon?: ReactNode;
   /** URL mode: the server reported the step complete (`notifications/elicitation/complete`). */
   urlStepDone?: boolean;
-  /** BCP 47 language of the wording (`lang` on the dialog), e.g. "de"; native number and date inputs take it as their hint. */
+  /**
+   * BCP 47 language of the wording: sets `lang` and picks the catalogue ("de", "fr", "es", "ja",
+   * "zh-Hans", "pt-BR"; "fr-CA" → French, unknown → English) that `messages` fill in. Native number
+   * and date inputs take it as their hint.
+   */
   locale?: string;
+  /** File inputs (draft SEP-2356): `x-mcp-file` properties become file pickers whose value is a data: URI. Off by default. */
+  fileInputs?: boolean;
   /** Text direction of the dialog; "rtl" for Arabic, Hebrew, Persian… The layout mirrors. */
   dir?: "ltr" | "rtl" | "auto";
   /** Size limits for `request` (fields, message length, options…); over them it is invalid (-32602). */
@@ -102,6 +109,11 @@ export interface ElicitationDialogProps {
  * `ElicitationDialogParts`, which a host can arrange itself.
  */
 export function ElicitationDialog(props: ElicitationDialogProps) {
+  // Drawn once the wording of `locale` is here, so no other language flashes first (docs/i18n.md).
+  return useLocaleMessages(props.locale, props.messages) === undefined ? null : <LocalizedElicitationDialog {...props} />;
+}
+
+function LocalizedElicitationDialog(props: ElicitationDialogProps) {
   const answer = useElicitationAnswer(props);
   const prepared = answer.prepared;
   const fieldCount = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema.fields.length : 0;

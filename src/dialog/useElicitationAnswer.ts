@@ -22,6 +22,10 @@ export interface UseElicitationAnswerOptions {
   limits?: Partial<ElicitationLimits>;
   /** Sensitive-field policy applied when preparing `request`: "warn" (default) or "decline" (answered at once). */
   sensitiveFields?: "warn" | "decline";
+  /** File inputs (draft SEP-2356) when preparing `request`: `x-mcp-file` properties become file pickers. Off by default. */
+  fileInputs?: boolean;
+  /** BCP 47 language of the wording: picks the catalogue `messages` fill in. */
+  locale?: string;
   /** Called exactly once with the answer (never after `signal` aborts). */
   onResponse: (result: ElicitResult) => void;
   /** Aborts when the request is withdrawn: nothing is answered, what was typed is kept as a draft. */
@@ -67,8 +71,8 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const limitsKey = JSON.stringify(options.limits ?? null);
   // Synchronous, so the fields are drawn on the first paint. A queue's request arrives prepared.
   const own = useMemo(
-    () => (given ? undefined : prepareElicitationRequest(request, { limits: options.limits, sensitiveFields: options.sensitiveFields })),
-    [given, request, limitsKey, options.sensitiveFields],
+    () => (given ? undefined : prepareElicitationRequest(request, { limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs })),
+    [given, request, limitsKey, options.sensitiveFields, options.fileInputs],
   );
   const prepared = given ?? own!;
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
@@ -78,7 +82,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
 
   const formSchema = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema : undefined;
   const draft = useElicitationDraft(options.drafts, serverName, formSchema);
-  const form = useElicitationForm(formSchema, { messages: options.messages, values: draft.restored });
+  const form = useElicitationForm(formSchema, { messages: options.messages, values: draft.restored, locale: options.locale });
   const { settle } = draft;
   const getValues = form.form.getValues;
   const settleDraft = useCallback((keep: boolean) => settle(keep ? getValues() : undefined), [settle, getValues]);

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { FieldDescriptor, FieldKind } from "../core/types";
 import { BooleanField } from "./BooleanField";
+import { FileField } from "./FileField";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { MultiSelectField } from "./MultiSelectField";
 import { NumberField } from "./NumberField";
@@ -18,4 +19,6 @@ export const defaultFieldRegistry: FieldRegistry = {
   boolean: BooleanField,
   "single-select": SingleSelectField,
   "multi-select": MultiSelectField,
+  // Only parsed when the host opts in to file inputs (`fileInputs`).
+  file: FileField,
 };

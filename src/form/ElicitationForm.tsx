@@ -6,6 +6,7 @@ import { FormNotice } from "./FormNotice";
 import { ElicitationField } from "../fields/ElicitationField";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
+import { useLocaleMessages } from "../messages/useLocaleMessages";
 import { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./useElicitationForm";
 
 export interface ElicitationFormProps extends UseElicitationFormOptions {
@@ -35,6 +36,11 @@ export interface ElicitationFormProps extends UseElicitationFormOptions {
 
 /** The fields of one elicitation schema as an inline form. */
 export function ElicitationForm(props: ElicitationFormProps) {
+  // Drawn once the wording of `locale` is here, so no other language flashes first (docs/i18n.md).
+  return useLocaleMessages(props.locale, props.messages) === undefined ? null : <LocalizedElicitationForm {...props} />;
+}
+
+function LocalizedElicitationForm(props: ElicitationFormProps) {
   const own = useElicitationForm(props.controller ? undefined : props.schema, props);
   const form = props.controller ?? own;
   const { error, fields, messages } = form;

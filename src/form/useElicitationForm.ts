@@ -8,6 +8,7 @@ import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema, ValidationIssue } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
+import { useLocaleMessages } from "../messages/useLocaleMessages";
 
 export interface UseElicitationFormOptions {
   messages?: ElicitationMessagesInput;
@@ -15,6 +16,10 @@ export interface UseElicitationFormOptions {
   values?: FormValues;
   /** Starting values as protocol content (e.g. an answer to preview); keys it lacks start empty. Wins over defaults. */
   content?: ElicitContent;
+  /** BCP 47 language of the wording: picks the catalogue `messages` fill in ("fr", "ja", "pt-BR", …; docs/i18n.md). */
+  locale?: string;
+  /** File inputs (draft SEP-2356): `x-mcp-file` properties become file pickers whose value is a data: URI. Off by default. */
+  fileInputs?: boolean;
 }
 
 export interface UseElicitationFormResult {
@@ -50,9 +55,14 @@ function fieldsShowing(fields: FieldDescriptor[], content: ElicitContent | undef
  * are checked off the main thread.
  */
 export function useElicitationForm(schema: unknown, options: UseElicitationFormOptions = {}): UseElicitationFormResult {
-  const parse = useMemo(() => (isParsedSchema(schema) ? ({ ok: true, schema } as const) : parseElicitationSchema(schema)), [schema]);
+  const fileInputs = options.fileInputs === true;
+  const parse = useMemo(
+    () => (isParsedSchema(schema) ? ({ ok: true, schema } as const) : parseElicitationSchema(schema, { fileInputs })),
+    [schema, fileInputs],
+  );
   const parsed = parse.ok ? parse.schema : undefined;
-  const messages = useMemo(() => resolveMessages(options.messages), [options.messages]);
+  const catalogue = useLocaleMessages(options.locale, options.messages);
+  const messages = useMemo(() => resolveMessages(options.messages, catalogue), [options.messages, catalogue]);
   const [leftToServer, setLeftToServer] = useState<string[]>([]);
 
   // The resolver reads the latest schema and wording without being re-created.

@@ -8,6 +8,7 @@ import { UrlStepNotices } from "./UrlStepNotices";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
+import { useLocaleMessages } from "../messages/useLocaleMessages";
 import type { ElicitationQueue } from "./types";
 import type { ElicitationLayout } from "../form/useElicitationLayout";
 
@@ -28,7 +29,11 @@ export interface ElicitationOutletProps {
    * where the outlet is placed (e.g. in a chat thread), leaving focus where it is.
    */
   presentation?: "dialog" | "inline";
-  /** Language of the wording (`lang`), e.g. "de". */
+  /**
+   * BCP 47 language of the wording (`lang`, and the catalogue `messages` fill in): "de", "fr", "es",
+   * "ja", "zh-Hans", "pt-BR"; others fall back (docs/i18n.md). Its catalogue starts loading when the
+   * outlet mounts, so the first request already finds it.
+   */
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
   dir?: "ltr" | "rtl" | "auto";
@@ -65,7 +70,8 @@ export function ElicitationOutlet({
   layout,
 }: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
-  const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages) }), [messages]);
+  const catalogue = useLocaleMessages(locale, messages);
+  const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
   const current = snapshot.current;
   const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
   // Inline: a card answered from inside it hands focus to the next card, so the person keeps their place.

@@ -301,7 +301,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       );
     }
     // Prepared once, here: the outlet hands this result down to the dialog, which does not prepare again.
-    const parsed = prepareElicitationRequest(params, { limits: options.limits, sensitiveFields: options.sensitiveFields });
+    const parsed = prepareElicitationRequest(params, { limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
     if (!parsed.ok) return refuse(serverName, parsed.error);
     if (parsed.answer !== undefined) {
       emit({ type: "answered", serverName, action: parsed.answer.action, cause: "sensitive" });

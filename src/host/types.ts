@@ -15,6 +15,12 @@ export interface ElicitationQueueOptions {
   /** "decline": a form request with a field that looks like a password, key, token, card or ID number is answered `decline` without being shown. Default "warn" (the dialog shows a warning). */
   sensitiveFields?: "warn" | "decline";
   /**
+   * File inputs (draft SEP-2356): `x-mcp-file` properties are admitted as file fields (a picker with
+   * drag and drop whose value is a data: URI) and their annotation is checked (-32602 when malformed).
+   * Off by default: such a property is a URL field. Declare the `fileInputs` client capability to match.
+   */
+  fileInputs?: boolean;
+  /**
    * How long an opened URL-mode step shows "Waiting for you to finish on …" when its server never
    * sends `notifications/elicitation/complete` (optional in the spec). Default 600 000 ms (10 minutes);
    * `Infinity` keeps steps until the person dismisses them.

@@ -73,6 +73,22 @@ export interface ElicitationMessages extends HostMessages, Partial<StepMessages>
   boundsItemsExact: string;
   boundsItemsMin: string;
   boundsItemsMax: string;
+  /** File inputs (`fileInputs`): the button that opens the file picker. */
+  fileChoose: string;
+  /** Beside the button: a file can also be dropped on the field. */
+  fileDrop: string;
+  /** Takes the chosen file away again. */
+  fileRemove: string;
+  /** Under the button when the server limits the types; `{types}` lists them (".pdf, image/*"). */
+  fileTypes: string;
+  /** Under the button: the largest file; `{size}` is worded with Intl ("6 MB"). */
+  fileMaxSize: string;
+  /** While a chosen file is read; `{name}`. */
+  fileReading: string;
+  /** Name shown for a file whose data: URI carries none (a server's default). */
+  fileUnnamed: string;
+  /** The browser could not read the chosen file; `{name}`. */
+  fileReadFailed: string;
   /** Plain-words validation messages, per rule. */
   validation: Partial<ValidationMessages>;
 }

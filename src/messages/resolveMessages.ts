@@ -6,12 +6,15 @@ export type ElicitationMessagesInput = Partial<Omit<ElicitationMessages, "valida
   validation?: ElicitationMessages["validation"];
 };
 
-/** Fills in whatever the host left out from the defaults. */
-export function resolveMessages(input?: ElicitationMessagesInput): ElicitationMessages {
-  if (!input) return defaultMessages;
+/**
+ * Fills in whatever the host left out from `base`: the catalogue its `locale` chose (English by
+ * default). The host's own strings always win.
+ */
+export function resolveMessages(input?: ElicitationMessagesInput, base: ElicitationMessages = defaultMessages): ElicitationMessages {
+  if (!input) return base;
   return {
-    ...defaultMessages,
+    ...base,
     ...input,
-    validation: { ...defaultMessages.validation, ...input.validation },
+    validation: { ...base.validation, ...input.validation },
   };
 }

@@ -84,5 +84,13 @@ export const arMessages: ElicitationMessages = {
   stepNoAnswer: "بلا إجابة",
   stepYes: "نعم",
   stepNo: "لا",
+  fileChoose: "اختر ملفًا",
+  fileDrop: "أو أفلته هنا",
+  fileRemove: "إزالة",
+  fileTypes: "الأنواع المقبولة: {types}",
+  fileMaxSize: "حتى {size}",
+  fileReading: "جارٍ قراءة {name}…",
+  fileUnnamed: "ملف مرفق",
+  fileReadFailed: "تعذّرت قراءة {name}. اختره مرة أخرى أو اختر ملفًا آخر.",
   validation,
 };

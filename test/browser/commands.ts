@@ -1,4 +1,5 @@
 import type { BrowserCommand } from "vitest/node";
+import { fileCommands } from "./fileCommands";
 
 // Real input for browser tests, through Playwright's page (trusted events, human timing), not
 // simulated DOM events. Coordinates are CSS pixels inside the test frame, as getBoundingClientRect gives them.
@@ -88,7 +89,7 @@ export const emulateMedia: BrowserCommand<[media: { reducedMotion?: "reduce" | "
   await playwright(context).page.emulateMedia(media);
 };
 
-export const browserCommands = { pressAt, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia };
+export const browserCommands = { pressAt, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands };
 
 // How browser tests call them: `commands.pressAt(…)` from "vitest/browser".
 declare module "vitest/browser" {

@@ -11,6 +11,7 @@ import {
   type ElicitResult,
 } from "react-mcp-elicitation";
 import { validateElicitationContent } from "react-mcp-elicitation/core";
+import { frMessages, resolveLocale, type MessageLocale } from "react-mcp-elicitation/locales";
 import "react-mcp-elicitation/styles.css";
 
 const params: ElicitParams = {
@@ -48,3 +49,14 @@ export const pending: Promise<ElicitResult> = queue.request({ serverName: "GitHu
 
 const check = validateElicitationContent(params.requestedSchema, { name: "octocat" });
 export const content = check.valid ? check.content : undefined;
+
+// Languages: chosen by `locale`, or passed whole from "/locales"; file inputs by opt-in.
+const language: MessageLocale = resolveLocale("fr-CA");
+export const french = createElement(ElicitationDialog, {
+  serverName: "GitHub",
+  request: params,
+  onResponse: () => {},
+  locale: language,
+  messages: frMessages,
+  fileInputs: true,
+});

@@ -72,9 +72,9 @@ describe("locale and direction", () => {
     expect(form).toHaveAttribute("dir", "rtl");
   });
 
-  it("sets lang and dir on the dialog, so every input inherits them", () => {
+  it("sets lang and dir on the dialog, so every input inherits them", async () => {
     render(<ElicitationDialog serverName="Srv" request={contactInfo} onResponse={vi.fn()} locale="de-DE" dir="ltr" />);
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveAttribute("lang", "de-DE");
     expect(dialog).toHaveAttribute("dir", "ltr");
     expect(screen.getByRole("spinbutton").closest("[lang]")).toBe(dialog);

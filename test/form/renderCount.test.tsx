@@ -33,6 +33,7 @@ const countingComponents: FieldRegistry = {
   boolean: counting("boolean"),
   "single-select": counting("single-select"),
   "multi-select": counting("multi-select"),
+  file: counting("file"),
 };
 
 /** Fifty fields cycling through every kind and the widgets each kind can draw. */

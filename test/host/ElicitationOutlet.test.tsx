@@ -62,9 +62,10 @@ describe("ElicitationOutlet", () => {
     const drafts = createElicitationDraftStore();
     const { user, ask } = setup({}, { drafts, locale: "de", dir: "ltr" });
     const first = ask("GitHub", githubUsernameTitled);
-    expect(screen.getByRole("dialog")).toHaveAttribute("lang", "de");
+    // The German catalogue is a chunk of its own: the dialog waits for it rather than flash English.
+    expect(await screen.findByRole("dialog")).toHaveAttribute("lang", "de");
     await user.type(screen.getByLabelText(/GitHub Username/), "octo");
-    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(screen.getByRole("button", { name: "Abbrechen" }));
     expect(first.result).toEqual({ action: "cancel" });
 
     ask("GitHub", structuredClone(githubUsernameTitled));

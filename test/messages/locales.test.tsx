@@ -45,7 +45,7 @@ describe("German locale", () => {
         locale="de"
       />,
     );
-    expect(screen.getByRole("dialog", { name: /Kontakt-Server bittet um Angaben/ })).toHaveAttribute("lang", "de");
+    expect(await screen.findByRole("dialog", { name: /Kontakt-Server bittet um Angaben/ })).toHaveAttribute("lang", "de");
     expect(screen.getByText("Mit * markierte Felder sind erforderlich.")).toBeVisible();
     await user.type(screen.getByRole("spinbutton"), "3");
     await user.click(screen.getByRole("button", { name: "Absenden" }));

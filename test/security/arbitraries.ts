@@ -104,6 +104,8 @@ export function formValuesFor(fields: readonly FieldDescriptor[]): fc.Arbitrary<
 
 function formValueFor(field: FieldDescriptor): fc.Arbitrary<FormValue> {
   switch (field.kind) {
+    case "file":
+      return fc.constantFrom("", "data:text/plain;name=a.txt;base64,aGk=", "data:,x", "https://example.com/a.txt");
     case "text": {
       const samples: Record<string, string[]> = {
         email: ["a@example.com", "x.y+z@sub.example.org", "not-an-email"],

@@ -26,6 +26,7 @@ describe("limits: documented defaults, configurable, -32602 when crossed", () =>
       maxOptions: 200,
       maxStringLength: 10_000,
       maxPatternLength: 1_000,
+      maxFileSize: 6_000_000,
       maxSchemaDepth: 12,
       maxSchemaNodes: 20_000,
     });

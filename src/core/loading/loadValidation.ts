@@ -111,7 +111,7 @@ function whenIdle(task: () => void): void {
 export function prepareContentValidator(parsed: ParsedElicitationSchema, options: LoadValidationOptions = {}): void {
   const engine = resolve(options.engine);
   const check = loadFormCheck();
-  if (parsed.fields.some((field) => field.kind === "text" && field.pattern !== undefined)) {
+  if (parsed.fields.some((field) => (field.kind === "text" || field.kind === "file") && field.pattern !== undefined)) {
     check.then(({ startPatternWorker }) => startPatternWorker(), () => undefined);
   }
   Promise.all([loadValidationEngine(engine), check]).then(

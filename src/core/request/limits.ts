@@ -19,6 +19,13 @@ export interface ElicitationLimits {
   maxStringLength: number;
   /** Characters of one `pattern`. */
   maxPatternLength: number;
+  /**
+   * Bytes of one file (file inputs, `fileInputs` opt-in). The person cannot choose a larger file,
+   * whatever the field's `maxSize`. The default, 6 MB, keeps the data: URI under the 8,388,000
+   * characters the MCP SDK's server validators can check as `format: "uri"` (both throw "Maximum call
+   * stack size exceeded" on longer ones); raise it only for servers that check files otherwise.
+   */
+  maxFileSize: number;
   /** Nesting depth of `requestedSchema`, counting objects and arrays (a valid schema needs at most 6). */
   maxSchemaDepth: number;
   /** Objects, arrays and values in `requestedSchema`, annotations included. */
@@ -33,6 +40,7 @@ export const defaultElicitationLimits: Readonly<ElicitationLimits> = Object.free
   maxOptions: 200,
   maxStringLength: 10_000,
   maxPatternLength: 1_000,
+  maxFileSize: 6_000_000,
   maxSchemaDepth: 12,
   maxSchemaNodes: 20_000,
 });

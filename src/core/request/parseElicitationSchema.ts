@@ -8,6 +8,7 @@ import { cutText, quoteExcerpt } from "../shared/excerpt";
 import { detectSensitiveField } from "./sensitiveFields";
 import type {
   FieldDescriptor,
+  FileFieldDescriptor,
   FieldOption,
   MultiSelectFieldDescriptor,
   ParseElicitationSchemaResult,
@@ -58,11 +59,24 @@ const ALLOWED = {
 export interface ParseElicitationOptions {
   /** Size limits; any left out keep their defaults (see `defaultElicitationLimits`). */
   limits?: Partial<ElicitationLimits>;
+  /**
+   * File inputs (draft SEP-2356): a string property with an `x-mcp-file` annotation becomes a
+   * `kind: "file"` field whose value is a data: URI, and its annotation is checked. Off by default:
+   * the property is then a URL field and `x-mcp-file` an annotation like any other `x-*`.
+   */
+  fileInputs?: boolean;
 }
+
+/** The largest `maxSize` that is a number of bytes at all: beyond it integers are no longer exact. */
+const MAX_FILE_SIZE_DECLARED = Number.MAX_SAFE_INTEGER;
+const FILE_KEY = "x-mcp-file";
+// An `accept` entry: a MIME type ("image/png"), a wildcard ("image/*", "*/*") or an extension (".pdf").
+const ACCEPT_ENTRY = /^(?:\*\/\*|[\w!#$&^.+-]+\/(?:\*|[\w!#$&^.+-]+)|\.[^\s/\\.,;]+(?:\.[^\s/\\.,;]+)*)$/;
 
 // The limits of the parse in progress. Parsing is synchronous and never re-entered, so a module
 // variable set for its duration saves threading it through every helper.
 let active: ElicitationLimits = resolveElicitationLimits();
+let activeFileInputs = false;
 
 /**
  * Checks a server's `requestedSchema` and turns it into typed field descriptors plus a clean JSON
@@ -73,14 +87,17 @@ let active: ElicitationLimits = resolveElicitationLimits();
  */
 export function parseElicitationSchema(schema: unknown, options: ParseElicitationOptions = {}): ParseElicitationSchemaResult {
   const previous = active;
+  const previousFileInputs = activeFileInputs;
   try {
     active = resolveElicitationLimits(options?.limits);
+    activeFileInputs = options?.fileInputs === true;
     return { ok: true, schema: { ...parseRoot(schema), limits: active } };
   } catch (error) {
     if (error instanceof ElicitationSchemaError) return { ok: false, error };
     return { ok: false, error: new ElicitationSchemaError(ROOT, `could not be read (${describeError(error)})`) };
   } finally {
     active = previous;
+    activeFileInputs = previousFileInputs;
   }
 }
 
@@ -219,6 +236,7 @@ function parseProperty(key: string, raw: unknown, index: number, required: boole
   switch (type) {
     case "string":
       if (hasOwn(raw, "enum") || hasOwn(raw, "oneOf")) return parseSingleSelect(raw, path, base);
+      if (activeFileInputs && hasOwn(raw, FILE_KEY)) return defined({ ...parseFile(raw, path, base), sensitive: sensitive() });
       return defined({ ...parseText(raw, path, base), sensitive: sensitive() });
     case "number":
     case "integer":
@@ -293,6 +311,42 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
     pattern,
     default: dflt as string | undefined,
   });
+}
+
+/**
+ * A file input (draft SEP-2356): `{ type: "string", format: "uri", "x-mcp-file": { accept?, maxSize? } }`.
+ * The text rules (minLength, maxLength, pattern) apply to the data: URI, as the server checks them.
+ */
+function parseFile(raw: Record<string, unknown>, path: string, base: Base): FileFieldDescriptor {
+  const text = parseText(raw, path, base) as Extract<FieldDescriptor, { kind: "text" }>;
+  if (text.format !== undefined && text.format !== "uri") {
+    fail(`${path}.format`, `must be "uri" on a file property, not ${show(text.format)}`);
+  }
+  const at = `${path}.${FILE_KEY}`;
+  const descriptor = ownProperty(raw, FILE_KEY);
+  if (!isRecord(descriptor)) fail(at, "must be an object { accept?, maxSize? }");
+  const acceptValue = ownProperty(descriptor, "accept");
+  let accept: string[] | undefined;
+  if (acceptValue !== undefined) {
+    if (!Array.isArray(acceptValue)) fail(`${at}.accept`, 'must be a list of MIME types or extensions, like ["image/*", ".pdf"]');
+    checkOptionCount(acceptValue.length, `${at}.accept`);
+    accept = acceptValue.map((entry: unknown, i) => {
+      if (typeof entry !== "string" || entry.length > 255 || !ACCEPT_ENTRY.test(entry)) {
+        fail(`${at}.accept.${i}`, `must be a MIME type ("image/png", "image/*") or an extension (".pdf"), not ${show(entry)}`);
+      }
+      return entry;
+    });
+  }
+  const maxSize = ownProperty(descriptor, "maxSize");
+  if (maxSize !== undefined && (typeof maxSize !== "number" || !Number.isInteger(maxSize) || maxSize < 1 || maxSize > MAX_FILE_SIZE_DECLARED)) {
+    fail(`${at}.maxSize`, `must be a whole number of bytes from 1 to ${MAX_FILE_SIZE_DECLARED}, not ${show(maxSize)}`);
+  }
+  if (text.default !== undefined && !/^data:[^,]*,/i.test(text.default)) {
+    fail(`${path}.default`, "must be a data: URI (data:<type>;base64,<bytes>)");
+  }
+  const { kind: _text, format: _format, sensitive: _sensitive, ...rest } = text;
+  return defined({ ...rest, kind: "file" as const, accept, maxSize: maxSize as number | undefined,
+    sizeLimit: Math.min((maxSize as number | undefined) ?? Infinity, active.maxFileSize), format: text.format as "uri" | undefined });
 }
 
 function parseNumber(raw: Record<string, unknown>, path: string, base: Base, integer: boolean): FieldDescriptor {
@@ -498,6 +552,17 @@ function fieldJsonSchema(field: FieldDescriptor, raw: unknown): Record<string, u
   const annotations = { title: titled ? field.label : undefined, description: field.description };
   switch (field.kind) {
     case "text":
+      return defined({
+        type: "string",
+        ...annotations,
+        minLength: field.minLength,
+        maxLength: field.maxLength,
+        pattern: field.pattern,
+        format: field.format,
+        default: field.default,
+      });
+    case "file":
+      // `x-mcp-file` is left out: the content check applies accept and maxSize itself.
       return defined({
         type: "string",
         ...annotations,

@@ -28,7 +28,7 @@ export type PreparedElicitationRequest =
  * by a host without a queue prepares them itself.
  */
 export function prepareElicitationRequest(params: unknown, options: PrepareElicitationOptions = {}): PreparedElicitationRequest {
-  const parsed = parseElicitationRequest(params, { limits: options.limits });
+  const parsed = parseElicitationRequest(params, { limits: options.limits, fileInputs: options.fileInputs });
   if (!parsed.ok) return parsed;
   const { request } = parsed;
   const declines = options.sensitiveFields === "decline" && request.mode === "form" && request.schema.fields.some((field) => field.sensitive !== undefined);

@@ -17,7 +17,7 @@ export interface ContentPatternChecks {
  */
 export async function checkContentPatterns(parsed: ParsedElicitationSchema, content: object): Promise<ContentPatternChecks> {
   const checks = parsed.fields.flatMap((field) => {
-    if (field.kind !== "text" || field.pattern === undefined) return [];
+    if ((field.kind !== "text" && field.kind !== "file") || field.pattern === undefined) return [];
     const value = ownProperty(content, field.key);
     return typeof value === "string" ? [{ field, verdict: testPattern(field.pattern, value) }] : [];
   });

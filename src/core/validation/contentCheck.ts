@@ -11,6 +11,10 @@ import type {
 } from "../types";
 import type { CompileContentValidator, ContentValidationError, ContentValidator, ValidationEngine } from "./validationEngine";
 import { describeValidationIssue } from "./validationMessages";
+import { checkFileValue } from "./checkFileValue";
+
+/** Rules a file's value is checked against here, never by the engine (checkFileValue.ts). */
+const FILE_RULES: ReadonlySet<string> = new Set(["format", "minLength", "maxLength"]);
 
 // How content is checked against a parsed schema, whichever engine runs: renaming keys, bounding
 // sizes, turning engine failures into one plain-words issue per field. No engine is imported here:
@@ -59,9 +63,10 @@ function engineSchema(schema: ParsedElicitationSchema, patterns: boolean): Recor
   const required = schema.fields.filter((field) => field.required).map(engineKey);
   const property = (field: FieldDescriptor) => {
     const rules = ownProperty(properties, field.key) as Record<string, unknown>;
-    if (patterns || !hasOwn(rules, "pattern")) return rules;
-    const { pattern: _left, ...rest } = rules;
-    return rest;
+    const kept = Object.entries(rules).filter(
+      ([keyword]) => !(keyword === "pattern" && !patterns) && !(field.kind === "file" && FILE_RULES.has(keyword)),
+    );
+    return kept.length === Object.keys(rules).length ? rules : Object.fromEntries(kept);
   };
   return {
     type: "object",
@@ -73,17 +78,21 @@ function engineSchema(schema: ParsedElicitationSchema, patterns: boolean): Recor
 
 const engineKey = (field: FieldDescriptor) => `p${field.index}`;
 
-/** Text longer than the limit, and lists longer than the field has options, as engine-shaped failures. */
+/** Text longer than the limit, files that break their rules (checkFileValue.ts), and lists longer than the field has options, as engine-shaped failures. */
 function oversizedValues(
   parsed: ParsedElicitationSchema,
   renamed: Record<string, unknown>,
   limits: ElicitationLimits,
+  fileBodies: boolean,
 ): ContentValidationError[] {
   const failures: ContentValidationError[] = [];
   for (const field of parsed.fields) {
     const name = engineKey(field);
     const value = ownProperty(renamed, name);
-    if (field.kind === "text" && typeof value === "string" && value.length > limits.maxStringLength) {
+    if (field.kind === "file" && typeof value === "string") {
+      const failure = checkFileValue(field, value, fileBodies);
+      if (failure !== undefined) failures.push({ instancePath: `/${name}`, ...failure });
+    } else if (field.kind === "text" && typeof value === "string" && value.length > limits.maxStringLength) {
       const limit = Math.min(field.maxLength ?? Infinity, limits.maxStringLength);
       if (codePointLength(value, limit) > limit) failures.push({ instancePath: `/${name}`, keyword: "maxLength", params: { limit } });
     } else if (field.kind === "multi-select" && Array.isArray(value) && value.length > field.options.length) {
@@ -97,12 +106,12 @@ function oversizedValues(
 
 // When a field breaks several rules, the first of these is the one worth telling the user.
 const PRIORITY: ValidationCode[] = [
-  "required", "type", "integer", "enum", "format", "pattern", "minLength", "maxLength",
+  "required", "type", "integer", "enum", "format", "fileType", "fileSize", "pattern", "minLength", "maxLength",
   "minimum", "maximum", "minItems", "maxItems", "uniqueItems", "unknownField",
 ];
 
 const SAME_CODE: ReadonlySet<string> = new Set([
-  "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
+  "fileType", "fileSize", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
 ]);
 
 /**
@@ -115,6 +124,8 @@ export function checkContent(
   content: unknown,
   validator: () => ContentValidator,
   limits?: Partial<ElicitationLimits>,
+  /** False: a file's data: URI body is left to the caller (the forms check it in steps). */
+  fileBodies = true,
 ): ValidateElicitationContentResult {
   if (!isRecord(content)) {
     const params = { type: "object" };
@@ -138,7 +149,7 @@ export function checkContent(
   );
   // Oversized values never reach an engine: whatever a regular expression or a format check costs,
   // it is paid on at most `maxStringLength` characters and at most one item per option.
-  const oversized = oversizedValues(parsed, renamed, parsed.limits ?? resolveElicitationLimits(limits));
+  const oversized = oversizedValues(parsed, renamed, parsed.limits ?? resolveElicitationLimits(limits), fileBodies);
   for (const failure of oversized) delete renamed[failure.instancePath.slice(1)];
   const engineFailures = validator().validate(renamed);
   const failures = [

@@ -1,17 +1,22 @@
 import type { ValidationCode, ValidationIssue } from "../types";
+import { formatFileSize } from "../shared/formatFileSize";
 
 /** One message per rule. `p` holds the field's label and the rule's params ({ limit }, { format }, { type }, …). */
 export type ValidationMessages = {
   [C in ValidationCode]: (p: { label: string } & Record<string, unknown>) => string;
 };
 
-const count = (n: unknown, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+// Plural forms come from Intl.PluralRules, never from `n === 1`.
+const plural = new Intl.PluralRules("en");
+const count = (n: unknown, one: string, many: string) =>
+  `${String(n)} ${typeof n === "number" && plural.select(n) === "one" ? one : many}`;
 
 const FORMAT_MESSAGES: Record<string, string> = {
   email: "Enter a valid email address",
   uri: "Enter a valid URL, like https://example.com",
   date: "Enter a valid date",
   "date-time": "Enter a valid date and time",
+  "data-uri": "Choose a file",
 };
 
 const TYPE_MESSAGES: Record<string, string> = {
@@ -40,6 +45,8 @@ export const defaultValidationMessages: ValidationMessages = {
   uniqueItems: () => "Choose each option once",
   unknownField: () => "Not a field of this form",
   invalidSchema: (p) => (typeof p.message === "string" ? p.message : "This form cannot be shown: the request is invalid"),
+  fileType: (p) => `Choose a file of an accepted type (${String(p.accept)})`,
+  fileSize: (p) => `Choose a file of at most ${typeof p.limit === "number" ? formatFileSize(p.limit, "en") : String(p.limit)}`,
 };
 
 /** Words one issue for a field, preferring the host's replacement message for that code. */

@@ -76,6 +76,7 @@ function convert(field: FieldDescriptor, raw: unknown): Converted {
       if (field.format !== "date-time") return { value: text };
       return convertDateTime(field, text);
     }
+    case "file":
     case "single-select": {
       const text = typeof raw === "string" ? raw : "";
       return text === "" ? empty() : { value: text };

@@ -25,6 +25,8 @@ function initialValue(field: FieldDescriptor): FormValue {
     case "text":
       if (field.default === undefined) return "";
       return field.format === "date-time" ? rfc3339ToLocalInput(field.default) : field.default;
+    case "file":
+      return field.default ?? "";
     case "number":
       return field.default === undefined ? "" : String(field.default);
     case "boolean":

@@ -1,18 +1,19 @@
 import type { ValidationMessages } from "../../core/validation/validationMessages";
 import type { ElicitationMessages } from "../ElicitationMessages";
+import { formatters } from "./formatters";
 
 // German, complete: every string the library shows. Pass it as `messages` together with
 // `locale="de"`; spread it to change single strings: `{ ...deMessages, submit: "Senden" }`.
 
-const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 20 });
-const limit = (value: unknown) => (typeof value === "number" ? number.format(value) : String(value));
-const count = (n: unknown, one: string, many: string) => `${limit(n)} ${n === 1 ? one : many}`;
+const { number: limit, plural, size } = formatters("de-DE");
+const count = (n: unknown, one: string, many: string) => `${limit(n)} ${plural(n, { one, other: many })}`;
 
 const FORMATS: Record<string, string> = {
   email: "Geben Sie eine gültige E-Mail-Adresse ein",
   uri: "Geben Sie eine gültige Adresse ein, etwa https://example.com",
   date: "Geben Sie ein gültiges Datum ein",
   "date-time": "Geben Sie ein gültiges Datum mit Uhrzeit ein",
+  "data-uri": "Wählen Sie eine Datei",
 };
 
 const TYPES: Record<string, string> = {
@@ -41,6 +42,8 @@ export const deValidationMessages: ValidationMessages = {
   unknownField: () => "Kein Feld dieses Formulars",
   invalidSchema: (p) =>
     typeof p.message === "string" ? p.message : "Dieses Formular kann nicht angezeigt werden: die Anfrage ist ungültig",
+  fileType: (p) => `Wählen Sie eine Datei eines erlaubten Typs (${String(p.accept)})`,
+  fileSize: (p) => `Wählen Sie eine Datei von höchstens ${size(p.limit)}`,
 };
 
 export const deMessages: ElicitationMessages = {
@@ -113,5 +116,13 @@ export const deMessages: ElicitationMessages = {
   stepNoAnswer: "Keine Angabe",
   stepYes: "Ja",
   stepNo: "Nein",
+  fileChoose: "Datei auswählen",
+  fileDrop: "oder hier ablegen",
+  fileRemove: "Entfernen",
+  fileTypes: "Erlaubte Typen: {types}",
+  fileMaxSize: "Bis {size}",
+  fileReading: "{name} wird gelesen…",
+  fileUnnamed: "Angehängte Datei",
+  fileReadFailed: "{name} konnte nicht gelesen werden. Wählen Sie die Datei erneut oder eine andere.",
   validation: deValidationMessages,
 };

@@ -1,0 +1,48 @@
+import { memo, useEffect, useState, type ComponentType } from "react";
+import type { FileFieldDescriptor } from "../core/types";
+import type { FieldComponentProps } from "./FieldComponentProps";
+import { FieldShell } from "./FieldShell";
+import type { FileInputProps } from "./FileInput";
+import { useCallbackRef } from "./useCallbackRef";
+import { useElicitationField } from "./useElicitationField";
+
+// The picker, the reading and the size wording are a chunk of their own: only hosts that opt in to
+// file inputs and meet a file field load it, and every other page's first bundle stays as it was.
+const loadFileInput = () => import("./FileInput").then((module) => module.FileInput as ComponentType<FileInputProps>);
+
+/**
+ * A file input (draft SEP-2356, `fileInputs` opt-in): a button that opens the browser's file
+ * picker, and a drop target. The label, description and button are drawn at once; the button works
+ * as soon as the field's own code has arrived (a few milliseconds, once per page).
+ */
+export const FileField = memo(function FileField(props: FieldComponentProps<FileFieldDescriptor>) {
+  const state = useElicitationField(props);
+  const change = useCallbackRef(state.controller.onChange);
+  const blur = useCallbackRef(state.controller.onBlur);
+  const [Input, setInput] = useState<ComponentType<FileInputProps>>();
+  useEffect(() => {
+    let current = true;
+    loadFileInput().then(
+      (component) => current && setInput(() => component),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return (
+    <FieldShell field={props.field} state={state} messages={props.messages}>
+      {Input ? (
+        <Input field={props.field} state={state} messages={props.messages} change={change} blur={blur} />
+      ) : (
+        <div className="rme-file">
+          <div className="rme-file__pick">
+            <button type="button" id={state.ids.inputId} className="rme-button" disabled>
+              {props.messages.fileChoose}
+            </button>
+          </div>
+        </div>
+      )}
+    </FieldShell>
+  );
+});

@@ -1,0 +1,183 @@
+import { memo, useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { acceptsFile } from "../core/request/fileAccept";
+import { formatFileSize } from "../core/shared/formatFileSize";
+import type { FileFieldDescriptor } from "../core/types";
+import { describeValidationIssue } from "../core/validation/validationMessages";
+import { dataUriByteLength, parseDataUri } from "../core/values/dataUri";
+
+// One placeholder per string here; importing the shared fillTemplate would make the page's first
+// bundle split off a chunk for it.
+const fill = (template: string, name: string, value: string) => template.split(`{${name}}`).join(value);
+import type { ElicitationMessages } from "../messages/ElicitationMessages";
+import { readFileAsDataUri } from "./readFileAsDataUri";
+import type { ElicitationFieldState } from "./useElicitationField";
+
+export interface FileInputProps {
+  field: FileFieldDescriptor;
+  state: ElicitationFieldState;
+  messages: ElicitationMessages;
+  /** Stable: sets the field's value (a data: URI, or "" for none). */
+  change: (value: string) => void;
+  /** Stable: marks the field touched, which checks it. */
+  blur: () => void;
+}
+
+/**
+ * The working file field (FileField.tsx loads it as its own chunk): a button that opens the
+ * browser's file picker, and a drop target. A file of a type `accept` refuses or larger than the field's limit is
+ * turned down before a byte of it is read; otherwise it is read as a data: URI (asynchronously) and
+ * becomes the field's value, checked like any other. The person sees the file's name and size,
+ * never its bytes.
+ */
+export const FileInput = memo(function FileInput({ field, state, messages, change, blur }: FileInputProps) {
+  const { controller, ids, ariaProps } = state;
+  const value = typeof controller.value === "string" ? controller.value : "";
+  const [problem, setProblem] = useState<string>();
+  const [reading, setReading] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+  // Sizes are worded in the language of the form around the field.
+  const [lang, setLang] = useState<string>();
+  const root = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const pending = useRef<AbortController | undefined>(undefined);
+  const baseId = useId();
+  const textId = `${baseId}-text`;
+  const hintId = `${baseId}-hint`;
+  const problemId = problem ? `${baseId}-problem` : undefined;
+  const nameId = `${baseId}-name`;
+
+  useEffect(() => setLang(root.current?.closest("[lang]")?.getAttribute("lang") ?? undefined), []);
+  // A read still under way when the field goes away is dropped.
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const take = async (file: File | undefined) => {
+    if (file === undefined || state.readOnly) return;
+    pending.current?.abort();
+    pending.current = undefined;
+    setReading(undefined);
+    const refuse = (code: "fileType" | "fileSize", params: Record<string, unknown>) =>
+      setProblem(describeValidationIssue({ code, params }, field.label, messages.validation));
+    // Both checks come before reading: a refused file costs nothing.
+    if (!acceptsFile(field.accept, file)) return refuse("fileType", { accept: (field.accept ?? []).join(", ") });
+    if (file.size > field.sizeLimit) return refuse("fileSize", { limit: field.sizeLimit });
+    setProblem(undefined);
+    const read = new AbortController();
+    pending.current = read;
+    setReading(file.name);
+    try {
+      const uri = await readFileAsDataUri(file, read.signal);
+      if (read.signal.aborted) return;
+      change(uri);
+      blur();
+    } catch {
+      if (!read.signal.aborted) setProblem(fill(messages.fileReadFailed, "name", file.name));
+    } finally {
+      if (pending.current === read) {
+        pending.current = undefined;
+        setReading(undefined);
+      }
+    }
+  };
+
+  const remove = () => {
+    pending.current?.abort();
+    setProblem(undefined);
+    change("");
+    blur();
+  };
+  const onDragOver = (event: DragEvent) => {
+    if (state.readOnly || !event.dataTransfer.types.includes("Files")) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    setDragging(true);
+  };
+  const onDragLeave = (event: DragEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (state.readOnly) return;
+    event.preventDefault();
+    setDragging(false);
+    void take(event.dataTransfer.files[0]);
+  };
+
+  const info = value === "" ? undefined : parseDataUri(value);
+  const hints = [
+    field.accept && field.accept.length > 0 ? fill(messages.fileTypes, "types", field.accept.join(", ")) : undefined,
+    Number.isFinite(field.sizeLimit) ? fill(messages.fileMaxSize, "size", formatFileSize(field.sizeLimit, lang)) : undefined,
+  ].filter(Boolean);
+  const describedBy = [ariaProps["aria-describedby"], hints.length > 0 ? hintId : undefined, problemId].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <div
+        ref={root}
+        className="rme-file"
+        data-dragging={dragging ? "" : undefined}
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+      >
+        <input
+          ref={picker}
+          type="file"
+          // The button opens it; hidden, it takes no room and no focus.
+          hidden
+          accept={field.accept?.join(",") || undefined}
+          disabled={state.readOnly}
+          onChange={(event) => {
+            void take(event.target.files?.[0]);
+            // The same file chosen again is a new choice.
+            event.target.value = "";
+          }}
+        />
+        <div className="rme-file__pick">
+          <button
+            type="button"
+            id={ids.inputId}
+            ref={controller.ref}
+            className="rme-button"
+            aria-labelledby={`${ids.labelId} ${textId}`}
+            // A button takes no aria-invalid (ARIA 1.2): the error reaches it as part of its description.
+            aria-describedby={describedBy}
+            disabled={state.readOnly}
+            onClick={() => picker.current?.click()}
+            onBlur={controller.onBlur}
+          >
+            <span id={textId}>{messages.fileChoose}</span>
+          </button>
+          {state.readOnly ? null : <span className="rme-file__drop">{messages.fileDrop}</span>}
+        </div>
+        {hints.length > 0 ? (
+          <p id={hintId} className="rme-field__description rme-file__hint">
+            {hints.join(" · ")}
+          </p>
+        ) : null}
+        {reading !== undefined ? (
+          <p className="rme-file__chosen" role="status">
+            {fill(messages.fileReading, "name", reading)}
+          </p>
+        ) : info !== undefined ? (
+          <p className="rme-file__chosen" data-file="">
+            <span id={nameId} className="rme-file__name">
+              {info.name || messages.fileUnnamed}
+            </span>{" "}
+            <span className="rme-file__size">{formatFileSize(dataUriByteLength(value, info), lang)}</span>
+            {state.readOnly ? null : (
+              <>
+                {" "}
+                <button type="button" className="rme-button rme-button--quiet" aria-describedby={nameId} onClick={remove}>
+                  {messages.fileRemove}
+                </button>
+              </>
+            )}
+          </p>
+        ) : null}
+        {problem ? (
+          <p id={problemId} className="rme-field__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+    </div>
+  );
+});
