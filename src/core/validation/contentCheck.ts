@@ -1,3 +1,4 @@
+import { parsedSchemaKey } from "../request/isParsedSchema";
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "../request/limits";
 import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
 import type {
@@ -32,7 +33,7 @@ export function validatorFor(
   compile: CompileContentValidator,
   patterns = true,
 ): ContentValidator {
-  const key = `${engine}:${patterns ? "" : "-pattern:"}${schema.cacheKey}`;
+  const key = `${engine}:${patterns ? "" : "-pattern:"}${parsedSchemaKey(schema)}`;
   const cached = validators.get(key);
   if (cached !== undefined) {
     validators.delete(key);
