@@ -44,7 +44,8 @@ export type { ValidationMessages } from "./core/validation/validationMessages";
 
 // Engine choice.
 export { preloadValidation, type PreloadValidationOptions } from "./core/loading/loadValidation";
-export { setValidationEngine, type ValidationEngine } from "./core/validation/validationEngine";
+export { setValidationEngine } from "./core/loading/selectValidationEngine";
+export type { ValidationEngine } from "./core/validation/validationEngine";
 
 // Wording.
 export type { ElicitationMessages } from "./messages/ElicitationMessages";

@@ -22,7 +22,6 @@ export function DialogForm({ schema, controller, draft, ...props }: DialogFormPr
 
   return (
     <ElicitationForm
-      schema={schema}
       controller={controller}
       fieldComponents={props.fieldComponents}
       onSubmit={props.onSubmit}

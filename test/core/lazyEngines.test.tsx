@@ -144,7 +144,7 @@ describe("loading on demand", () => {
   it("a form compiles its schema while the person is still reading, not on the first Submit", async () => {
     const { default: Ajv2020 } = await import("ajv/dist/2020.js");
     const compile = vi.spyOn(Object.getPrototypeOf(Ajv2020.prototype) as typeof Ajv2020.prototype, "compile") // Ajv's core class, which every Ajv compiles with;
-    const { setValidationEngine } = await import("../../src/core/validation/validationEngine");
+    const { setValidationEngine } = await import("../../src/core/loading/selectValidationEngine");
     setValidationEngine("ajv");
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();

@@ -20,7 +20,7 @@ describe("when validation code fails to load", () => {
     vi.doMock("../../src/core/validation/engines/ajvEngine", () => {
       throw new Error("Failed to fetch dynamically imported module");
     });
-    const { setValidationEngine } = await import("../../src/core/validation/validationEngine");
+    const { setValidationEngine } = await import("../../src/core/loading/selectValidationEngine");
     setValidationEngine("ajv");
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();
@@ -60,7 +60,7 @@ describe("when validation code fails to load", () => {
       if (failing) throw new Error("Failed to fetch dynamically imported module");
       return importOriginal();
     });
-    const { setValidationEngine } = await import("../../src/core/validation/validationEngine");
+    const { setValidationEngine } = await import("../../src/core/loading/selectValidationEngine");
     setValidationEngine("ajv");
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();
