@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { ElicitParams } from "../../src/core/types";
 import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
+import { loadContentValidator } from "../../src/core/loading/loadValidation";
+import { createValidationRuntime } from "../../src/core/loading/validationRuntime";
 import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
 
 const src = join(import.meta.dirname, "../../src");
@@ -42,7 +44,7 @@ function staticGraph(entry: string): Map<string, string[]> {
 }
 
 const HEAVY_PACKAGES = /^(ajv|ajv-formats|@cfworker\/json-schema)($|\/)/;
-const SYNC_MODULES = /\/core\/(ajvEngine|evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues)\.ts$/;
+const SYNC_MODULES = /\/core\/validation\/(engines\/ajvEngine|engines\/evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues|formCheck|contentCheck)\.ts$/;
 
 const patterned = (pattern: string, extra: Record<string, unknown> = {}) =>
   ({ message: "Code?", requestedSchema: { type: "object", properties: { code: { type: "string", pattern, ...extra } } } }) as ElicitParams;
@@ -59,6 +61,10 @@ describe("what the UI imports statically", () => {
       }
     },
   );
+  it("the check can fail: the core entry, which validates synchronously, does reach those modules", () => {
+    const files = [...staticGraph(join(src, "core/index.ts")).keys()];
+    expect(files.filter((file) => SYNC_MODULES.test(file)).length).toBeGreaterThanOrEqual(4);
+  });
 });
 
 describe("loading on demand", () => {
@@ -70,8 +76,9 @@ describe("loading on demand", () => {
   });
 
   it.each(["ajv", "eval-free"] as const)("validates with the loaded %s engine exactly as validateElicitationContent", async (engine) => {
-    const { loadContentValidator } = await import("../../src/core/loading/loadValidation");
-    const { parseElicitationSchema: parse } = await import("../../src/core/request/parseElicitationSchema");
+    // A runtime of its own: nothing loaded, nothing compiled, whatever other tests did.
+    const runtime = createValidationRuntime();
+    const parse = parseElicitationSchema;
     const lookahead = { type: "object", properties: { code: { type: "string", pattern: "^(?=.*[0-9])[a-z0-9]{8,}$" } } };
     for (const [schema, contents] of [
       [
@@ -87,7 +94,7 @@ describe("loading on demand", () => {
     ] as const) {
       const parsed = parse(schema);
       if (!parsed.ok) throw new Error("schema did not parse");
-      const validate = await loadContentValidator(parsed.schema, { engine });
+      const validate = await loadContentValidator(parsed.schema, { engine }, runtime);
       for (const content of contents) {
         expect(await validate(content)).toEqual({ ...validateElicitationContent(schema, content, { engine }), leftToServer: [] });
       }

@@ -13,7 +13,7 @@ describe("when validation code fails to load", () => {
     vi.resetModules();
   });
   afterEach(() => {
-    vi.doUnmock("../../src/core/ajvEngine");
+    vi.doUnmock("../../src/core/validation/engines/ajvEngine");
   });
 
   it("a request with a pattern is drawn at once even when the engine chunk cannot load, and Decline still answers", async () => {
