@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
+import { useContext, useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
 import { useForm, type FieldErrors, type Resolver, type ResolverResult } from "react-hook-form";
 import { isParsedSchema } from "../core/request/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
@@ -9,6 +9,7 @@ import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
 import { wordFormIssues } from "../core/validation/validationMessages";
 import { useCallbackRef } from "../fields/useCallbackRef";
+import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 
@@ -60,7 +61,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   const latestMessages = useCallbackRef(() => messages) as () => ElicitationMessages;
 
   // The one check of this schema's values, made once per parsed schema; the resolver is its only caller.
-  const check = useMemo(() => (parsed ? loadFormCheck(parsed) : undefined), [parsed]);
+  const runtime = useContext(ValidationRuntimeContext);
+  const check = useMemo(() => (parsed ? loadFormCheck(parsed, runtime) : undefined), [parsed, runtime]);
 
   /**
    * The resolver: the whole check of `values`, worded once in the host's messages. A valid answer
@@ -106,8 +108,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   // The validation engine starts loading as the form appears and the schema is compiled when the
   // browser is next idle, so the first check waits for neither.
   useEffect(() => {
-    if (parsed) prepareContentValidator(parsed);
-  }, [parsed]);
+    if (parsed) prepareContentValidator(parsed, runtime);
+  }, [parsed, runtime]);
 
   // A new schema object (a new request in the same component) starts from its own defaults.
   const seeded = useRef(schema);
