@@ -1,6 +1,6 @@
 // The dialog, forms and queue reach the validation engines (Ajv, the eval-free engine) only through
-// dynamic import(), and nothing they draw waits for them. These tests start each case from fresh
-// modules, with nothing loaded, and check that the results are the ones of the synchronous API.
+// dynamic import(), and nothing they draw waits for them. These tests start each case from a fresh
+// validation runtime, with nothing loaded, and check that the results are the ones of the synchronous API.
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { render, screen, waitFor } from "@testing-library/react";
