@@ -131,7 +131,10 @@ export interface ParsedElicitationSchema {
    * `additionalProperties: false`. Validators compile this, never the server's raw object.
    */
   jsonSchema: Record<string, unknown>;
-  /** Stable string identity of `jsonSchema`, used to cache compiled validators. */
+  /**
+   * Stable string identity of `jsonSchema` (drafts are kept under it). Compiled validators are not:
+   * they are filed under the key the parser recorded for its own result, which nothing written here changes.
+   */
   cacheKey: string;
   /** The size limits it was parsed under; validation applies the same `maxStringLength`. */
   limits?: import("./request/limits").ElicitationLimits;
