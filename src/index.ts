@@ -3,7 +3,13 @@
 
 // Components and hooks.
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
-export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationForm";
+export {
+  ElicitationForm,
+  type ElicitationFormCommonProps,
+  type ElicitationFormControllerProps,
+  type ElicitationFormProps,
+  type ElicitationFormSchemaProps,
+} from "./form/ElicitationForm";
 export { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./form/useElicitationForm";
 export { ElicitationField, type ElicitationFieldProps } from "./fields/ElicitationField";
 export { useElicitationField } from "./fields/useElicitationField";

@@ -209,5 +209,3 @@ export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "c
 /** What a form's check found: the verdict, and the fields whose `pattern` only the server can check. */
 export type FormContentCheck = ValidateElicitationContentResult & { leftToServer: string[] };
 
-/** A form's check of its raw values: the content to send, errors by field, and what only the server can check. */
-export type FormValuesCheck = { content: ElicitContent; errors: Record<string, ValidationIssue>; leftToServer: string[] };

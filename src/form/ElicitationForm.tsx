@@ -9,7 +9,8 @@ import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
 import { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./useElicitationForm";
 
-interface ElicitationFormCommonProps {
+/** What an inline form takes either way. */
+export interface ElicitationFormCommonProps {
   /** Called with validated protocol content when the person submits a valid form. */
   onSubmit: (content: ElicitContent) => void;
   /** Called once when the schema cannot be drawn; the form shows the reason instead of fields. */

@@ -14,7 +14,7 @@ import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { ElicitParams } from "../../src/core/types";
 import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
-import { loadContentValidator } from "../../src/core/loading/loadValidation";
+import { loadContentValidatorIn } from "../../src/core/loading/loadValidation";
 import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
 
 const src = join(import.meta.dirname, "../../src");
@@ -97,7 +97,7 @@ describe("loading on demand", () => {
     ] as const) {
       const parsed = parse(schema);
       if (!parsed.ok) throw new Error("schema did not parse");
-      const validate = await loadContentValidator(parsed.schema, { engine }, runtime);
+      const validate = await loadContentValidatorIn(runtime, parsed.schema, { engine });
       for (const content of contents) {
         expect(await validate(content)).toEqual({ ...validateElicitationContent(schema, content, { engine }), leftToServer: [] });
       }

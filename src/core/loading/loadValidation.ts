@@ -46,10 +46,15 @@ export type LoadedContentValidator = (content: unknown) => Promise<FormContentCh
  * Loads the engine this page supports and returns a validator for `parsed`. The schema is compiled
  * on the first call of that validator (once per distinct schema, then kept in the runtime's cache).
  */
-export async function loadContentValidator(
+export function loadContentValidator(parsed: ParsedElicitationSchema, options: LoadValidationOptions = {}): Promise<LoadedContentValidator> {
+  return loadContentValidatorIn(defaultValidationRuntime, parsed, options);
+}
+
+/** loadContentValidator with a runtime of the caller's (a test's fresh one). */
+export async function loadContentValidatorIn(
+  runtime: ValidationRuntime,
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
-  runtime: ValidationRuntime = defaultValidationRuntime,
 ): Promise<LoadedContentValidator> {
   const [{ engine, compile }, { checkContent, checkContentPatterns, withPatternIssues }] = await Promise.all([
     loadSomeEngine(runtime, options.engine),
@@ -114,7 +119,8 @@ export type PreloadValidationOptions = LoadValidationOptions;
  * first form, e.g. when the host connects to its first MCP server. Resolves when it is loaded.
  * Forms never wait for it: they draw at once and load the engine in the background anyway.
  */
-export async function preloadValidation(options: PreloadValidationOptions = {}, runtime: ValidationRuntime = defaultValidationRuntime): Promise<void> {
+export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
+  const runtime = defaultValidationRuntime;
   runtime.patterns.start();
   await Promise.all([runtime.loadFormCheck(), runtime.loadEngine(runtime.engine.resolve(options?.engine))]);
 }
