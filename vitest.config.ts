@@ -2,7 +2,9 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 // Component and unit tests run in happy-dom, which implements HTMLDialogElement.showModal.
-// Browser tests (real Chromium) live in e2e/ and have their own runner.
+// Chromium has two folders with their own runners: e2e/ (whole-app scenarios against the demo,
+// vitest.browser.config.ts) and test/real-input/ (components under real presses and keys,
+// vitest.storybook.config.ts).
 export default defineConfig({
   plugins: [react()],
   test: {

@@ -3,15 +3,15 @@ import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import { chromiumLaunchOptions } from "./e2e/launchChromium";
-import { browserCommands } from "./test/browser/commands";
+import { browserCommands } from "./test/real-input/commands";
 import { react18Aliases } from "./test/react18";
 
 // Storybook as the test suite, in Debian's Chromium (headless; nothing downloads a browser).
 //  - "storybook": every story is a test: rendered, its play function run, then axe (WCAG 2.2 A/AA)
 //    and the checks in .storybook/accessibilityChecks.ts. A violation fails the run.
 //  - "storybook-dark-system": the same with the operating system in dark mode.
-//  - "browser": real input through Playwright (test/browser/*.browser-test.tsx, commands in
-//    test/browser/commands.ts): keyboard alone, presses at human pace, double-clicks, held keys,
+//  - "browser": real input through Playwright (test/real-input/*.browser-test.tsx, commands in
+//    test/real-input/commands.ts): keyboard alone, presses at human pace, double-clicks, held keys,
 //    phone and laptop sizes, reduced motion, the OS dark scheme. Every render under StrictMode.
 //  - "browser-react-18": the same files once more against React 18.3 (npm aliases react-18 / react-dom-18).
 
@@ -48,8 +48,8 @@ export default defineConfig({
         // Known up front, so the optimizer never reloads a test halfway (two copies of React).
         optimizeDeps: { include: browserDeps },
         test: {
-          include: ["test/browser/**/*.browser-test.tsx"],
-          setupFiles: ["./test/browser/setup.ts"],
+          include: ["test/real-input/**/*.browser-test.tsx"],
+          setupFiles: ["./test/real-input/setup.ts"],
           provide: { reactLine: "19." },
           testTimeout: 30_000,
           browser: browser("browser"),
@@ -60,8 +60,8 @@ export default defineConfig({
         resolve: { alias: react18Aliases },
         optimizeDeps: { include: browserDeps },
         test: {
-          include: ["test/browser/**/*.browser-test.tsx"],
-          setupFiles: ["./test/browser/setup.ts"],
+          include: ["test/real-input/**/*.browser-test.tsx"],
+          setupFiles: ["./test/real-input/setup.ts"],
           provide: { reactLine: "18.3." },
           testTimeout: 30_000,
           browser: browser("browser-react-18"),

@@ -45,7 +45,7 @@ const LAZY_KINDS = [
   ["ajv", /node_modules\/ajv\//, "Ajv engine (ajv core and the vocabularies elicitation uses)", "when the first form mounts, on pages that allow eval"],
   ["evalFree", /node_modules\/@cfworker\/json-schema\//, "eval-free engine (@cfworker/json-schema)", "when the first form mounts, on pages that forbid eval"],
   ["formats", /node_modules\/ajv-formats\/dist\/formats/, "format rules, shared by both engines", "with either engine"],
-  ["formCheck", /(^|\/)src\/core\/formContentCheck\.ts$/, "the forms' checking code", "with either engine"],
+  ["formCheck", /(^|\/)src\/core\/validation\/formCheck\.ts$/, "the forms' checking code", "with either engine"],
 ];
 /** The Public Suffix List: URL mode only, outside the form-mode figures. */
 const PSL = /node_modules\/tldts/;

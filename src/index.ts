@@ -17,7 +17,13 @@ export {
   type ElicitationAnswerStorage,
   type ElicitationAnswerRecord,
 } from "./dialog/createElicitationAnswerStore";
-export { ElicitationForm, type ElicitationFormProps } from "./form/ElicitationForm";
+export {
+  ElicitationForm,
+  type ElicitationFormCommonProps,
+  type ElicitationFormControllerProps,
+  type ElicitationFormProps,
+  type ElicitationFormSchemaProps,
+} from "./form/ElicitationForm";
 export type { ElicitationLayout } from "./form/useElicitationLayout";
 export { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./form/useElicitationForm";
 export { ElicitationField, type ElicitationFieldProps } from "./fields/ElicitationField";
@@ -60,7 +66,8 @@ export type { ValidationMessages } from "./core/validation/validationMessages";
 
 // Engine choice.
 export { preloadValidation, type PreloadValidationOptions } from "./core/loading/loadValidation";
-export { setValidationEngine, type ValidationEngine } from "./core/validation/validationEngine";
+export { setValidationEngine } from "./core/loading/selectValidationEngine";
+export type { ValidationEngine } from "./core/validation/validationEngine";
 
 // Wording.
 export type { ElicitationMessages } from "./messages/ElicitationMessages";

@@ -10,16 +10,8 @@ export {
 export { checkPatternSyntax } from "./request/checkPatternSyntax";
 export { validateElicitationContent, type ValidateElicitationContentOptions } from "./validation/validateElicitationContent";
 export { compileContentValidator, compileAjvValidator, compileEvalFreeValidator } from "./validation/compileContentValidator";
-export {
-  canCompileCode,
-  detectedValidationEngine,
-  resolveValidationEngine,
-  setValidationEngine,
-  type CompileContentValidator,
-  type ContentValidationError,
-  type ContentValidator,
-  type ValidationEngine,
-} from "./validation/validationEngine";
+export { canCompileCode, detectedValidationEngine, resolveValidationEngine, setValidationEngine } from "./loading/selectValidationEngine";
+export type { CompileContentValidator, ContentValidationError, ContentValidator, ValidationEngine } from "./validation/validationEngine";
 // The forms' on-demand loading of the engines; hosts can start it early (docs/validation.md).
 export {
   loadContentValidator,

@@ -154,7 +154,10 @@ export interface ParsedElicitationSchema {
    * `additionalProperties: false`. Validators compile this, never the server's raw object.
    */
   jsonSchema: Record<string, unknown>;
-  /** Stable string identity of `jsonSchema`, used to cache compiled validators. */
+  /**
+   * Stable string identity of `jsonSchema` (drafts are kept under it). Compiled validators are not:
+   * they are filed under the key the parser recorded for its own result, which nothing written here changes.
+   */
   cacheKey: string;
   /** The size limits it was parsed under; validation applies the same `maxStringLength`. */
   limits?: import("./request/limits").ElicitationLimits;
@@ -234,5 +237,3 @@ export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "c
 /** What a form's check found: the verdict, and the fields whose `pattern` only the server can check. */
 export type FormContentCheck = ValidateElicitationContentResult & { leftToServer: string[] };
 
-/** A form's check of its raw values: the content to send, errors by field, and what only the server can check. */
-export type FormValuesCheck = { content: ElicitContent; errors: Record<string, ValidationIssue>; leftToServer: string[] };

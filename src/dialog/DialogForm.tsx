@@ -24,7 +24,6 @@ export function DialogForm({ schema, controller, draft, onUseLastAnswer, ...prop
 
   return (
     <ElicitationForm
-      schema={schema}
       controller={controller}
       fieldComponents={props.fieldComponents}
       onSubmit={props.onSubmit}

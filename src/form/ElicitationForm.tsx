@@ -4,14 +4,14 @@ import type { ElicitContent } from "../core/types";
 import { FormAlert } from "./FormAlert";
 import { FormNotice } from "./FormNotice";
 import { ElicitationField } from "../fields/ElicitationField";
+import { useCallbackRef } from "../fields/useCallbackRef";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
 import { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./useElicitationForm";
 
-export interface ElicitationFormProps extends UseElicitationFormOptions {
-  /** `requestedSchema` exactly as the server sent it (or an already parsed schema). */
-  schema: unknown;
+/** What an inline form takes either way. */
+export interface ElicitationFormCommonProps {
   /** Called with validated protocol content when the person submits a valid form. */
   onSubmit: (content: ElicitContent) => void;
   /** Called once when the schema cannot be drawn; the form shows the reason instead of fields. */
@@ -22,8 +22,6 @@ export interface ElicitationFormProps extends UseElicitationFormOptions {
   actions?: ReactNode;
   /** Drawn above the fields, below nothing: e.g. a host's own notice. */
   header?: ReactNode;
-  /** Use an existing `useElicitationForm` result instead of creating one. */
-  controller?: UseElicitationFormResult;
   /** Shows the fields without letting them change and without a Submit button: a preview of `content` or the defaults. */
   readOnly?: boolean;
   /** BCP 47 language of the wording (`lang`), e.g. "de" or "ar"; native number and date inputs take it as their hint. */
@@ -34,26 +32,49 @@ export interface ElicitationFormProps extends UseElicitationFormOptions {
   className?: string;
 }
 
+/** A form of its own, from a schema: the form hook is made here. */
+export interface ElicitationFormSchemaProps extends ElicitationFormCommonProps, UseElicitationFormOptions {
+  /** `requestedSchema` exactly as the server sent it (or a schema parseElicitationSchema returned). */
+  schema: unknown;
+  controller?: never;
+}
+
+/** The fields of a form hook the caller made (`useElicitationForm`): no second hook is made. */
+export interface ElicitationFormControllerProps extends ElicitationFormCommonProps {
+  controller: UseElicitationFormResult;
+  schema?: never;
+}
+
+/** A schema or a controller, never both. */
+export type ElicitationFormProps = ElicitationFormSchemaProps | ElicitationFormControllerProps;
+
 /** The fields of one elicitation schema as an inline form. */
 export function ElicitationForm(props: ElicitationFormProps) {
   // Drawn once the wording of `locale` is here, so no other language flashes first (docs/i18n.md).
-  return useLocaleMessages(props.locale, props.messages) === undefined ? null : <LocalizedElicitationForm {...props} />;
+  // A controller already has its wording: it is drawn at once.
+  const own = props.controller ? undefined : props;
+  return useLocaleMessages(own?.locale, own?.messages) === undefined ? null : props.controller ? (
+    <FormView {...props} form={props.controller} />
+  ) : (
+    <OwnForm {...props} />
+  );
 }
 
-function LocalizedElicitationForm(props: ElicitationFormProps) {
-  const own = useElicitationForm(props.controller ? undefined : props.schema, props);
-  const form = props.controller ?? own;
+function OwnForm(props: ElicitationFormSchemaProps) {
+  return <FormView {...props} form={useElicitationForm(props.schema, props)} />;
+}
+
+function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseElicitationFormResult }) {
   const { error, fields, messages } = form;
 
-  const onInvalid = useRef(props.onInvalidSchema);
-  onInvalid.current = props.onInvalidSchema;
+  const onInvalid = useCallbackRef(props.onInvalidSchema);
   // Once per error, also when StrictMode runs the effect twice.
   const reported = useRef<ElicitationSchemaError>(undefined);
   useEffect(() => {
     if (!error || reported.current === error) return;
     reported.current = error;
-    onInvalid.current?.(error);
-  }, [error]);
+    onInvalid(error);
+  }, [error, onInvalid]);
 
   const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };
   if (error) return <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />;

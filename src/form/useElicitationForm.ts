@@ -1,11 +1,15 @@
-import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { useContext, useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
+import { useForm, type FieldErrors, type Resolver, type ResolverResult } from "react-hook-form";
 import { isParsedSchema } from "../core/request/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { initialFormValues } from "../core/values/initialFormValues";
-import { loadContentValidator, loadFormValuesCheck, prepareContentValidator } from "../core/loading/loadValidation";
+import { loadFormCheck, prepareContentValidator } from "../core/loading/loadValidation";
+import { ValidationUnavailableError } from "../core/loading/ValidationUnavailableError";
 import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
-import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema, ValidationIssue } from "../core/types";
+import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
+import { wordFormIssues } from "../core/validation/validationMessages";
+import { useCallbackRef } from "../fields/useCallbackRef";
+import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
@@ -64,39 +68,38 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   const catalogue = useLocaleMessages(options.locale, options.messages);
   const messages = useMemo(() => resolveMessages(options.messages, catalogue), [options.messages, catalogue]);
   const [leftToServer, setLeftToServer] = useState<string[]>([]);
+  const latestMessages = useCallbackRef(() => messages) as () => ElicitationMessages;
 
-  // The resolver reads the latest schema and wording without being re-created.
-  const latest = useRef({ parsed, messages, schema, options });
-  latest.current = { parsed, messages, schema, options };
+  // The one check of this schema's values, made once per parsed schema; the resolver is its only caller.
+  const runtime = useContext(ValidationRuntimeContext);
+  const check = useMemo(() => (parsed ? loadFormCheck(parsed, runtime) : undefined), [parsed, runtime]);
 
-  /** The whole check of `values`: conversion, the schema engine, then patterns off the main thread. */
-  const check = useRef(async (current: ParsedElicitationSchema, values: FormValues) => {
-    const checkValues = await loadFormValuesCheck(current);
-    const { leftToServer: left, ...checked } = await checkValues(values, () => latest.current.messages.validation);
-    setLeftToServer((before) => (sameKeys(before, left) ? before : left));
-    return checked;
-  }).current;
-
-  const resolver = useRef<Resolver<FormValues>>(async (values) => {
-    const current = latest.current.parsed;
-    if (!current) return { values: {}, errors: {} };
-    let errors: Record<string, ValidationIssue>;
+  /**
+   * The resolver: the whole check of `values`, worded once in the host's messages. A valid answer
+   * travels to Submit as the content this check built (a class instance, which react-hook-form
+   * passes on as it is: its copies by assignment would drop, or apply, a server key "__proto__").
+   */
+  const resolve = useCallbackRef(async (values: FormValues): Promise<ResolverResult<FormValues>> => {
+    if (!check || !parsed) return { values: {}, errors: {} };
+    let result;
     try {
-      ({ errors } = await check(current, values));
-    } catch {
-      // The engine's chunk did not arrive. A field check has nothing to say; handleAccept tells the person.
-      return { values: {}, errors: {} };
+      result = await check(values);
+    } catch (error) {
+      // The engine's chunk did not arrive. A field check has nothing to say; Submit tells the person.
+      if (error instanceof ValidationUnavailableError) return answered(new Unavailable());
+      throw error;
     }
-    const names = Object.keys(errors);
+    const left = result.leftToServer;
+    setLeftToServer((before) => (sameKeys(before, left) ? before : left));
+    if (result.issues.length === 0) return answered(new CheckedAnswer(result.content));
     // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
-    if (names.length === 0) return { values, errors: {} };
     const fieldErrors: FieldErrors<FormValues> = {};
-    for (const name of names) {
-      const issue = errors[name]!;
+    for (const [name, issue] of Object.entries(wordFormIssues(parsed.fields, result.issues, messages.validation))) {
       fieldErrors[name] = { type: issue.code, message: issue.message };
     }
     return { values: {}, errors: fieldErrors };
-  }).current;
+  });
+  const resolver = resolve as Resolver<FormValues>;
 
   /** What the form starts from: the restored values, else the content to show, else the defaults. */
   const startValues = (current: ParsedElicitationSchema, { values, content }: UseElicitationFormOptions) => ({
@@ -115,8 +118,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   // The validation engine starts loading as the form appears and the schema is compiled when the
   // browser is next idle, so the first check waits for neither.
   useEffect(() => {
-    if (parsed) prepareContentValidator(parsed);
-  }, [parsed]);
+    if (parsed) prepareContentValidator(parsed, runtime);
+  }, [parsed, runtime]);
 
   // A new schema object (a new request in the same component) starts from its own defaults.
   const seeded = useRef(schema);
@@ -128,30 +131,17 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   }, [schema, parsed, form]);
 
   const handleAccept = useMemo(
-    () => (onAccept: (content: ElicitContent) => void) => {
-      const submit = form.handleSubmit(async () => {
-        // Rebuilt from the raw values rather than taken from react-hook-form, which copies objects
-        // by assignment and would drop (or worse, apply) a server key named "__proto__".
-        const current = latest.current.parsed;
-        if (!current) return;
-        const { content, errors } = await check(current, form.getValues());
-        if (Object.keys(errors).length === 0) onAccept(content);
-      });
-      return async (event?: BaseSyntheticEvent) => {
-        // Stop the browser's own submit now: the check below may wait for the engine to arrive.
-        event?.preventDefault?.();
-        const current = latest.current.parsed;
-        try {
-          if (current) await loadContentValidator(current);
-        } catch {
+    () => (onAccept: (content: ElicitContent) => void) =>
+      form.handleSubmit(async (data) => {
+        const answer: unknown = data.answer;
+        if (answer instanceof Unavailable) {
           // Offline or a blocked chunk: nothing can be checked, so nothing is sent; the next Submit tries again.
-          form.setError("root", { type: "validationUnavailable", message: latest.current.messages.validationUnavailable });
-          return;
+          form.setError("root", { type: "validationUnavailable", message: latestMessages().validationUnavailable });
+        } else if (answer instanceof CheckedAnswer) {
+          onAccept(answer.content);
         }
-        return submit(event);
-      };
-    },
-    [form, check],
+      }),
+    [form, latestMessages],
   );
 
   return {
@@ -168,3 +158,14 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
 function sameKeys(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((key, i) => key === b[i]);
 }
+
+/** The resolver's answer for Submit, under the one key react-hook-form hands on. */
+const answered = (answer: CheckedAnswer | Unavailable): ResolverResult<FormValues> => ({ values: { answer } as unknown as FormValues, errors: {} });
+
+/** The content the resolver built from valid values: what Submit sends. */
+class CheckedAnswer {
+  constructor(readonly content: ElicitContent) {}
+}
+
+/** The resolver could not check (the validation code did not load): Submit sends nothing and says so. */
+class Unavailable {}

@@ -1,14 +1,20 @@
 // The dialog, forms and queue reach the validation engines (Ajv, the eval-free engine) only through
-// dynamic import(), and nothing they draw waits for them. These tests start each case from fresh
-// modules, with nothing loaded, and check that the results are the ones of the synchronous API.
+// dynamic import(), and nothing they draw waits for them. These tests start each case from a fresh
+// validation runtime, with nothing loaded, and check that the results are the ones of the synchronous API.
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createValidationRuntime, type ValidationRuntime } from "../../src/core/loading/validationRuntime";
+import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
+import { ValidationRuntimeContext } from "../../src/form/ValidationRuntimeContext";
+import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { ElicitParams } from "../../src/core/types";
 import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
+import { loadContentValidatorIn } from "../../src/core/loading/loadValidation";
 import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
 
 const src = join(import.meta.dirname, "../../src");
@@ -42,7 +48,7 @@ function staticGraph(entry: string): Map<string, string[]> {
 }
 
 const HEAVY_PACKAGES = /^(ajv|ajv-formats|@cfworker\/json-schema)($|\/)/;
-const SYNC_MODULES = /\/core\/(ajvEngine|evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues)\.ts$/;
+const SYNC_MODULES = /\/core\/validation\/(engines\/ajvEngine|engines\/evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues|formCheck|contentCheck)\.ts$/;
 
 const patterned = (pattern: string, extra: Record<string, unknown> = {}) =>
   ({ message: "Code?", requestedSchema: { type: "object", properties: { code: { type: "string", pattern, ...extra } } } }) as ElicitParams;
@@ -59,19 +65,23 @@ describe("what the UI imports statically", () => {
       }
     },
   );
+  it("the check can fail: the core entry, which validates synchronously, does reach those modules", () => {
+    const files = [...staticGraph(join(src, "core/index.ts")).keys()];
+    expect(files.filter((file) => SYNC_MODULES.test(file)).length).toBeGreaterThanOrEqual(4);
+  });
 });
 
+/** Renders under a validation runtime of its own: nothing loaded, nothing compiled, whatever other tests did. */
+function renderFresh(ui: ReactElement, runtime: ValidationRuntime = createValidationRuntime()) {
+  return render(<ValidationRuntimeContext.Provider value={runtime}>{ui}</ValidationRuntimeContext.Provider>);
+}
+
 describe("loading on demand", () => {
-  beforeEach(() => {
-    vi.resetModules();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
 
   it.each(["ajv", "eval-free"] as const)("validates with the loaded %s engine exactly as validateElicitationContent", async (engine) => {
-    const { loadContentValidator } = await import("../../src/core/loading/loadValidation");
-    const { parseElicitationSchema: parse } = await import("../../src/core/request/parseElicitationSchema");
+    // A runtime of its own: nothing loaded, nothing compiled, whatever other tests did.
+    const runtime = createValidationRuntime();
+    const parse = parseElicitationSchema;
     const lookahead = { type: "object", properties: { code: { type: "string", pattern: "^(?=.*[0-9])[a-z0-9]{8,}$" } } };
     for (const [schema, contents] of [
       [
@@ -87,7 +97,7 @@ describe("loading on demand", () => {
     ] as const) {
       const parsed = parse(schema);
       if (!parsed.ok) throw new Error("schema did not parse");
-      const validate = await loadContentValidator(parsed.schema, { engine });
+      const validate = await loadContentValidatorIn(runtime, parsed.schema, { engine });
       for (const content of contents) {
         expect(await validate(content)).toEqual({ ...validateElicitationContent(schema, content, { engine }), leftToServer: [] });
       }
@@ -95,18 +105,16 @@ describe("loading on demand", () => {
   });
 
   it("the dialog draws a form with a pattern on its first render, before any chunk has arrived", async () => {
-    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
-    render(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={vi.fn()} />);
+    renderFresh(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={vi.fn()} />);
     expect(screen.getByRole("dialog", { name: /Bank/ })).toHaveAttribute("data-mode", "form");
     expect(screen.getByRole("textbox", { name: /Recipient account/ })).toBeInTheDocument();
   });
 
   it("a default the pattern refuses is drawn and flagged by the form, not refused with the request", async () => {
-    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onInvalidRequest = vi.fn();
     const onResponse = vi.fn();
     const user = userEvent.setup();
-    render(
+    renderFresh(
       <ElicitationDialog serverName="S" request={patterned("^[0-9]+$", { default: "abc" })} onResponse={onResponse} onInvalidRequest={onInvalidRequest} />,
     );
     const code = screen.getByRole("textbox", { name: /Code/ });
@@ -118,10 +126,9 @@ describe("loading on demand", () => {
   });
 
   it("a first submit before any engine is loaded shows the same errors, focuses the first invalid field, answers once", async () => {
-    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();
     const user = userEvent.setup();
-    render(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={onResponse} />);
+    renderFresh(<ElicitationDialog serverName="Bank" request={bankTransfer} onResponse={onResponse} />);
     const account = await screen.findByRole("textbox", { name: /Recipient account/ });
     const amount = screen.getByRole("spinbutton", { name: /Amount/ });
     // Submit at once: the engines the form started loading as it mounted are not there yet.
@@ -144,12 +151,11 @@ describe("loading on demand", () => {
   it("a form compiles its schema while the person is still reading, not on the first Submit", async () => {
     const { default: Ajv2020 } = await import("ajv/dist/2020.js");
     const compile = vi.spyOn(Object.getPrototypeOf(Ajv2020.prototype) as typeof Ajv2020.prototype, "compile") // Ajv's core class, which every Ajv compiles with;
-    const { setValidationEngine } = await import("../../src/core/validation/validationEngine");
-    setValidationEngine("ajv");
-    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
+    const runtime = createValidationRuntime();
+    runtime.engine.set("ajv");
     const onResponse = vi.fn();
     const user = userEvent.setup();
-    render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />);
+    renderFresh(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} />, runtime);
     await waitFor(() => expect(compile).toHaveBeenCalledTimes(1));
 
     await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
@@ -157,11 +163,9 @@ describe("loading on demand", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(onResponse).toHaveBeenCalledWith({ action: "accept", content: { name: "Ada", email: "ada@example.com" } }));
     expect(compile).toHaveBeenCalledTimes(1);
-    setValidationEngine("auto");
   });
 
   it("the queue admits every request at once and in arrival order, patterns of every kind included", async () => {
-    const { createElicitationQueue } = await import("../../src/host/createElicitationQueue");
     const queue = createElicitationQueue({ rateLimit: false });
     void queue.request({ serverName: "a", params: githubUsername });
     void queue.request({ serverName: "b", params: bankTransfer });
@@ -173,6 +177,18 @@ describe("loading on demand", () => {
     expect(queue.getSnapshot().entries.map((entry) => entry.serverName)).toEqual(["a", "b", "c", "d", "e", "g"]);
     await expect(refused).rejects.toMatchObject({ code: -32602, path: "requestedSchema.properties.code.pattern" });
     queue.close();
+  });
+
+});
+
+// The pattern worker keeps its state for the page (a worker the policy refused stays refused):
+// these cases start from fresh modules.
+describe("patterns where no worker may start", () => {
+  beforeEach(() => {
+    vi.resetModules();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it("where no worker may start (a strict CSP), patterns are left to the server and the form says so", async () => {

@@ -31,7 +31,14 @@ describe("validation chunks that cannot load", () => {
     expect(events.filter((e) => e.type === "rejected")).toEqual([]);
     queue.close();
     expect((await Promise.all(answers)).map((a) => a.action)).toEqual(["cancel", "cancel", "cancel", "cancel"]);
-    vi.doUnmock("../../src/core/ajvEngine");
-    vi.doUnmock("../../src/core/evalFreeValidator");
+
+    // The probe: these mocks do reach what validation loads. Had admission waited for an engine,
+    // it would have met exactly this rejection.
+    const { defaultValidationRuntime } = await import("../../src/core/loading/validationRuntime");
+    const { ValidationUnavailableError } = await import("../../src/core/loading/ValidationUnavailableError");
+    await expect(defaultValidationRuntime.loadEngine("ajv")).rejects.toBeInstanceOf(ValidationUnavailableError);
+    await expect(defaultValidationRuntime.loadEngine("eval-free")).rejects.toBeInstanceOf(ValidationUnavailableError);
+    vi.doUnmock("../../src/core/validation/engines/ajvEngine");
+    vi.doUnmock("../../src/core/validation/engines/evalFreeValidator");
   });
 });

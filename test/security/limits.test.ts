@@ -193,7 +193,7 @@ describe("no HTML rendering anywhere in the library", () => {
     expect(source).not.toMatch(/dangerouslySetInnerHTML|\.innerHTML|\.outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|\beval\s*\(/);
     // The one `new Function` is the CSP probe, which runs a constant.
     const probes = source.match(/new Function\(/g) ?? [];
-    expect(probes.length).toBe(file.endsWith("validationEngine.ts") ? 1 : 0);
+    expect(probes.length).toBe(file.endsWith("engineChoice.ts") ? 1 : 0);
     if (probes.length) expect(source).toContain('new Function("return true")');
     // Links are opened only by the URL-mode consent path, never from server text in form mode.
     expect(source).not.toMatch(/href=\{[^}]*(message|description|label|title)/);

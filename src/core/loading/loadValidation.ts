@@ -1,56 +1,40 @@
-import type { FormContentCheck, FormValues, FormValuesCheck, ParsedElicitationSchema } from "../types";
+import type { FormContentCheck, ParsedElicitationSchema } from "../types";
+import type { FormCheck } from "../validation/formCheck";
+import { wordIssues } from "../validation/validationMessages";
+import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
+import { defaultValidationRuntime, type ValidationRuntime } from "./validationRuntime";
 
-export type { FormContentCheck, FormValuesCheck };
-import type { ValidationMessages } from "../validation/validationMessages";
-import { chosenValidationEngine, resolveValidationEngine, type CompileContentValidator, type ValidationEngine } from "../validation/validationEngine";
+export type { FormContentCheck };
 
 // The dialog's and forms' way to validation. Nothing they draw waits for it: the engines are
-// separate modules reached only through dynamic import(), so a host's bundler splits them into
-// chunks that load in the background —
+// separate modules reached only through dynamic import() (validationRuntime.ts), so a host's
+// bundler splits them into chunks that load in the background —
 //   Ajv (≈ 37 KB gzipped) only on pages that allow `new Function`,
 //   the eval-free engine (@cfworker/json-schema, ≈ 7 KB) only on pages that forbid it.
-// The forms' checking code (formContentCheck.ts: renaming keys, bounding sizes, the pattern worker)
-// is a small chunk fetched alongside the engine. Patterns need no engine: they run in a small worker
-// (patternWorker.ts). Each chunk is loaded once per page; compiled validators share
-// validateElicitationContent's cache.
-
-const loading: Partial<Record<ValidationEngine, Promise<CompileContentValidator>>> = {};
-const loaded: Partial<Record<ValidationEngine, CompileContentValidator>> = {};
-
-/** "auto" and undefined mean the engine chosen with `setValidationEngine` (itself "auto" by default). */
-const resolve = (engine: ValidationEngine | "auto" | undefined) => resolveValidationEngine(engine === "auto" ? undefined : engine);
-
-let formCheck: Promise<typeof import("../validation/formContentCheck")> | undefined;
-
-/** Loads the forms' checking code (once; a failed load is tried again on the next call). */
-function loadFormCheck(): Promise<typeof import("../validation/formContentCheck")> {
-  return (formCheck ??= import("../validation/formContentCheck").catch((error: unknown) => {
-    formCheck = undefined;
-    throw error;
-  }));
-}
-
-/** Loads one validation engine module (once; a failed load is tried again on the next call). */
-export function loadValidationEngine(engine?: ValidationEngine | "auto"): Promise<CompileContentValidator> {
-  const resolved = resolve(engine);
-  return (loading[resolved] ??= (
-    resolved === "ajv"
-      ? import("../validation/engines/ajvEngine").then((module) => module.compileAjvValidator)
-      : import("../validation/engines/evalFreeValidator").then((module) => module.compileEvalFreeValidator)
-  ).then(
-    (compile) => (loaded[resolved] = compile),
-    (error: unknown) => {
-      delete loading[resolved];
-      throw error;
-    },
-  ));
-}
+// The forms' check (formCheck.ts: converting values, renaming keys, bounding sizes, patterns) is a
+// small chunk fetched alongside the engine. Patterns need no engine: the runtime's pattern tester
+// runs them off the main thread. Each chunk is loaded once per runtime; a chunk that cannot load
+// rejects with ValidationUnavailableError.
 
 export interface LoadValidationOptions {
   /** "auto" (default: the engine chosen with `setValidationEngine`), "ajv" or "eval-free". */
   engine?: ValidationEngine | "auto";
 }
 
+/**
+ * The engine chosen for this page, or — when its chunk cannot be fetched and no engine was asked for
+ * by name — the eval-free one: the same verdicts from a smaller chunk, usable on every page.
+ */
+async function loadSomeEngine(runtime: ValidationRuntime, asked: ValidationEngine | "auto" | undefined) {
+  const engine = runtime.engine.resolve(asked);
+  try {
+    return { engine, compile: await runtime.loadEngine(engine) };
+  } catch (error) {
+    const byName = (asked !== undefined && asked !== "auto") || runtime.engine.chosen() !== "auto";
+    if (engine === "eval-free" || byName) throw error;
+    return { engine: "eval-free" as const, compile: await runtime.loadEngine("eval-free") };
+  }
+}
 
 /**
  * Checks content against the schema it was loaded for, the same way validateElicitationContent
@@ -60,41 +44,45 @@ export type LoadedContentValidator = (content: unknown) => Promise<FormContentCh
 
 /**
  * Loads the engine this page supports and returns a validator for `parsed`. The schema is compiled
- * on the first call of that validator (once per distinct schema, cached by `cacheKey`).
+ * on the first call of that validator (once per distinct schema, then kept in the runtime's cache).
  */
-export async function loadContentValidator(
+export function loadContentValidator(parsed: ParsedElicitationSchema, options: LoadValidationOptions = {}): Promise<LoadedContentValidator> {
+  return loadContentValidatorIn(defaultValidationRuntime, parsed, options);
+}
+
+/** loadContentValidator with a runtime of the caller's (a test's fresh one). */
+export async function loadContentValidatorIn(
+  runtime: ValidationRuntime,
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
 ): Promise<LoadedContentValidator> {
-  const [{ engine, compile }, { checkFormContent }] = await Promise.all([loadSomeEngine(options.engine), loadFormCheck()]);
-  return (content) => checkFormContent(parsed, content, engine, compile);
+  const [{ engine, compile }, { checkContent, checkContentPatterns, withPatternIssues }] = await Promise.all([
+    loadSomeEngine(runtime, options.engine),
+    runtime.loadFormCheck(),
+  ]);
+  return async (content) => {
+    const checked = checkContent(parsed, content, () => runtime.validators.get(parsed, engine, compile, false));
+    const patterns = typeof content === "object" && content !== null ? await checkContentPatterns(parsed, content, runtime.patterns) : undefined;
+    const result = patterns === undefined ? checked : withPatternIssues(parsed, checked, patterns.issues);
+    const leftToServer = patterns?.leftToServer ?? [];
+    return result.valid ? { ...result, leftToServer } : { valid: false, errors: wordIssues(parsed.fields, result.errors), leftToServer };
+  };
 }
 
 /**
- * Loads what checking a form's values takes (the engine and the forms' checking code) and returns
- * the check for `parsed`: content built from the values, validated, worded with `messages()`.
+ * The form check of `parsed` (formCheck.ts), loading what it needs on its first call: the one check
+ * a form's resolver calls. A chunk that cannot load rejects that call with ValidationUnavailableError;
+ * the next call tries again.
  */
-export async function loadFormValuesCheck(
-  parsed: ParsedElicitationSchema,
-  options: LoadValidationOptions = {},
-): Promise<(values: FormValues, messages: () => Partial<ValidationMessages> | undefined) => Promise<FormValuesCheck>> {
-  const [{ engine, compile }, { checkFormAnswer }] = await Promise.all([loadSomeEngine(options.engine), loadFormCheck()]);
-  return (values, messages) => checkFormAnswer(parsed, values, engine, compile, messages);
-}
-
-/**
- * The engine chosen for this page, or — when its chunk cannot be fetched and no engine was asked for
- * by name — the eval-free one: the same verdicts from a smaller chunk, usable on every page.
- */
-async function loadSomeEngine(asked: ValidationEngine | "auto" | undefined) {
-  const engine = resolve(asked);
-  try {
-    return { engine, compile: await loadValidationEngine(engine) };
-  } catch (error) {
-    const byName = (asked !== undefined && asked !== "auto") || chosenValidationEngine() !== "auto";
-    if (engine === "eval-free" || byName) throw error;
-    return { engine: "eval-free" as const, compile: await loadValidationEngine("eval-free") };
-  }
+export function loadFormCheck(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): FormCheck {
+  let check: FormCheck | undefined;
+  return async (values) => {
+    if (check === undefined) {
+      const [{ engine, compile }, { createFormCheck }] = await Promise.all([loadSomeEngine(runtime, undefined), runtime.loadFormCheck()]);
+      check ??= createFormCheck(parsed, engine, compile, runtime);
+    }
+    return check(values);
+  };
 }
 
 /** Runs `task` when the browser is idle (or soon, where there is no idle callback). */
@@ -108,17 +96,14 @@ function whenIdle(task: () => void): void {
  * Submit finds it compiled (Ajv takes tens of milliseconds for a large form). Errors are left for
  * the validation that needs the validator to report.
  */
-export function prepareContentValidator(parsed: ParsedElicitationSchema, options: LoadValidationOptions = {}): void {
-  const engine = resolve(options.engine);
-  const check = loadFormCheck();
-  if (parsed.fields.some((field) => (field.kind === "text" || field.kind === "file") && field.pattern !== undefined)) {
-    check.then(({ startPatternWorker }) => startPatternWorker(), () => undefined);
-  }
-  Promise.all([loadValidationEngine(engine), check]).then(
-    ([compile, { validatorFor }]) =>
+export function prepareContentValidator(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): void {
+  const engine = runtime.engine.resolve();
+  if (parsed.fields.some((field) => (field.kind === "text" || field.kind === "file") && field.pattern !== undefined)) runtime.patterns.start();
+  Promise.all([runtime.loadEngine(engine), runtime.loadFormCheck()]).then(
+    ([compile]: [CompileContentValidator, unknown]) =>
       whenIdle(() => {
         try {
-          validatorFor(parsed, engine, compile, false);
+          runtime.validators.get(parsed, engine, compile, false);
         } catch {
           // Reported by the validation that needs it.
         }
@@ -135,5 +120,7 @@ export type PreloadValidationOptions = LoadValidationOptions;
  * Forms never wait for it: they draw at once and load the engine in the background anyway.
  */
 export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
-  await Promise.all([loadFormCheck().then(({ startPatternWorker }) => startPatternWorker()), loadValidationEngine(options?.engine)]);
+  const runtime = defaultValidationRuntime;
+  runtime.patterns.start();
+  await Promise.all([runtime.loadFormCheck(), runtime.loadEngine(runtime.engine.resolve(options?.engine))]);
 }

@@ -1,4 +1,5 @@
 import { ElicitationSchemaError } from "./ElicitationSchemaError";
+import { registerParsedSchema } from "./isParsedSchema";
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "./limits";
 import { fieldLabel } from "./fieldLabel";
 import { hasVisibleText } from "../shared/hasVisibleText";
@@ -91,7 +92,8 @@ export function parseElicitationSchema(schema: unknown, options: ParseElicitatio
   try {
     active = resolveElicitationLimits(options?.limits);
     activeFileInputs = options?.fileInputs === true;
-    return { ok: true, schema: { ...parseRoot(schema), limits: active } };
+    const parsed = { ...parseRoot(schema), limits: active };
+    return { ok: true, schema: registerParsedSchema(parsed, parsed.cacheKey) };
   } catch (error) {
     if (error instanceof ElicitationSchemaError) return { ok: false, error };
     return { ok: false, error: new ElicitationSchemaError(ROOT, `could not be read (${describeError(error)})`) };

@@ -1,11 +1,12 @@
 import { compileAjvValidator } from "./engines/ajvEngine";
 import { compileEvalFreeValidator } from "./engines/evalFreeValidator";
-import { resolveValidationEngine, type CompileContentValidator } from "./validationEngine";
+import { resolveValidationEngine } from "../loading/selectValidationEngine";
+import type { CompileContentValidator } from "./validationEngine";
 
 // The synchronous compilers, for servers, Node and hosts that validate outside the dialog: both
 // engines are imported statically here, and patterns run in them as the MCP SDK's servers run them.
-// The dialog and forms never import this module; they load what they need with
-// loadContentValidator (loadValidation.ts) and check patterns off the main thread.
+// The dialog and forms never import this module; they load what they need through the validation
+// runtime (validationRuntime.ts) and check patterns off the main thread.
 
 export { compileAjvValidator, compileEvalFreeValidator };
 

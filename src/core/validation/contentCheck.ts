@@ -1,82 +1,14 @@
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "../request/limits";
 import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
-import type {
-  ElicitContent,
-  ElicitContentValue,
-  FieldDescriptor,
-  ParsedElicitationSchema,
-  ValidateElicitationContentResult,
-  ValidationCode,
-  ValidationIssue,
-} from "../types";
-import type { CompileContentValidator, ContentValidationError, ContentValidator, ValidationEngine } from "./validationEngine";
-import { describeValidationIssue } from "./validationMessages";
+import type { ElicitContent, ElicitContentValue, FieldDescriptor, ParsedElicitationSchema, ValidationCode } from "../types";
+import { orderIssues, type FoundIssue } from "./issueOrder";
+import { engineKey } from "./validatorCache";
+import type { ContentValidationError, ContentValidator } from "./validationEngine";
 import { checkFileValue } from "./checkFileValue";
 
-/** Rules a file's value is checked against here, never by the engine (checkFileValue.ts). */
-const FILE_RULES: ReadonlySet<string> = new Set(["format", "minLength", "maxLength"]);
-
 // How content is checked against a parsed schema, whichever engine runs: renaming keys, bounding
-// sizes, turning engine failures into one plain-words issue per field. No engine is imported here:
-// validateElicitationContent passes the statically imported ones, loadContentValidator the loaded one.
-
-// Compiling is the expensive part (Ajv generates code); forms validate on every keystroke, so each
-// distinct schema is compiled once and kept in a small least-recently-used cache.
-const CACHE_LIMIT = 64;
-const validators = new Map<string, ContentValidator>();
-
-/**
- * The compiled validator of `schema` for `engine`, compiled with `compile` on first use. With
- * `patterns` false the engine leaves `pattern` out: the forms check patterns off the main thread
- * (checkContentPatterns.ts); the synchronous API runs them in the engine, as the server does.
- */
-export function validatorFor(
-  schema: ParsedElicitationSchema,
-  engine: ValidationEngine,
-  compile: CompileContentValidator,
-  patterns = true,
-): ContentValidator {
-  const key = `${engine}:${patterns ? "" : "-pattern:"}${schema.cacheKey}`;
-  const cached = validators.get(key);
-  if (cached !== undefined) {
-    validators.delete(key);
-    validators.set(key, cached);
-    return cached;
-  }
-  const validator = compile(engineSchema(schema, patterns));
-  validators.set(key, validator);
-  if (validators.size > CACHE_LIMIT) {
-    const [oldestKey, oldest] = validators.entries().next().value as [string, ContentValidator];
-    validators.delete(oldestKey);
-    oldest.dispose();
-  }
-  return validator;
-}
-
-/**
- * The schema the engine compiles: jsonSchema with each property renamed to `p<index>`. Server keys
- * never reach the engine, so "__proto__" (which Ajv skips in `properties`), "constructor" or "a/b"
- * cannot confuse it, and unknown content keys are renamed `u<n>` so they cannot collide.
- */
-function engineSchema(schema: ParsedElicitationSchema, patterns: boolean): Record<string, unknown> {
-  const properties = ownProperty(schema.jsonSchema, "properties") as Record<string, unknown>;
-  const required = schema.fields.filter((field) => field.required).map(engineKey);
-  const property = (field: FieldDescriptor) => {
-    const rules = ownProperty(properties, field.key) as Record<string, unknown>;
-    const kept = Object.entries(rules).filter(
-      ([keyword]) => !(keyword === "pattern" && !patterns) && !(field.kind === "file" && FILE_RULES.has(keyword)),
-    );
-    return kept.length === Object.keys(rules).length ? rules : Object.fromEntries(kept);
-  };
-  return {
-    type: "object",
-    properties: Object.fromEntries(schema.fields.map((field) => [engineKey(field), property(field)])),
-    ...(required.length > 0 && { required }),
-    additionalProperties: false,
-  };
-}
-
-const engineKey = (field: FieldDescriptor) => `p${field.index}`;
+// sizes, turning engine failures into at most one issue per field. No engine is imported here: the caller
+// passes the validator (validatorCache.ts) of the engine it has.
 
 /** Text longer than the limit, files that break their rules (checkFileValue.ts), and lists longer than the field has options, as engine-shaped failures. */
 function oversizedValues(
@@ -104,20 +36,18 @@ function oversizedValues(
   return failures;
 }
 
-// When a field breaks several rules, the first of these is the one worth telling the user.
-const PRIORITY: ValidationCode[] = [
-  "required", "type", "integer", "enum", "format", "fileType", "fileSize", "pattern", "minLength", "maxLength",
-  "minimum", "maximum", "minItems", "maxItems", "uniqueItems", "unknownField",
-];
-
+// Engine keywords that keep their name as the issue's code.
 const SAME_CODE: ReadonlySet<string> = new Set([
   "fileType", "fileSize", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
 ]);
 
+/** What checkContent finds: the content to send, or issues by code and parameters, not yet worded. */
+export type ContentCheck = { valid: true; content: ElicitContent } | { valid: false; errors: FoundIssue[] };
+
 /**
  * Checks content against a parsed schema with the validator `validator()` returns (called only when
  * an engine is needed). On success returns a NEW object holding only the declared keys; on failure
- * at most one plain-words issue per field.
+ * at most one issue per field (issueOrder.ts), as codes and parameters for the caller to word.
  */
 export function checkContent(
   parsed: ParsedElicitationSchema,
@@ -126,14 +56,8 @@ export function checkContent(
   limits?: Partial<ElicitationLimits>,
   /** False: a file's data: URI body is left to the caller (the forms check it in steps). */
   fileBodies = true,
-): ValidateElicitationContentResult {
-  if (!isRecord(content)) {
-    const params = { type: "object" };
-    return {
-      valid: false,
-      errors: [{ field: "", code: "type", message: describeValidationIssue({ code: "type", params }, ""), params }],
-    };
-  }
+): ContentCheck {
+  if (!isRecord(content)) return { valid: false, errors: [{ field: "", code: "type", params: { type: "object" } }] };
 
   // Rename content keys the same way, remembering the way back for error messages.
   const byKey = new Map(parsed.fields.map((field) => [field.key, field]));
@@ -169,27 +93,7 @@ export function checkContent(
   }
   const fieldByEngineKey = new Map(parsed.fields.map((field) => [engineKey(field), field]));
   const toKey = (name: string) => originalKeys.get(name) ?? fieldByEngineKey.get(name)?.key ?? name;
-  return { valid: false, errors: toIssues(failures, parsed.fields, byKey, content, toKey) };
-}
-
-function toIssues(
-  failures: ContentValidationError[],
-  fields: FieldDescriptor[],
-  byKey: Map<string, FieldDescriptor>,
-  content: object,
-  toKey: (engineName: string) => string,
-): ValidationIssue[] {
-  const best = new Map<string, ValidationIssue>();
-  for (const failure of failures) {
-    const issue = toIssue(failure, byKey, content, toKey);
-    const current = best.get(issue.field);
-    if (current === undefined || PRIORITY.indexOf(issue.code) < PRIORITY.indexOf(current.code)) {
-      best.set(issue.field, issue);
-    }
-  }
-  // Content-level first, then fields in declaration order, then keys the form does not have.
-  const rank = (issue: ValidationIssue) => (issue.field === "" ? -1 : (byKey.get(issue.field)?.index ?? fields.length));
-  return [...best.values()].sort((a, b) => rank(a) - rank(b));
+  return { valid: false, errors: orderIssues(parsed.fields, failures.map((failure) => toIssue(failure, byKey, content, toKey))) };
 }
 
 function toIssue(
@@ -197,7 +101,7 @@ function toIssue(
   byKey: Map<string, FieldDescriptor>,
   content: object,
   toKey: (engineName: string) => string,
-): ValidationIssue {
+): FoundIssue {
   const segments = failure.instancePath.split("/").slice(1).map(decodePointerSegment);
   const { keyword, params } = failure;
   let field = segments[0] === undefined ? "" : toKey(segments[0]);
@@ -229,8 +133,7 @@ function toIssue(
   } else {
     code = "type";
   }
-  const label = byKey.get(field)?.label ?? field;
-  return { field, code, message: describeValidationIssue({ code, params: issueParams }, label), params: issueParams };
+  return { field, code, params: issueParams };
 }
 
 /** JSON Pointer (RFC 6901) unescaping: "~1" is "/", "~0" is "~" — in that order. */

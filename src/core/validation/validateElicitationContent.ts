@@ -1,10 +1,13 @@
-import { compileAjvValidator, compileEvalFreeValidator } from "./compileContentValidator";
-import { checkContent, validatorFor } from "./contentCheck";
+import { checkContent, type ContentCheck } from "./contentCheck";
+import { createAjvCompiler } from "./engines/ajvEngine";
+import { compileEvalFreeValidator } from "./engines/evalFreeValidator";
+import { defaultValidationRuntime, type ValidationRuntime } from "../loading/validationRuntime";
 import { isParsedSchema } from "../request/isParsedSchema";
 import type { ElicitationLimits } from "../request/limits";
 import { parseElicitationSchema } from "../request/parseElicitationSchema";
 import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "../types";
-import { resolveValidationEngine, type ValidationEngine } from "./validationEngine";
+import type { ValidationEngine } from "./validationEngine";
+import { wordIssues } from "./validationMessages";
 
 export interface ValidateElicitationContentOptions {
   /** "auto" (default: the engine chosen with `setValidationEngine`), "ajv" or "eval-free". */
@@ -38,12 +41,24 @@ export function validateElicitationContent(
     }
     parsed = result.schema;
   }
+  const result = checkParsedContent(parsed, content, options);
+  return result.valid ? result : { valid: false, errors: wordIssues(parsed.fields, result.errors) };
+}
+
+/** The synchronous check with `runtime`'s engine and cache, patterns run in the engine; issues not yet worded. */
+export function checkParsedContent(
+  parsed: ParsedElicitationSchema,
+  content: unknown,
+  options: ValidateElicitationContentOptions = {},
+  runtime: ValidationRuntime = defaultValidationRuntime,
+): ContentCheck {
   return checkContent(
     parsed,
     content,
     () => {
-      const engine = resolveValidationEngine(options?.engine === "auto" ? undefined : options?.engine);
-      return validatorFor(parsed, engine, engine === "ajv" ? compileAjvValidator : compileEvalFreeValidator);
+      const engine = runtime.engine.resolve(options?.engine);
+      const compile = engine === "ajv" ? runtime.compiler("ajv", createAjvCompiler) : runtime.compiler("eval-free", () => compileEvalFreeValidator);
+      return runtime.validators.get(parsed, engine, compile, true);
     },
     options?.limits,
   );

@@ -1,7 +1,8 @@
-import { checkFormValues } from "../values/formValues";
+import { convertFormValues } from "../values/formValues";
 import type { ElicitContent, FormValues, ParsedElicitationSchema, ValidationIssue } from "../types";
-import { validateElicitationContent } from "./validateElicitationContent";
-import type { ValidationMessages } from "./validationMessages";
+import { formIssues } from "./issueOrder";
+import { checkParsedContent } from "./validateElicitationContent";
+import { wordFormIssues, type ValidationMessages } from "./validationMessages";
 
 /**
  * Builds content from form values, validates it against the schema, and returns at most one issue
@@ -14,5 +15,7 @@ export function validateFormValues(
   values: FormValues,
   messages?: Partial<ValidationMessages>,
 ): { content: ElicitContent; errors: Record<string, ValidationIssue> } {
-  return checkFormValues(parsed, values, (content) => validateElicitationContent(parsed, content), messages);
+  const { content, issues } = convertFormValues(parsed.fields, values);
+  const checked = checkParsedContent(parsed, content);
+  return { content, errors: wordFormIssues(parsed.fields, formIssues(parsed.fields, issues, checked.valid ? [] : checked.errors), messages) };
 }

@@ -7,34 +7,39 @@ import type {
   FieldDescriptor,
   FormValue,
   FormValues,
-  ParsedElicitationSchema,
   TextFieldDescriptor,
-  ValidateElicitationContentResult,
   ValidationCode,
   ValidationIssue,
 } from "../types";
-import { describeValidationIssue, type ValidationMessages } from "../validation/validationMessages";
+import type { FoundIssue } from "../validation/issueOrder";
+import { wordIssues } from "../validation/validationMessages";
 
 export { fieldName, initialFormValues, UNREADABLE_NUMBER } from "./initialFormValues";
 
-function issue(field: FieldDescriptor, code: ValidationCode, params: Record<string, unknown> = {}): ValidationIssue {
-  return { field: field.key, code, message: describeValidationIssue({ code, params }, field.label), params };
+function issue(field: FieldDescriptor, code: ValidationCode, params: Record<string, unknown> = {}): FoundIssue {
+  return { field: field.key, code, params };
 }
 
-type Converted = { value: ElicitContentValue } | { issue: ValidationIssue } | undefined;
+type Converted = { value: ElicitContentValue } | { issue: FoundIssue } | undefined;
 
 /**
  * Turns raw input values into protocol content. An optional field left empty is omitted (never ""
  * or 0); a required one gets a "required" issue. A checkbox always sends what it shows.
  * Values that cannot even be converted (not a number, not a date-time) get an issue here; every
- * other rule is left to the schema validator.
+ * other rule is left to the schema validator. Issues in plain English words.
  */
 export function buildContent(
   fields: readonly FieldDescriptor[],
   values: FormValues,
 ): { content: ElicitContent; issues: ValidationIssue[] } {
+  const { content, issues } = convertFormValues(fields, values);
+  return { content, issues: wordIssues(fields, issues) };
+}
+
+/** buildContent's work, with issues as codes and parameters for the form to word. */
+export function convertFormValues(fields: readonly FieldDescriptor[], values: FormValues): { content: ElicitContent; issues: FoundIssue[] } {
   const entries: [string, ElicitContentValue][] = [];
-  const issues: ValidationIssue[] = [];
+  const issues: FoundIssue[] = [];
   for (const field of fields) {
     const result = convert(field, ownProperty(values, fieldName(field)));
     if (result === undefined) continue;
@@ -94,31 +99,4 @@ function convertDateTime(field: TextFieldDescriptor, text: string): Converted {
   const local = localInputToRfc3339(text);
   if (local === undefined) return { issue: issue(field, "format", { format: "date-time" }) };
   return { value: fitDateTime(local, field.minLength, field.maxLength) ?? local };
-}
-
-/**
- * The form resolver's single call: builds content, validates it with `validate` (a schema
- * validator: validateElicitationContent's, or the one loadContentValidator loaded), and returns at
- * most one issue per field keyed by form name (conversion issues win over schema issues), worded
- * with the host's `messages`.
- */
-export function checkFormValues(
-  parsed: ParsedElicitationSchema,
-  values: FormValues,
-  validate: (content: ElicitContent) => ValidateElicitationContentResult,
-  messages?: Partial<ValidationMessages>,
-): { content: ElicitContent; errors: Record<string, ValidationIssue> } {
-  const { content, issues } = buildContent(parsed.fields, values);
-  const byKey = new Map(parsed.fields.map((field) => [field.key, field]));
-  const errors = new Map<string, ValidationIssue>();
-  const add = (found: ValidationIssue) => {
-    const field = byKey.get(found.field);
-    if (field === undefined || errors.has(fieldName(field))) return;
-    const message = describeValidationIssue(found, field.label, messages);
-    errors.set(fieldName(field), { ...found, message });
-  };
-  issues.forEach(add);
-  const result = validate(content);
-  if (!result.valid) result.errors.forEach(add);
-  return { content, errors: Object.fromEntries(errors) };
 }

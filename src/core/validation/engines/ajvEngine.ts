@@ -26,52 +26,72 @@ const unwrap = <T>(module: T | { default: T }): T =>
 const Ajv = unwrap(AjvModule);
 type Ajv = InstanceType<typeof Ajv>;
 
-let ajv: Ajv | undefined;
+/**
+ * How many schemas one Ajv instance compiles before the next compile starts a fresh instance. Ajv's
+ * shared scope keeps part of every schema it compiled even after `removeSchema` (a SchemaEnv and
+ * its generated code per schema), so a long session that only ever removed schemas would grow with
+ * every request. Retiring the instance instead bounds it: an old instance is held only by the
+ * validators it compiled, and goes when the last of them is dropped from the validator cache.
+ */
+export const AJV_GENERATION_SIZE = 64;
 
-// Created on first use, never at import: importing the package under SSR or on a server must stay cheap.
-function getAjv(): Ajv {
-  if (ajv === undefined) {
-    ajv = new Ajv({
-      allErrors: true,
-      // Strict mode is safe because we only ever compile the clean schema rebuilt by
-      // parseElicitationSchema, never the server's raw object — which is why legacy `enumNames`
-      // (not a JSON Schema keyword) cannot trip it.
-      strict: true,
-      // Only those clean schemas are compiled, so checking them against the JSON Schema meta-schema
-      // would only cost time.
-      validateSchema: false,
-      // Server keys like "__proto__" or "constructor" must be checked as own properties only.
-      ownProperties: true,
-    });
-    const applicator = unwrap(applicatorModule);
-    for (const vocabulary of [unwrap(coreModule), unwrap(validationModule), applicator(true), unwrap(formatModule), metadataVocabulary]) {
-      ajv.addVocabulary(vocabulary);
-    }
-    // The elicitation formats pass only what both SDK server validators accept (Ajv's email rule
-    // alone takes addresses CfWorker refuses); see checkStringFormat.ts.
-    for (const format of ["email", "uri", "date", "date-time"] as const satisfies readonly StringFormat[]) {
-      ajv.addFormat(format, { type: "string", validate: (value: string) => checkStringFormat(format, value) });
-    }
+function createAjv(): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    // Strict mode is safe because we only ever compile the clean schema rebuilt by
+    // parseElicitationSchema, never the server's raw object — which is why legacy `enumNames`
+    // (not a JSON Schema keyword) cannot trip it.
+    strict: true,
+    // Only those clean schemas are compiled, so checking them against the JSON Schema meta-schema
+    // would only cost time.
+    validateSchema: false,
+    // Server keys like "__proto__" or "constructor" must be checked as own properties only.
+    ownProperties: true,
+  });
+  const applicator = unwrap(applicatorModule);
+  for (const vocabulary of [unwrap(coreModule), unwrap(validationModule), applicator(true), unwrap(formatModule), metadataVocabulary]) {
+    ajv.addVocabulary(vocabulary);
+  }
+  // The elicitation formats pass only what both SDK server validators accept (Ajv's email rule
+  // alone takes addresses CfWorker refuses); see checkStringFormat.ts.
+  for (const format of ["email", "uri", "date", "date-time"] as const satisfies readonly StringFormat[]) {
+    ajv.addFormat(format, { type: "string", validate: (value: string) => checkStringFormat(format, value) });
   }
   return ajv;
 }
 
-/** Compiles a clean elicitation JSON Schema with Ajv (uses `new Function`; needs `unsafe-eval` under CSP). */
-export const compileAjvValidator: CompileContentValidator = (jsonSchema) => {
-  const instance = getAjv();
-  const check = instance.compile(jsonSchema);
-  return {
-    validate(content) {
-      if (check(content)) return [];
-      return (check.errors ?? []).map((error) => ({
-        instancePath: error.instancePath,
-        keyword: error.keyword,
-        params: { ...error.params },
-      }));
-    },
-    // Ajv keeps every compiled schema in its own cache keyed by the schema object; drop ours.
-    dispose() {
-      instance.removeSchema(jsonSchema);
-    },
+/**
+ * A compiler with Ajv instances of its own, each used for at most `generationSize` schemas. The
+ * first instance is created on first use, never at import: importing the package under SSR or on a
+ * server must stay cheap.
+ */
+export function createAjvCompiler(generationSize = AJV_GENERATION_SIZE): CompileContentValidator {
+  let current: Ajv | undefined;
+  let compiled = 0;
+  return (jsonSchema) => {
+    if (current === undefined || compiled >= generationSize) {
+      current = createAjv();
+      compiled = 0;
+    }
+    compiled += 1;
+    const instance = current;
+    const check = instance.compile(jsonSchema);
+    return {
+      validate(content) {
+        if (check(content)) return [];
+        return (check.errors ?? []).map((error) => ({
+          instancePath: error.instancePath,
+          keyword: error.keyword,
+          params: { ...error.params },
+        }));
+      },
+      // Ajv keeps every compiled schema in its own cache keyed by the schema object; drop ours.
+      dispose() {
+        instance.removeSchema(jsonSchema);
+      },
+    };
   };
-};
+}
+
+/** Compiles a clean elicitation JSON Schema with Ajv (uses `new Function`; needs `unsafe-eval` under CSP). */
+export const compileAjvValidator: CompileContentValidator = createAjvCompiler();

@@ -1,0 +1,92 @@
+// A host that runs all day must not grow with every question. Real Chromium, through the queue and
+// the outlet: requests each with a new schema off the wire, shown, filled in and answered. The JS
+// heap after garbage collection may grow by no more than what the validator cache is allowed to
+// keep, however many requests were answered. The figures are printed for the record.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import react from "@vitejs/plugin-react";
+import type { Browser, CDPSession, Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../launchChromium";
+
+let outDir: string;
+let server: Server;
+let url: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), "rme-long-session-"));
+  await build({
+    configFile: false,
+    root: join(import.meta.dirname, "fixture"),
+    base: "/",
+    logLevel: "error",
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
+  });
+  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const file = path === "/" ? "index.html" : normalize(path).replace(/^(\.\.[/\\])+/, "").slice(1);
+    try {
+      const body = await readFile(join(outDir, file));
+      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+/** The JS heap in use after full garbage collection, in bytes. */
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  for (let i = 0; i < 3; i++) await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  return usedSize;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+// What the validator cache may hold: 64 compiled validators, and the Ajv instances that compiled
+// them (a new one every 64 schemas, so at most two at a time) — well under 1.5 MB for these
+// five-field forms, heap noise included. Were Ajv's instance kept for good, 1,000 requests would
+// grow the heap by about 10 MB (10 KB per request, measured).
+const CACHE_BOUND = 1.5 * 1024 * 1024;
+
+describe("a long session", () => {
+  it.each(["ajv", "eval-free"])("%s: 1,000 answered requests, each a new schema, grow the heap by no more than the cache's bound", async (engine) => {
+    const page: Page = await browser.newPage();
+    await page.goto(`${url}?engine=${engine}`);
+    await page.waitForFunction(() => window.__ready === true);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("HeapProfiler.enable");
+
+    // Warm up past the cache's size, so it is full (and Ajv on its third instance) before measuring.
+    expect(await page.evaluate(() => window.answerRequests(200, 0))).toBe(200);
+    const warm = await heapAfterGc(cdp);
+    const figures: string[] = [`after 200: ${kb(warm)}`];
+    let answered = 200;
+    let last = warm;
+    for (const batch of [400, 400, 200]) {
+      expect(await page.evaluate(([count, from]) => window.answerRequests(count!, from!), [batch, answered])).toBe(batch);
+      answered += batch;
+      last = await heapAfterGc(cdp);
+      figures.push(`after ${answered}: ${kb(last)}`);
+    }
+    const growth = last - warm;
+    console.log(`long session (${engine}), JS heap after GC: ${figures.join(", ")}; growth over the last 1,000: ${kb(growth)} (${(growth / 1000).toFixed(0)} B per request)`);
+    expect(growth).toBeLessThan(CACHE_BOUND);
+    await page.close();
+  }, 600_000);
+});

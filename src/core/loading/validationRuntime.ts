@@ -1,0 +1,81 @@
+import { createEngineChoice, type EngineChoice } from "../validation/engineChoice";
+import { createValidatorCache, type ValidatorCache } from "../validation/validatorCache";
+import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
+import type { PatternTester } from "./PatternTester";
+import { ValidationUnavailableError } from "./ValidationUnavailableError";
+import { createWorkerPatternTester } from "./workerPatternTester";
+
+// Everything validation keeps for a page, in one object: the engine choice and its one-time eval
+// probe, the chunks loaded on demand, the compiled validators, the pattern tester. The library uses
+// `defaultValidationRuntime`; a test (or a host that wants isolation) creates its own.
+
+export type { PatternTester };
+
+/** One engine's module as the runtime uses it: a factory, so each runtime compiles with instances of its own. */
+export interface EngineModule {
+  createCompiler(): CompileContentValidator;
+}
+
+export type FormCheckModule = typeof import("../validation/formCheck");
+
+export interface ValidationRuntimeOptions {
+  /** Loads an engine's chunk (default: dynamic import of the library's engine module). */
+  importEngine?: (engine: ValidationEngine) => Promise<EngineModule>;
+  /** Loads the forms' checking code (default: dynamic import). */
+  importFormCheck?: () => Promise<FormCheckModule>;
+  patterns?: PatternTester;
+  /** How many compiled validators are kept (default 64). */
+  cacheLimit?: number;
+}
+
+export interface ValidationRuntime {
+  readonly engine: EngineChoice;
+  readonly validators: ValidatorCache;
+  readonly patterns: PatternTester;
+  /** This runtime's compiler for `engine`, made with `create` on first use; the synchronous API and the loaded chunk share it. */
+  compiler(engine: ValidationEngine, create: () => CompileContentValidator): CompileContentValidator;
+  /** Loads an engine's chunk once; a failed load rejects with ValidationUnavailableError and is tried again next time. */
+  loadEngine(engine: ValidationEngine): Promise<CompileContentValidator>;
+  /** Loads the forms' checking code once, likewise. */
+  loadFormCheck(): Promise<FormCheckModule>;
+}
+
+const importEngineModule = (engine: ValidationEngine): Promise<EngineModule> =>
+  engine === "ajv"
+    ? import("../validation/engines/ajvEngine").then((module) => ({ createCompiler: () => module.createAjvCompiler() }))
+    : import("../validation/engines/evalFreeValidator").then((module) => ({ createCompiler: () => module.compileEvalFreeValidator }));
+
+export function createValidationRuntime(options: ValidationRuntimeOptions = {}): ValidationRuntime {
+  const importEngine = options.importEngine ?? importEngineModule;
+  const importFormCheck = options.importFormCheck ?? (() => import("../validation/formCheck"));
+  const compilers: Partial<Record<ValidationEngine, CompileContentValidator>> = {};
+  const engines: Partial<Record<ValidationEngine, Promise<CompileContentValidator>>> = {};
+  let formCheck: Promise<FormCheckModule> | undefined;
+
+  const compiler = (engine: ValidationEngine, create: () => CompileContentValidator) => (compilers[engine] ??= create());
+
+  return {
+    engine: createEngineChoice(),
+    validators: createValidatorCache(options.cacheLimit),
+    patterns: options.patterns ?? createWorkerPatternTester(),
+    compiler,
+    loadEngine(engine) {
+      return (engines[engine] ??= importEngine(engine).then(
+        (module) => compiler(engine, module.createCompiler),
+        (error: unknown) => {
+          delete engines[engine];
+          throw new ValidationUnavailableError(error);
+        },
+      ));
+    },
+    loadFormCheck() {
+      return (formCheck ??= importFormCheck().catch((error: unknown) => {
+        formCheck = undefined;
+        throw new ValidationUnavailableError(error);
+      }));
+    },
+  };
+}
+
+/** The runtime every form, dialog and core function uses unless given another. */
+export const defaultValidationRuntime: ValidationRuntime = createValidationRuntime();

@@ -1,0 +1,49 @@
+// ElicitationForm takes a schema or a controller, never both: given a controller it draws that
+// form hook's fields and makes no second one.
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { contactInfo } from "../fixtures/seedRequests";
+
+const formHooks = vi.hoisted(() => ({ made: 0 }));
+
+vi.mock("react-hook-form", async (importOriginal) => {
+  const original = await importOriginal<typeof import("react-hook-form")>();
+  return {
+    ...original,
+    useForm: (...args: Parameters<typeof original.useForm>) => {
+      formHooks.made += 1;
+      return original.useForm(...args);
+    },
+  };
+});
+
+const { ElicitationForm } = await import("../../src/form/ElicitationForm");
+const { useElicitationForm } = await import("../../src/form/useElicitationForm");
+
+describe("ElicitationForm with a controller", () => {
+  it("makes no form hook of its own: one per render of the host's component", async () => {
+    let hostRenders = 0;
+    const onSubmit = vi.fn();
+    function Host() {
+      hostRenders += 1;
+      const controller = useElicitationForm(contactInfo.requestedSchema);
+      return <ElicitationForm controller={controller} onSubmit={onSubmit} />;
+    }
+    formHooks.made = 0;
+    const user = userEvent.setup();
+    render(<Host />);
+    await user.type(screen.getByRole("textbox", { name: /Name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: "Ada", email: "ada@example.com" }));
+    expect(hostRenders).toBeGreaterThan(0);
+    expect(formHooks.made).toBe(hostRenders);
+  });
+
+  it("given a schema, makes its own hook (one per render of the form)", () => {
+    formHooks.made = 0;
+    render(<ElicitationForm schema={contactInfo.requestedSchema} onSubmit={vi.fn()} />);
+    expect(formHooks.made).toBeGreaterThan(0);
+  });
+});
