@@ -10,8 +10,8 @@ import { chosenValidationEngine, resolveValidationEngine, type CompileContentVal
 //   Ajv (≈ 37 KB gzipped) only on pages that allow `new Function`,
 //   the eval-free engine (@cfworker/json-schema, ≈ 7 KB) only on pages that forbid it.
 // The forms' checking code (formContentCheck.ts: renaming keys, bounding sizes, the pattern worker)
-// is a small chunk fetched alongside the engine. Patterns need no engine: they run in a small worker
-// (patternWorker.ts). Each chunk is loaded once per page; compiled validators share
+// is a small chunk fetched alongside the engine. Patterns need no engine: they run in a small worker,
+// or in RE2 (its own chunk) where no worker can (createPatternTester.ts). Each chunk is loaded once per page; compiled validators share
 // validateElicitationContent's cache.
 
 const loading: Partial<Record<ValidationEngine, Promise<CompileContentValidator>>> = {};
@@ -112,7 +112,7 @@ export function prepareContentValidator(parsed: ParsedElicitationSchema, options
   const engine = resolve(options.engine);
   const check = loadFormCheck();
   if (parsed.fields.some((field) => field.kind === "text" && field.pattern !== undefined)) {
-    check.then(({ startPatternWorker }) => startPatternWorker(), () => undefined);
+    check.then(({ patternTester }) => patternTester.start(), () => undefined);
   }
   Promise.all([loadValidationEngine(engine), check]).then(
     ([compile, { validatorFor }]) =>
@@ -127,6 +127,18 @@ export function prepareContentValidator(parsed: ParsedElicitationSchema, options
   );
 }
 
+/**
+ * Keys of the fields whose `pattern` this page cannot check in the form, known before any input (no
+ * worker may start here and RE2 cannot read the pattern): the form says so as it draws them.
+ */
+export async function patternsLeftToServer(parsed: ParsedElicitationSchema): Promise<string[]> {
+  const withPattern = parsed.fields.filter((field) => field.kind === "text" && field.pattern !== undefined);
+  if (withPattern.length === 0) return [];
+  const { patternTester } = await loadFormCheck();
+  const places = await Promise.all(withPattern.map((field) => patternTester.placeOf((field as { pattern: string }).pattern)));
+  return withPattern.filter((_, i) => places[i] === "server").map((field) => field.key);
+}
+
 export type PreloadValidationOptions = LoadValidationOptions;
 
 /**
@@ -135,5 +147,5 @@ export type PreloadValidationOptions = LoadValidationOptions;
  * Forms never wait for it: they draw at once and load the engine in the background anyway.
  */
 export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
-  await Promise.all([loadFormCheck().then(({ startPatternWorker }) => startPatternWorker()), loadValidationEngine(options?.engine)]);
+  await Promise.all([loadFormCheck().then(({ patternTester }) => patternTester.start()), loadValidationEngine(options?.engine)]);
 }

@@ -1,5 +1,5 @@
 import { ownProperty } from "../shared/ownProperty";
-import { testPattern } from "./patterns/patternWorker";
+import type { PatternTester } from "./patterns/createPatternTester";
 import type { ParsedElicitationSchema, ValidateElicitationContentResult, ValidationIssue } from "../types";
 import { describeValidationIssue } from "./validationMessages";
 
@@ -11,15 +11,19 @@ export interface ContentPatternChecks {
 }
 
 /**
- * The forms' pattern checks: every text value with a `pattern` is tested off the main thread
- * (patternWorker.ts), with the server's semantics. The schema engines run without patterns on this
+ * The forms' pattern checks: every text value with a `pattern` is tested by `tester`, never with
+ * the backtracking engine on the main thread, with the server's semantics (createPatternTester.ts). The schema engines run without patterns on this
  * path; `withPatternIssues` merges these findings into theirs.
  */
-export async function checkContentPatterns(parsed: ParsedElicitationSchema, content: object): Promise<ContentPatternChecks> {
+export async function checkContentPatterns(
+  parsed: ParsedElicitationSchema,
+  content: object,
+  tester: PatternTester,
+): Promise<ContentPatternChecks> {
   const checks = parsed.fields.flatMap((field) => {
     if (field.kind !== "text" || field.pattern === undefined) return [];
     const value = ownProperty(content, field.key);
-    return typeof value === "string" ? [{ field, verdict: testPattern(field.pattern, value) }] : [];
+    return typeof value === "string" ? [{ field, verdict: tester.test(field.pattern, value) }] : [];
   });
   const result: ContentPatternChecks = { issues: [], leftToServer: [] };
   for (const { field, verdict } of checks) {

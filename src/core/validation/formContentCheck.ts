@@ -1,7 +1,7 @@
 import { checkContentPatterns, withPatternIssues } from "./checkContentPatterns";
 import { checkContent, validatorFor } from "./contentCheck";
 import { buildContent, checkFormValues } from "../values/formValues";
-import { startPatternWorker } from "./patterns/patternWorker";
+import { createPatternTester } from "./patterns/createPatternTester";
 import type { FormContentCheck, FormValues, FormValuesCheck, ParsedElicitationSchema } from "../types";
 import type { CompileContentValidator, ValidationEngine } from "./validationEngine";
 import type { ValidationMessages } from "./validationMessages";
@@ -9,9 +9,12 @@ import type { ValidationMessages } from "./validationMessages";
 // How the forms check content once an engine is loaded. loadValidation.ts imports this module
 // together with the engine, so the checking code travels with it and not in the page's first bundle.
 
+/** The page's pattern checker (its worker, and RE2 where that is the way). */
+export const patternTester = createPatternTester();
+
 /**
  * Checks `content` as validateElicitationContent does, with `compile` (the loaded engine), except
- * that patterns are tested off the main thread (patternWorker.ts).
+ * that patterns are tested by the page's pattern checker (createPatternTester.ts).
  */
 export async function checkFormContent(
   parsed: ParsedElicitationSchema,
@@ -21,7 +24,7 @@ export async function checkFormContent(
 ): Promise<FormContentCheck> {
   const result = checkContent(parsed, content, () => validatorFor(parsed, engine, compile, false));
   if (typeof content !== "object" || content === null) return { ...result, leftToServer: [] };
-  const patterns = await checkContentPatterns(parsed, content);
+  const patterns = await checkContentPatterns(parsed, content, patternTester);
   return { ...withPatternIssues(parsed, result, patterns.issues), leftToServer: patterns.leftToServer };
 }
 
@@ -40,4 +43,4 @@ export async function checkFormAnswer(
   return { ...checkFormValues(parsed, values, () => checked, messages()), leftToServer: checked.leftToServer };
 }
 
-export { startPatternWorker, validatorFor };
+export { validatorFor };
