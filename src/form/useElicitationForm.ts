@@ -3,7 +3,7 @@ import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { isParsedSchema } from "../core/request/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { initialFormValues } from "../core/values/initialFormValues";
-import { loadContentValidator, loadFormValuesCheck, prepareContentValidator } from "../core/loading/loadValidation";
+import { loadContentValidator, loadFormValuesCheck, patternsLeftToServer, prepareContentValidator } from "../core/loading/loadValidation";
 import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema, ValidationIssue } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
@@ -23,8 +23,9 @@ export interface UseElicitationFormResult {
   schema: ParsedElicitationSchema | undefined;
   fields: FieldDescriptor[];
   /**
-   * Keys of fields whose `pattern` this page could not check (it ran past its deadline, or no worker
-   * may start here): the server checks them. The form says so under the fields.
+   * Keys of fields whose `pattern` this page cannot check: no worker may start here and the linear-time
+   * engine cannot read the pattern (known as the form is drawn), or the pattern proved too slow for
+   * both. The server checks them; the form says so beside each such field.
    */
   leftToServer: string[];
   /** The react-hook-form instance (values keyed `f${index}`). */
@@ -53,7 +54,13 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   const parse = useMemo(() => (isParsedSchema(schema) ? ({ ok: true, schema } as const) : parseElicitationSchema(schema)), [schema]);
   const parsed = parse.ok ? parse.schema : undefined;
   const messages = useMemo(() => resolveMessages(options.messages), [options.messages]);
-  const [leftToServer, setLeftToServer] = useState<string[]>([]);
+  const [checkedLeftToServer, setLeftToServer] = useState<string[]>([]);
+  // Known before any input, so the person reads it before typing rather than when Submit sends.
+  const [knownLeftToServer, setKnownLeftToServer] = useState<string[]>([]);
+  const leftToServer = useMemo(
+    () => (parsed?.fields ?? []).map((field) => field.key).filter((key) => knownLeftToServer.includes(key) || checkedLeftToServer.includes(key)),
+    [parsed, knownLeftToServer, checkedLeftToServer],
+  );
 
   // The resolver reads the latest schema and wording without being re-created.
   const latest = useRef({ parsed, messages, schema, options });
@@ -106,6 +113,20 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   // browser is next idle, so the first check waits for neither.
   useEffect(() => {
     if (parsed) prepareContentValidator(parsed);
+  }, [parsed]);
+
+  useEffect(() => {
+    let current = true;
+    setKnownLeftToServer((before) => (before.length === 0 ? before : []));
+    if (parsed) {
+      patternsLeftToServer(parsed).then(
+        (keys) => current && setKnownLeftToServer((before) => (sameKeys(before, keys) ? before : keys)),
+        () => undefined,
+      );
+    }
+    return () => {
+      current = false;
+    };
   }, [parsed]);
 
   // A new schema object (a new request in the same component) starts from its own defaults.

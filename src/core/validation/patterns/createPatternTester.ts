@@ -98,8 +98,8 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   let inFlight: number | undefined;
   const waiting = new Map<number, Waiting>();
   /** Settled once a worker answered (true) or every way failed (false). */
-  let workerKnown: Promise<boolean> | undefined;
-  let settleWorkerKnown: ((works: boolean) => void) | undefined;
+  let settleWorkerKnown: (works: boolean) => void = () => undefined;
+  const workerKnown = new Promise<boolean>((resolve) => (settleWorkerKnown = resolve));
   const slow = new Set<string>();
   const native = new Map<string, RegExp | null>();
   const re2Syntax = new Map<string, string | undefined>();
@@ -107,13 +107,6 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   let re2js: Promise<Re2Module | undefined> | undefined;
 
   const noWorker = () => way >= ways.length && worker === undefined;
-
-  function knownWorker(): Promise<boolean> {
-    return (workerKnown ??= new Promise((resolve) => {
-      settleWorkerKnown = resolve;
-      if (noWorker()) resolve(false);
-    }));
-  }
 
   function loadRe2(): Promise<Re2Module | undefined> {
     return (re2js ??= import("re2js").then(
@@ -189,7 +182,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
       clearTimeout(entry.timer);
       entry.resolve(test(entry.pattern, entry.input));
     }
-    if (noWorker()) settleWorkerKnown?.(false);
+    if (noWorker()) settleWorkerKnown(false);
   }
 
   function startWorker(): void {
@@ -209,7 +202,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
         if (id === 0) {
           ready = true;
           clearTimeout(startTimer);
-          settleWorkerKnown?.(true);
+          settleWorkerKnown(true);
           pump();
           return;
         }
@@ -230,7 +223,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
         if (worker === started && !ready) drop(true);
       }, startTimeoutMs);
     }
-    if (noWorker()) settleWorkerKnown?.(false);
+    if (noWorker()) settleWorkerKnown(false);
   }
 
   function test(pattern: string, input: string): Promise<PatternVerdict> {
@@ -249,7 +242,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   async function placeOf(pattern: string): Promise<PatternCheckPlace> {
     if (inPlace) return "form";
     startWorker();
-    if (!slow.has(pattern) && (await knownWorker())) return "form";
+    if (!slow.has(pattern) && (await workerKnown)) return "form";
     if (remember(re2Syntax, pattern, () => toRe2Syntax(pattern)) === undefined) return "server";
     // A page that will use RE2 loads it now, so the first check does not wait for it.
     return (await testWithRe2(pattern, "")) === undefined ? "server" : "form";
