@@ -73,6 +73,20 @@ function startModuleWorker(): Worker {
 
 const CACHE_LIMIT = 256;
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Runs RE2's matching code once on a short input, in the task that loaded it: its first run on a long
+ * input would otherwise be slow enough (not yet optimised by the browser) to block the page.
+ */
+function warmUp(module: Re2Module): void {
+  try {
+    module.RE2JS.compile("\\A(?:[\\x{30}-\\x{39}\\x{41}-\\x{5A}]+[\\x{9}-\\x{D}\\x{20}]?)*\\z").test("WORD1 ".repeat(300) + "!");
+  } catch {
+    // Only a warm-up.
+  }
+}
+
 function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (cache.has(key)) return cache.get(key)!;
   const value = make();
@@ -110,7 +124,10 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
 
   function loadRe2(): Promise<Re2Module | undefined> {
     return (re2js ??= import("re2js").then(
-      (module) => module as unknown as Re2Module,
+      (module) => {
+        warmUp(module as unknown as Re2Module);
+        return module as unknown as Re2Module;
+      },
       () => {
         // Offline or blocked: tried again on the next check.
         re2js = undefined;
@@ -125,6 +142,9 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
     if (syntax === undefined) return undefined;
     const module = await loadRe2();
     if (module === undefined) return undefined;
+    // Each check in a task of its own: a form's checks together never make one long task.
+    await nextTask();
+    const warm = re2Compiled.has(pattern);
     const compiled = remember(re2Compiled, pattern, () => {
       try {
         return module.RE2JS.compile(syntax);
@@ -133,6 +153,11 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
         return null;
       }
     });
+    if (!warm && compiled !== null && input.length > 256) {
+      // A new pattern's first run goes over a short input first, in a task of its own.
+      compiled.test(input.slice(0, 256));
+      await nextTask();
+    }
     return compiled === null ? undefined : compiled.test(input);
   }
 
@@ -175,7 +200,11 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
     worker = undefined;
     ready = false;
     inFlight = undefined;
-    if (failed) way++;
+    if (failed) {
+      // On to the next way at once, so that the page learns early where its patterns are checked.
+      way++;
+      startWorker();
+    }
     const pending = [...waiting.values()];
     waiting.clear();
     for (const entry of pending) {
