@@ -12,6 +12,8 @@
 //              page only ever loads one): everything a host pays for forms, held against rjsf;
 //   PSL        the Public Suffix List (tldts), loaded only when a URL-mode request is shown. rjsf has
 //              no URL mode, so it is counted apart, with a budget of its own.
+//   RE2        the linear-time pattern engine (re2js), loaded only for a pattern that outran its
+//              worker's deadline or on a page where no worker may start; counted apart, budget of its own.
 //
 //   node bench/size.mjs [--json] [--why]
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -45,6 +47,8 @@ const LAZY_KINDS = [
 ];
 /** The Public Suffix List: URL mode only, outside the form-mode figures. */
 const PSL = /node_modules\/tldts/;
+/** RE2: only for slow patterns and worker-less pages, outside the form-mode figures. */
+const RE2 = /node_modules\/re2js\//;
 
 /** Sorts one bundler's chunks into initial (entry + static imports) and lazy kinds, gzipped. */
 function measure(chunks) {
@@ -57,7 +61,7 @@ function measure(chunks) {
     initialFiles.add(file);
     stack.push(...byFile.get(file).imports);
   }
-  const result = { initial: 0, lazy: {}, psl: 0, formMode: 0, total: 0 };
+  const result = { initial: 0, lazy: {}, psl: 0, re2: 0, formMode: 0, total: 0 };
   for (const chunk of chunks) {
     const size = gzipSync(chunk.code, { level: 9 }).length;
     result.total += size;
@@ -68,6 +72,10 @@ function measure(chunks) {
     }
     if (chunk.moduleIds.some((id) => PSL.test(id))) {
       result.psl += size;
+      continue;
+    }
+    if (chunk.moduleIds.some((id) => RE2.test(id))) {
+      result.re2 += size;
       continue;
     }
     result.formMode += size;
@@ -215,13 +223,14 @@ if (process.argv.includes("--json")) {
   console.log(`| largest one page loads, form mode | initial + Ajv + what comes with it | ${kb(largestPage)} | ${ratio(largestPage)} |`);
   console.log(`| form mode, every chunk | initial + both engines (a page loads one of them) | ${kb(dialog.formMode)} | ${ratio(dialog.formMode)} |`);
   console.log(`| URL mode: Public Suffix List (tldts) | when the first URL-mode request is shown; no rjsf equivalent | ${kb(dialog.psl)} | – |`);
+  console.log(`| patterns: RE2 (re2js) | only for a pattern past its worker's deadline, or on a page where no worker may start | ${kb(dialog.re2)} | – |`);
   console.log(`| @rjsf/core + @rjsf/validator-ajv8 (+ @rjsf/utils) | all up front | ${kb(rjsf)} | 1.00 |`);
   console.log("\nThe same in both bundlers (each against rjsf bundled by the same bundler):\n");
-  console.log("| bundler | initial | / rjsf | form mode, every chunk | / rjsf | URL mode PSL | rjsf |");
-  console.log("|---|--:|--:|--:|--:|--:|--:|");
+  console.log("| bundler | initial | / rjsf | form mode, every chunk | / rjsf | URL mode PSL | RE2 | rjsf |");
+  console.log("|---|--:|--:|--:|--:|--:|--:|--:|");
   for (const [label, ours, theirs] of bundlers) {
     console.log(
-      `| ${label} | ${kb(ours.initial)} | ${ratio(ours.initial, theirs)} | ${kb(ours.formMode)} | ${ratio(ours.formMode, theirs)} | ${kb(ours.psl)} | ${kb(theirs)} |`,
+      `| ${label} | ${kb(ours.initial)} | ${ratio(ours.initial, theirs)} | ${kb(ours.formMode)} | ${ratio(ours.formMode, theirs)} | ${kb(ours.psl)} | ${kb(ours.re2)} | ${kb(theirs)} |`,
     );
   }
   console.log("\nOther bundles (Vite):\n");
@@ -243,8 +252,9 @@ const over = [
   ["ElicitationDialog, initial bundle", dialog.initial, budget.dialogInitial],
   ["ElicitationDialog, form mode (every chunk but the PSL)", dialog.formMode, budget.dialogFormMode],
   ["ElicitationDialog, URL mode's Public Suffix List chunk", dialog.psl, budget.urlModePsl],
-  ["react-mcp-elicitation (everything, but the PSL)", sizes.ours.formMode, budget.index],
-  ["react-mcp-elicitation/core", sizes.oursCore.total, budget.core],
+  ["ElicitationDialog, RE2 pattern engine chunk", Math.max(dialog.re2, esbuildSizes.oursDialog.re2), budget.patternRe2],
+  ["react-mcp-elicitation (everything, but the PSL and RE2)", sizes.ours.formMode, budget.index],
+  ["react-mcp-elicitation/core (but RE2)", sizes.oursCore.total - sizes.oursCore.re2, budget.core],
   ["styles.css", styles, budget.styles],
 ].filter(([, size, limit]) => size > limit);
 for (const [label, size, limit] of over) {
@@ -261,7 +271,7 @@ if (over.length === 0 && overRatio.length === 0 && !process.argv.includes("--jso
   console.log(
     `\nWithin budget (bench/size-budget.json): dialog initial ${kb(budget.dialogInitial)} and ≤ ${budget.dialogInitialOfRjsf} of rjsf, ` +
       `dialog form mode ${kb(budget.dialogFormMode)} and ≤ ${budget.dialogFormModeOfRjsf} of rjsf (Vite and esbuild), ` +
-      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
+      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, RE2 ${kb(budget.patternRe2)}, everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
   );
 }
 process.exitCode = over.length > 0 || overRatio.length > 0 ? 1 : 0;

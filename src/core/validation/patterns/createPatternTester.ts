@@ -11,7 +11,7 @@
 //   4. otherwise (backreferences or lookaround, too slow or without a worker) the server decides.
 // Where there is no Worker at all (Node, SSR, test DOMs) patterns run in place, as a server runs them.
 import { patternWorkerMain, type PatternWorkerReply } from "./patternWorkerMain";
-import { toRe2Syntax } from "./toRe2Syntax";
+import type { Re2Pattern } from "./re2Engine";
 
 /** The verdict on one input: matches, does not match, or undefined when the server must decide. */
 export type PatternVerdict = boolean | undefined;
@@ -46,8 +46,7 @@ export interface PatternTester {
   dispose(): void;
 }
 
-type Re2 = { test(input: string): boolean };
-type Re2Module = { RE2JS: { compile(pattern: string): Re2 } };
+type Re2Module = typeof import("./re2Engine");
 
 interface Waiting {
   pattern: string;
@@ -74,18 +73,6 @@ function startModuleWorker(): Worker {
 const CACHE_LIMIT = 256;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * Runs RE2's matching code once on a short input, in the task that loaded it: its first run on a long
- * input would otherwise be slow enough (not yet optimised by the browser) to block the page.
- */
-function warmUp(module: Re2Module): void {
-  try {
-    module.RE2JS.compile("\\A(?:[\\x{30}-\\x{39}\\x{41}-\\x{5A}]+[\\x{9}-\\x{D}\\x{20}]?)*\\z").test("WORD1 ".repeat(300) + "!");
-  } catch {
-    // Only a warm-up.
-  }
-}
 
 function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (cache.has(key)) return cache.get(key)!;
@@ -116,17 +103,16 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   const workerKnown = new Promise<boolean>((resolve) => (settleWorkerKnown = resolve));
   const slow = new Set<string>();
   const native = new Map<string, RegExp | null>();
-  const re2Syntax = new Map<string, string | undefined>();
-  const re2Compiled = new Map<string, Re2 | null>();
+  const re2Compiled = new Map<string, Re2Pattern | undefined>();
   let re2js: Promise<Re2Module | undefined> | undefined;
 
   const noWorker = () => way >= ways.length && worker === undefined;
 
   function loadRe2(): Promise<Re2Module | undefined> {
-    return (re2js ??= import("re2js").then(
+    return (re2js ??= import("./re2Engine").then(
       (module) => {
-        warmUp(module as unknown as Re2Module);
-        return module as unknown as Re2Module;
+        module.warmUpRe2();
+        return module;
       },
       () => {
         // Offline or blocked: tried again on the next check.
@@ -138,27 +124,19 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
 
   /** RE2's verdict, or undefined when RE2 cannot read the pattern with the server's meaning. */
   async function testWithRe2(pattern: string, input: string): Promise<PatternVerdict> {
-    const syntax = remember(re2Syntax, pattern, () => toRe2Syntax(pattern));
-    if (syntax === undefined) return undefined;
     const module = await loadRe2();
     if (module === undefined) return undefined;
     // Each check in a task of its own: a form's checks together never make one long task.
     await nextTask();
     const warm = re2Compiled.has(pattern);
-    const compiled = remember(re2Compiled, pattern, () => {
-      try {
-        return module.RE2JS.compile(syntax);
-      } catch {
-        // Beyond RE2's limits (program size, nested repetition).
-        return null;
-      }
-    });
-    if (!warm && compiled !== null && input.length > 256) {
+    const compiled = remember(re2Compiled, pattern, () => module.compileWithRe2(pattern));
+    if (compiled === undefined) return undefined;
+    if (!warm && input.length > 256) {
       // A new pattern's first run goes over a short input first, in a task of its own.
       compiled.test(input.slice(0, 256));
       await nextTask();
     }
-    return compiled === null ? undefined : compiled.test(input);
+    return compiled.test(input);
   }
 
   function testInPlace(pattern: string, input: string): PatternVerdict {
@@ -272,7 +250,6 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
     if (inPlace) return "form";
     startWorker();
     if (!slow.has(pattern) && (await workerKnown)) return "form";
-    if (remember(re2Syntax, pattern, () => toRe2Syntax(pattern)) === undefined) return "server";
     // A page that will use RE2 loads it now, so the first check does not wait for it.
     return (await testWithRe2(pattern, "")) === undefined ? "server" : "form";
   }
