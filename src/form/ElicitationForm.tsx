@@ -85,7 +85,7 @@ export function ElicitationForm(props: ElicitationFormProps) {
               />
               {/* Right under the field it concerns, from the moment it is drawn. */}
               {!readOnly && form.leftToServer.includes(field.key) ? (
-                <p className="rme-form__note" role="note" data-state="left-to-server" data-note-for={field.key}>
+                <p className="rme-form__note" role="note" data-state="left-to-server">
                   {fillTemplate(messages.patternLeftToServer, { fields: `“${field.label}”` })}
                 </p>
               ) : null}

@@ -132,11 +132,9 @@ export function prepareContentValidator(parsed: ParsedElicitationSchema, options
  * worker may start here and RE2 cannot read the pattern): the form says so as it draws them.
  */
 export async function patternsLeftToServer(parsed: ParsedElicitationSchema): Promise<string[]> {
-  const withPattern = parsed.fields.filter((field) => field.kind === "text" && field.pattern !== undefined);
-  if (withPattern.length === 0) return [];
-  const { patternTester } = await loadFormCheck();
-  const places = await Promise.all(withPattern.map((field) => patternTester.placeOf((field as { pattern: string }).pattern)));
-  return withPattern.filter((_, i) => places[i] === "server").map((field) => field.key);
+  return parsed.fields.some((field) => field.kind === "text" && field.pattern !== undefined)
+    ? (await loadFormCheck()).patternsLeftToServer(parsed)
+    : [];
 }
 
 export type PreloadValidationOptions = LoadValidationOptions;

@@ -28,6 +28,13 @@ export async function checkFormContent(
   return { ...withPatternIssues(parsed, result, patterns.issues), leftToServer: patterns.leftToServer };
 }
 
+/** Keys of the fields whose pattern this page cannot check in the form (loadValidation.ts). */
+export async function patternsLeftToServer(parsed: ParsedElicitationSchema): Promise<string[]> {
+  const withPattern = parsed.fields.flatMap((field) => (field.kind === "text" && field.pattern !== undefined ? [{ key: field.key, pattern: field.pattern }] : []));
+  const places = await Promise.all(withPattern.map((field) => patternTester.placeOf(field.pattern)));
+  return withPattern.filter((_, i) => places[i] === "server").map((field) => field.key);
+}
+
 /**
  * A form's values checked as a whole: the content built from them, checked as above, and at most one
  * issue per field keyed by form name, worded with the host's `messages()`.
