@@ -69,8 +69,9 @@ describe.each(["Vite", "webpack 5"])("the packed package built by %s", (bundler)
     ["nonce", "RE2", 3],
   ] as const)("under script-src '%s' every pattern is checked in the form (by %s)", async (policy, path, maxViolations) => {
     const site = sites[bundler]!;
-    const page = await open(site, policy);
     const before = site.requested.length;
+    const page = await open(site, policy);
+    try {
 
     // Said as the form is drawn, before any input: only where no path can check the lookahead.
     const codeNote = field(page, "code").locator("xpath=following-sibling::*[1][@role='note']");
@@ -130,6 +131,8 @@ describe.each(["Vite", "webpack 5"])("the packed package built by %s", (bundler)
     // Run on the main thread with the native engine, either check would block it for minutes. What
     // remains is typing's own cost and RE2's linear pass; the bound leaves room for a loaded machine.
     expect(gap).toBeLessThan(Math.max(250, baseline + 50));
-    await page.close();
-  });
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 });

@@ -56,11 +56,10 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   const messages = useMemo(() => resolveMessages(options.messages), [options.messages]);
   const [checkedLeftToServer, setLeftToServer] = useState<string[]>([]);
   // Known before any input, so the person reads it before typing rather than when Submit sends.
-  const [knownLeftToServer, setKnownLeftToServer] = useState<string[]>([]);
-  const leftToServer = useMemo(
-    () => (parsed?.fields ?? []).map((field) => field.key).filter((key) => knownLeftToServer.includes(key) || checkedLeftToServer.includes(key)),
-    [parsed, knownLeftToServer, checkedLeftToServer],
-  );
+  const [known, setKnown] = useState<{ parsed?: ParsedElicitationSchema; keys: string[] }>({ keys: [] });
+  const leftToServer = (parsed?.fields ?? [])
+    .map((field) => field.key)
+    .filter((key) => (known.parsed === parsed && known.keys.includes(key)) || checkedLeftToServer.includes(key));
 
   // The resolver reads the latest schema and wording without being re-created.
   const latest = useRef({ parsed, messages, schema, options });
@@ -116,16 +115,10 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   }, [parsed]);
 
   useEffect(() => {
-    let current = true;
-    setKnownLeftToServer((before) => (before.length === 0 ? before : []));
-    if (parsed) {
-      patternsLeftToServer(parsed).then(
-        (keys) => current && setKnownLeftToServer((before) => (sameKeys(before, keys) ? before : keys)),
-        () => undefined,
-      );
-    }
+    let live = true;
+    if (parsed) patternsLeftToServer(parsed).then((keys) => live && keys.length > 0 && setKnown({ parsed, keys }), () => undefined);
     return () => {
-      current = false;
+      live = false;
     };
   }, [parsed]);
 
