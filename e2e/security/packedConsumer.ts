@@ -36,7 +36,8 @@ export async function packPackage(): Promise<string> {
   // Under node_modules/.cache so that the package's own dependencies resolve from the checkout.
   await mkdir(join(repo, "node_modules/.cache"), { recursive: true });
   const dir = await mkdtemp(join(repo, "node_modules/.cache/rme-packed-"));
-  await run("npm", ["run", "build"], { cwd: repo });
+  // As a release is built: under the test runner NODE_ENV is "test", which would build the JSX for development.
+  await run("npm", ["run", "build"], { cwd: repo, env: { ...process.env, NODE_ENV: "production" } });
   const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: repo });
   const tarball = join(dir, stdout.trim().split("\n").pop()!);
   const target = join(dir, "node_modules/react-mcp-elicitation");
