@@ -49,9 +49,20 @@ export async function packPackage(): Promise<string> {
 
 const NONCE_PLACEHOLDER = "RME_NONCE_PLACEHOLDER";
 
+/** Runs `task` with NODE_ENV "production", as a host's release build runs (the test runner sets "test"). */
+export async function asRelease<T>(task: () => Promise<T>): Promise<T> {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    return await task();
+  } finally {
+    process.env.NODE_ENV = before;
+  }
+}
+
 export async function buildWithVite(dir: string): Promise<string> {
   const outDir = join(dir, "vite-out");
-  await viteBuild({
+  await asRelease(() => viteBuild({
     configFile: false,
     root: dir,
     base: "/",
@@ -59,7 +70,7 @@ export async function buildWithVite(dir: string): Promise<string> {
     // The host's nonce on every script and preload the page adds (replaced per response).
     html: { cspNonce: NONCE_PLACEHOLDER },
     build: { outDir, emptyOutDir: true },
-  });
+  }));
   return outDir;
 }
 
