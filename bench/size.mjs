@@ -16,6 +16,8 @@
 //              page loads at most one, so the largest is counted, apart, with a budget of its own;
 //   file input the picker of file inputs, loaded only by hosts that opt in (`fileInputs`) when a
 //              file field is drawn: counted apart, with a budget of its own.
+//   RE2        the linear-time pattern engine (re2js), loaded only for a pattern that outran its
+//              worker's deadline or on a page where no worker may start; counted apart, budget of its own.
 //
 //   node bench/size.mjs [--json] [--why]
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -54,6 +56,8 @@ const STEPS = /(^|\/)src\/form\/ElicitationSteps\.tsx$/;
 /** A language's catalogue, and the file inputs' picker: outside the form-mode figures too. */
 const CATALOGUE = /src\/messages\/locales\/(?!formatters)/;
 const FILE_INPUT = /src\/fields\/(FileInput|readFileAsDataUri)\.tsx?$/;
+/** RE2: only for slow patterns and worker-less pages, outside the form-mode figures. */
+const RE2 = /node_modules\/re2js\//;
 
 /** Sorts one bundler's chunks into initial (entry + static imports) and lazy kinds, gzipped. */
 function measure(chunks) {
@@ -66,7 +70,7 @@ function measure(chunks) {
     initialFiles.add(file);
     stack.push(...byFile.get(file).imports);
   }
-  const result = { initial: 0, lazy: {}, psl: 0, steps: 0, catalogue: 0, fileInput: 0, formMode: 0, total: 0 };
+  const result = { initial: 0, lazy: {}, psl: 0, re2: 0, steps: 0, catalogue: 0, fileInput: 0, formMode: 0, total: 0 };
   for (const chunk of chunks) {
     const size = gzipSync(chunk.code, { level: 9 }).length;
     result.total += size;
@@ -77,6 +81,10 @@ function measure(chunks) {
     }
     if (chunk.moduleIds.some((id) => PSL.test(id))) {
       result.psl += size;
+      continue;
+    }
+    if (chunk.moduleIds.some((id) => RE2.test(id))) {
+      result.re2 += size;
       continue;
     }
     if (chunk.moduleIds.some((id) => STEPS.test(id))) {
@@ -239,13 +247,14 @@ if (process.argv.includes("--json")) {
   console.log(`| one question at a time (layout="steps") | when the first request is shown in steps; no rjsf equivalent | ${kb(dialog.steps)} | – |`);
   console.log(`| a language's catalogue (the largest; German, French, Spanish, Japanese, Chinese, Portuguese) | when a \`locale\` other than English is first used | ${kb(dialog.catalogue)} | – |`);
   console.log(`| file inputs' picker | when the first file field is drawn, on hosts that opt in (\`fileInputs\`) | ${kb(dialog.fileInput)} | – |`);
+  console.log(`| patterns: RE2 (re2js) | only for a pattern past its worker's deadline, or on a page where no worker may start | ${kb(dialog.re2)} | – |`);
   console.log(`| @rjsf/core + @rjsf/validator-ajv8 (+ @rjsf/utils) | all up front | ${kb(rjsf)} | 1.00 |`);
   console.log("\nThe same in both bundlers (each against rjsf bundled by the same bundler):\n");
-  console.log("| bundler | initial | / rjsf | form mode, every chunk | / rjsf | URL mode PSL | rjsf |");
-  console.log("|---|--:|--:|--:|--:|--:|--:|");
+  console.log("| bundler | initial | / rjsf | form mode, every chunk | / rjsf | URL mode PSL | RE2 | rjsf |");
+  console.log("|---|--:|--:|--:|--:|--:|--:|--:|");
   for (const [label, ours, theirs] of bundlers) {
     console.log(
-      `| ${label} | ${kb(ours.initial)} | ${ratio(ours.initial, theirs)} | ${kb(ours.formMode)} | ${ratio(ours.formMode, theirs)} | ${kb(ours.psl)} | ${kb(theirs)} |`,
+      `| ${label} | ${kb(ours.initial)} | ${ratio(ours.initial, theirs)} | ${kb(ours.formMode)} | ${ratio(ours.formMode, theirs)} | ${kb(ours.psl)} | ${kb(ours.re2)} | ${kb(theirs)} |`,
     );
   }
   console.log("\nOther bundles (Vite):\n");
@@ -271,6 +280,9 @@ const over = [
   ["ElicitationDialog, the file inputs' chunk", dialog.fileInput, budget.fileInput],
   ["react-mcp-elicitation (everything, but the PSL)", sizes.ours.formMode, budget.index],
   ["react-mcp-elicitation/core", sizes.oursCore.total, budget.core],
+  ["ElicitationDialog, RE2 pattern engine chunk", Math.max(dialog.re2, esbuildSizes.oursDialog.re2), budget.patternRe2],
+  ["react-mcp-elicitation (everything, but the PSL and RE2)", sizes.ours.formMode, budget.index],
+  ["react-mcp-elicitation/core (but RE2)", sizes.oursCore.total - sizes.oursCore.re2, budget.core],
   ["styles.css", styles, budget.styles],
 ].filter(([, size, limit]) => size > limit);
 for (const [label, size, limit] of over) {
@@ -288,6 +300,7 @@ if (over.length === 0 && overRatio.length === 0 && !process.argv.includes("--jso
     `\nWithin budget (bench/size-budget.json): dialog initial ${kb(budget.dialogInitial)} and ≤ ${budget.dialogInitialOfRjsf} of rjsf, ` +
       `dialog form mode ${kb(budget.dialogFormMode)} and ≤ ${budget.dialogFormModeOfRjsf} of rjsf (Vite and esbuild), ` +
       `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, a language ${kb(budget.catalogue)}, file inputs ${kb(budget.fileInput)}, everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
+      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, RE2 ${kb(budget.patternRe2)}, everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
   );
 }
 process.exitCode = over.length > 0 || overRatio.length > 0 ? 1 : 0;

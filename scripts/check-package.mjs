@@ -1,7 +1,7 @@
 // Checks the built package the way a consumer meets it: through its exports map, in plain Node
 // (no window, no document — as under server-side rendering).
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -60,6 +60,16 @@ const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 for (const [, target] of readme.matchAll(/\]\(([^)\s]+)\)/g)) {
   assert.match(target, /^(https:\/\/|#)/, `README links to "${target}", which does not resolve on the registry's page`);
 }
+
+// The pattern worker ships as a module file, started with the one expression hosts' bundlers (Vite,
+// webpack 5) recognise and emit as a same-origin worker: pages whose policy forbids blob: workers get it.
+const tester = readFileSync(new URL("../dist/core/validation/patterns/createPatternTester.js", import.meta.url), "utf8");
+assert.match(tester, /new Worker\(new URL\("\.\/patternWorkerModule\.js", import\.meta\.url\), \{ type: "module" \}\)/, "the pattern worker's URL was rewritten");
+assert.ok(existsSync(new URL("../dist/core/validation/patterns/patternWorkerModule.js", import.meta.url)), "the pattern worker's module file is missing");
+// RE2 stays a dependency, imported by name from a module the tester loads only on demand.
+assert.match(tester, /import\("\.\/re2Engine\.js"\)/, "RE2 must be loaded on demand");
+const re2Engine = readFileSync(new URL("../dist/core/validation/patterns/re2Engine.js", import.meta.url), "utf8");
+assert.match(re2Engine, /from "re2js"/, "re2js must stay a dependency, imported by name");
 
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));

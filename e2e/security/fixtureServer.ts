@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
+import { asRelease } from "./packedConsumer";
 
 export interface FixtureServer {
   /** The page with no Content-Security-Policy: injected script would run, so the trap can catch it. */
@@ -20,14 +21,15 @@ export const CSP = "script-src 'self'; object-src 'none'; base-uri 'none'";
 /** Builds the fixture page with Vite (production, no inline script) and serves it on 127.0.0.1. */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const outDir = await mkdtemp(join(tmpdir(), "rme-security-"));
-  await build({
+  // React's production build, as a host's page runs it (the test runner's NODE_ENV is "test").
+  await asRelease(() => build({
     configFile: false,
     root: join(import.meta.dirname, "fixture"),
     base: "/",
     logLevel: "error",
     plugins: [react()],
     build: { outDir, emptyOutDir: true, minify: false, modulePreload: { polyfill: false } },
-  });
+  }));
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const csp = url.pathname === "/csp/" || url.pathname === "/csp";

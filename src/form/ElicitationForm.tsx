@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitContent } from "../core/types";
 import { FormAlert } from "./FormAlert";
@@ -102,23 +102,23 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
         ) : null}
         <div className="rme-form__fields">
           {fields.map((field) => (
-            <ElicitationField
-              key={field.index}
-              field={field}
-              control={form.form.control}
-              messages={messages}
-              components={props.fieldComponents}
-              readOnly={readOnly}
-            />
+            <Fragment key={field.index}>
+              <ElicitationField
+                field={field}
+                control={form.form.control}
+                messages={messages}
+                components={props.fieldComponents}
+                readOnly={readOnly}
+              />
+              {/* Right under the field it concerns, from the moment it is drawn. */}
+              {!readOnly && form.leftToServer.includes(field.key) ? (
+                <p className="rme-form__note" role="note" data-state="left-to-server">
+                  {fillTemplate(messages.patternLeftToServer, { fields: `“${field.label}”` })}
+                </p>
+              ) : null}
+            </Fragment>
           ))}
         </div>
-        {form.leftToServer.length > 0 ? (
-          <p className="rme-form__note" role="note" data-state="left-to-server">
-            {fillTemplate(messages.patternLeftToServer, {
-              fields: fields.filter((field) => form.leftToServer.includes(field.key)).map((field) => `“${field.label}”`).join(", "),
-            })}
-          </p>
-        ) : null}
         <FormAlert control={form.form.control} />
       </div>
       {props.actions ?? (readOnly ? null : (

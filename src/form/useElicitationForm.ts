@@ -3,7 +3,7 @@ import { useForm, type FieldErrors, type Resolver, type ResolverResult } from "r
 import { isParsedSchema } from "../core/request/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { initialFormValues } from "../core/values/initialFormValues";
-import { loadFormCheck, prepareContentValidator } from "../core/loading/loadValidation";
+import { loadFormCheck, patternsLeftToServer, prepareContentValidator } from "../core/loading/loadValidation";
 import { ValidationUnavailableError } from "../core/loading/ValidationUnavailableError";
 import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
@@ -32,8 +32,9 @@ export interface UseElicitationFormResult {
   schema: ParsedElicitationSchema | undefined;
   fields: FieldDescriptor[];
   /**
-   * Keys of fields whose `pattern` this page could not check (it ran past its deadline, or no worker
-   * may start here): the server checks them. The form says so under the fields.
+   * Keys of fields whose `pattern` this page cannot check: no worker may start here and the linear-time
+   * engine cannot read the pattern (known as the form is drawn), or the pattern proved too slow for
+   * both. The server checks them; the form says so beside each such field.
    */
   leftToServer: string[];
   /** The react-hook-form instance (values keyed `f${index}`). */
@@ -67,7 +68,12 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   const parsed = parse.ok ? parse.schema : undefined;
   const catalogue = useLocaleMessages(options.locale, options.messages);
   const messages = useMemo(() => resolveMessages(options.messages, catalogue), [options.messages, catalogue]);
-  const [leftToServer, setLeftToServer] = useState<string[]>([]);
+  const [checkedLeftToServer, setLeftToServer] = useState<string[]>([]);
+  // Known before any input, so the person reads it before typing rather than when Submit sends.
+  const [known, setKnown] = useState<{ parsed?: ParsedElicitationSchema; keys: string[] }>({ keys: [] });
+  const leftToServer = (parsed?.fields ?? [])
+    .map((field) => field.key)
+    .filter((key) => (known.parsed === parsed && known.keys.includes(key)) || checkedLeftToServer.includes(key));
   const latestMessages = useCallbackRef(() => messages) as () => ElicitationMessages;
 
   // The one check of this schema's values, made once per parsed schema; the resolver is its only caller.
@@ -120,6 +126,14 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   useEffect(() => {
     if (parsed) prepareContentValidator(parsed, runtime);
   }, [parsed, runtime]);
+
+  useEffect(() => {
+    let live = true;
+    if (parsed) patternsLeftToServer(parsed, runtime).then((keys) => live && keys.length > 0 && setKnown({ parsed, keys }), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [parsed]);
 
   // A new schema object (a new request in the same component) starts from its own defaults.
   const seeded = useRef(schema);

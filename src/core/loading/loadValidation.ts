@@ -13,7 +13,8 @@ export type { FormContentCheck };
 //   the eval-free engine (@cfworker/json-schema, ≈ 7 KB) only on pages that forbid it.
 // The forms' check (formCheck.ts: converting values, renaming keys, bounding sizes, patterns) is a
 // small chunk fetched alongside the engine. Patterns need no engine: the runtime's pattern tester
-// runs them off the main thread. Each chunk is loaded once per runtime; a chunk that cannot load
+// runs them off the main thread, or in RE2 (its own chunk) where no worker can
+// (createPatternTester.ts). Each chunk is loaded once per runtime; a chunk that cannot load
 // rejects with ValidationUnavailableError.
 
 export interface LoadValidationOptions {
@@ -110,6 +111,19 @@ export function prepareContentValidator(parsed: ParsedElicitationSchema, runtime
       }),
     () => undefined,
   );
+}
+
+/**
+ * Keys of the fields whose `pattern` this page cannot check in the form, known before any input (no
+ * worker may start here and RE2 cannot read the pattern): the form says so as it draws them.
+ */
+export async function patternsLeftToServer(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): Promise<string[]> {
+  const withPattern = parsed.fields.flatMap((field) =>
+    (field.kind === "text" || field.kind === "file") && field.pattern !== undefined ? [{ key: field.key, pattern: field.pattern }] : [],
+  );
+  if (withPattern.length === 0) return [];
+  const places = await Promise.all(withPattern.map((field) => runtime.patterns.placeOf(field.pattern)));
+  return withPattern.filter((_, i) => places[i] === "server").map((field) => field.key);
 }
 
 export type PreloadValidationOptions = LoadValidationOptions;

@@ -1,9 +1,9 @@
 import { createEngineChoice, type EngineChoice } from "../validation/engineChoice";
 import { createValidatorCache, type ValidatorCache } from "../validation/validatorCache";
 import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
-import type { PatternTester } from "./PatternTester";
+import type { PatternTester } from "../validation/patterns/createPatternTester";
 import { ValidationUnavailableError } from "./ValidationUnavailableError";
-import { createWorkerPatternTester } from "./workerPatternTester";
+import { createLazyPatternTester } from "./lazyPatternTester";
 
 // Everything validation keeps for a page, in one object: the engine choice and its one-time eval
 // probe, the chunks loaded on demand, the compiled validators, the pattern tester. The library uses
@@ -57,7 +57,7 @@ export function createValidationRuntime(options: ValidationRuntimeOptions = {}):
   return {
     engine: createEngineChoice(),
     validators: createValidatorCache(options.cacheLimit),
-    patterns: options.patterns ?? createWorkerPatternTester(),
+    patterns: options.patterns ?? createLazyPatternTester(),
     compiler,
     loadEngine(engine) {
       return (engines[engine] ??= importEngine(engine).then(

@@ -1,5 +1,5 @@
 import { ownProperty } from "../shared/ownProperty";
-import type { PatternTester } from "../loading/PatternTester";
+import type { PatternTester } from "./patterns/createPatternTester";
 import type { ParsedElicitationSchema } from "../types";
 import type { ContentCheck } from "./contentCheck";
 import { comesFirst, orderIssues, type FoundIssue } from "./issueOrder";
@@ -12,11 +12,15 @@ export interface ContentPatternChecks {
 }
 
 /**
- * The forms' pattern checks: every text value with a `pattern` is tested by `tester`, off the main
- * thread, with the server's semantics. The schema engines run without patterns on this
+ * The forms' pattern checks: every text value with a `pattern` is tested by `tester`, never with
+ * the backtracking engine on the main thread, with the server's semantics (createPatternTester.ts). The schema engines run without patterns on this
  * path; `withPatternIssues` merges these findings into theirs.
  */
-export async function checkContentPatterns(parsed: ParsedElicitationSchema, content: object, tester: PatternTester): Promise<ContentPatternChecks> {
+export async function checkContentPatterns(
+  parsed: ParsedElicitationSchema,
+  content: object,
+  tester: PatternTester,
+): Promise<ContentPatternChecks> {
   const checks = parsed.fields.flatMap((field) => {
     if ((field.kind !== "text" && field.kind !== "file") || field.pattern === undefined) return [];
     const value = ownProperty(content, field.key);

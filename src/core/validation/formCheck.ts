@@ -4,7 +4,7 @@ import { formIssues, type FoundIssue } from "./issueOrder";
 import { convertFormValues } from "../values/formValues";
 import { isUriBodyInSteps, parseDataUri } from "../values/dataUri";
 import { ownProperty } from "../shared/ownProperty";
-import type { PatternTester } from "../loading/PatternTester";
+import type { PatternTester } from "./patterns/createPatternTester";
 import type { ElicitContent, FormValues, ParsedElicitationSchema } from "../types";
 import type { CompileContentValidator, ValidationEngine } from "./validationEngine";
 import type { ValidatorCache } from "./validatorCache";

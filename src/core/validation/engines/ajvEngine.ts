@@ -14,7 +14,7 @@ import type { CompileContentValidator } from "../validationEngine";
 // other format and its formatMinimum keywords, which a clean schema never uses.
 // Patterns are Ajv's own: `new RegExp(pattern, "u")`, exactly as the MCP SDK's server validator
 // runs them. The forms never give Ajv a pattern (they check patterns off the main thread, see
-// patternWorker.ts); the synchronous API does, as a server would.
+// createPatternTester.ts); the synchronous API does, as a server would.
 
 // Ajv's core with only the vocabularies a clean schema uses — the 2020-12 applicators (properties,
 // items, anyOf, oneOf), validation, format, and the annotations strict mode must know — rather than

@@ -1,0 +1,276 @@
+// A server's `pattern` runs on the person's input on every keystroke, and JavaScript's backtracking
+// engine can take exponential time (`^(a+)+$` against "aaaa…!"). The page's main thread therefore
+// never runs a server's pattern with that engine. In a browser a check takes the first path this page
+// allows, always with the server's semantics (`new RegExp(pattern, "u")`):
+//   1. a worker started from a `blob:` URL, running the native engine under a deadline;
+//   2. the same worker as a module file of the package, for policies that allow same-origin workers
+//      but not `blob:` ones (patternWorkerModule.ts);
+//   3. for a pattern that missed the deadline, or on a page where no worker can start, RE2 (re2js:
+//      linear time, loaded on demand) — only when the pattern translates to RE2 with the same
+//      meaning (toRe2Syntax.ts);
+//   4. otherwise (backreferences or lookaround, too slow or without a worker) the server decides.
+// Where there is no Worker at all (Node, SSR, test DOMs) patterns run in place, as a server runs them.
+import { patternWorkerMain, type PatternWorkerReply } from "./patternWorkerMain";
+import type { Re2Pattern } from "./re2Engine";
+
+/** The verdict on one input: matches, does not match, or undefined when the server must decide. */
+export type PatternVerdict = boolean | undefined;
+
+/** Where this page checks a pattern: in the form (off the main thread or in linear time), or at the server. */
+export type PatternCheckPlace = "form" | "server";
+
+export interface PatternTesterOptions {
+  /** How long the native engine may take on one input before the pattern goes to RE2 (ms). Default 500. */
+  deadlineMs?: number;
+  /**
+   * Ways to start a pattern worker, tried in order until one answers. Default: a `blob:` worker, then
+   * the package's module file. An empty list means a page where no worker can start. Without this
+   * option, a context with no `Worker` runs patterns in place.
+   */
+  workers?: ReadonlyArray<() => Worker>;
+  /** How long a starting worker may take to answer before the next way is tried (ms). Default 5000. */
+  startTimeoutMs?: number;
+}
+
+export interface PatternTester {
+  /** Tests `input` against a JSON Schema `pattern` (ECMAScript, unicode mode) without blocking the page. */
+  test(pattern: string, input: string): Promise<PatternVerdict>;
+  /** Starts the worker ahead of the first check. */
+  start(): void;
+  /**
+   * Where `pattern` will be checked on this page, as far as can be known before any input: "server"
+   * when no worker can start here and RE2 cannot read the pattern, or it already proved too slow.
+   */
+  placeOf(pattern: string): Promise<PatternCheckPlace>;
+  /** Ends the worker; later checks start a new one. */
+  dispose(): void;
+}
+
+type Re2Module = typeof import("./re2Engine");
+
+interface Waiting {
+  pattern: string;
+  input: string;
+  resolve: (verdict: PatternVerdict | Promise<PatternVerdict>) => void;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** The blob: worker: this page's worker made from patternWorkerMain's own source. */
+function startBlobWorker(): Worker {
+  const url = URL.createObjectURL(new Blob([`(${patternWorkerMain.toString()})(self);`], { type: "text/javascript" }));
+  try {
+    return new Worker(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** The module worker, written the way bundlers recognise and emit as a same-origin file. */
+function startModuleWorker(): Worker {
+  return new Worker(new URL("./patternWorkerModule.js", import.meta.url), { type: "module" });
+}
+
+const CACHE_LIMIT = 256;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  if (cache.has(key)) return cache.get(key)!;
+  const value = make();
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** A pattern checker holding its worker, its caches and what it has learnt about this page. */
+export function createPatternTester(options: PatternTesterOptions = {}): PatternTester {
+  const deadlineMs = options.deadlineMs ?? 500;
+  const startTimeoutMs = options.startTimeoutMs ?? 5000;
+  const ways = options.workers ?? [startBlobWorker, startModuleWorker];
+  const inPlace = options.workers === undefined && typeof Worker !== "function";
+
+  let worker: Worker | undefined;
+  let ready = false;
+  /** Index in `ways` of the way to try next; past the end, no worker can start on this page. */
+  let way = 0;
+  let startTimer: ReturnType<typeof setTimeout> | undefined;
+  let nextId = 1;
+  /** The check the worker is running, if any. */
+  let inFlight: number | undefined;
+  const waiting = new Map<number, Waiting>();
+  /** Settled once a worker answered (true) or every way failed (false). */
+  let settleWorkerKnown: (works: boolean) => void = () => undefined;
+  const workerKnown = new Promise<boolean>((resolve) => (settleWorkerKnown = resolve));
+  const slow = new Set<string>();
+  const native = new Map<string, RegExp | null>();
+  const re2Compiled = new Map<string, Re2Pattern | undefined>();
+  let re2js: Promise<Re2Module | undefined> | undefined;
+
+  const noWorker = () => way >= ways.length && worker === undefined;
+
+  function loadRe2(): Promise<Re2Module | undefined> {
+    return (re2js ??= import("./re2Engine").then(
+      (module) => {
+        module.warmUpRe2();
+        return module;
+      },
+      () => {
+        // Offline or blocked: tried again on the next check.
+        re2js = undefined;
+        return undefined;
+      },
+    ));
+  }
+
+  /** RE2's verdict, or undefined when RE2 cannot read the pattern with the server's meaning. */
+  async function testWithRe2(pattern: string, input: string): Promise<PatternVerdict> {
+    const module = await loadRe2();
+    if (module === undefined) return undefined;
+    // Each check in a task of its own: a form's checks together never make one long task.
+    await nextTask();
+    const warm = re2Compiled.has(pattern);
+    const compiled = remember(re2Compiled, pattern, () => module.compileWithRe2(pattern));
+    if (compiled === undefined) return undefined;
+    if (!warm && input.length > 256) {
+      // A new pattern's first run goes over a short input first, in a task of its own.
+      compiled.test(input.slice(0, 256));
+      await nextTask();
+    }
+    return compiled.test(input);
+  }
+
+  function testInPlace(pattern: string, input: string): PatternVerdict {
+    const regExp = remember(native, pattern, () => {
+      try {
+        return new RegExp(pattern, "u");
+      } catch {
+        return null;
+      }
+    });
+    return regExp === null ? undefined : regExp.test(input);
+  }
+
+  /**
+   * Sends the oldest waiting check, one at a time: the deadline then measures that check alone, not
+   * the time it spent queued behind another pattern's.
+   */
+  function pump(): void {
+    if (worker === undefined || !ready || inFlight !== undefined) return;
+    const next = waiting.entries().next();
+    if (next.done) return;
+    const [id, entry] = next.value;
+    inFlight = id;
+    entry.timer = setTimeout(() => {
+      // The native engine outran the deadline on this input: end the worker (the only way to stop a
+      // running RegExp); RE2 takes this pattern from now on, and the others go to a fresh worker.
+      slow.add(entry.pattern);
+      waiting.delete(id);
+      entry.resolve(testWithRe2(entry.pattern, entry.input));
+      drop(false);
+    }, deadlineMs);
+    worker.postMessage({ id, pattern: entry.pattern, input: entry.input });
+  }
+
+  /** Ends the worker; `failed` moves on to the next way of starting one. Waiting checks are sent again. */
+  function drop(failed: boolean): void {
+    clearTimeout(startTimer);
+    worker?.terminate();
+    worker = undefined;
+    ready = false;
+    inFlight = undefined;
+    if (failed) {
+      // On to the next way at once, so that the page learns early where its patterns are checked.
+      way++;
+      startWorker();
+    }
+    const pending = [...waiting.values()];
+    waiting.clear();
+    for (const entry of pending) {
+      clearTimeout(entry.timer);
+      entry.resolve(test(entry.pattern, entry.input));
+    }
+    if (noWorker()) settleWorkerKnown(false);
+  }
+
+  function startWorker(): void {
+    while (worker === undefined && way < ways.length) {
+      let started: Worker;
+      try {
+        started = ways[way]!();
+      } catch {
+        // The policy refused it at once (some browsers throw rather than report).
+        way++;
+        continue;
+      }
+      worker = started;
+      started.onmessage = (event: MessageEvent<PatternWorkerReply>) => {
+        if (worker !== started) return;
+        const { id, matches } = event.data;
+        if (id === 0) {
+          ready = true;
+          clearTimeout(startTimer);
+          settleWorkerKnown(true);
+          pump();
+          return;
+        }
+        const entry = waiting.get(id);
+        if (entry === undefined) return;
+        waiting.delete(id);
+        clearTimeout(entry.timer);
+        inFlight = undefined;
+        entry.resolve(matches ?? undefined);
+        pump();
+      };
+      // A worker the page's policy blocks, or a module file the host's bundler did not emit.
+      started.onerror = (event) => {
+        event.preventDefault?.();
+        if (worker === started) drop(!ready);
+      };
+      startTimer = setTimeout(() => {
+        if (worker === started && !ready) drop(true);
+      }, startTimeoutMs);
+    }
+    if (noWorker()) settleWorkerKnown(false);
+  }
+
+  function test(pattern: string, input: string): Promise<PatternVerdict> {
+    if (inPlace) return Promise.resolve(testInPlace(pattern, input));
+    if (slow.has(pattern)) return testWithRe2(pattern, input);
+    startWorker();
+    if (worker === undefined) return testWithRe2(pattern, input);
+    return new Promise((resolve) => {
+      const id = nextId++;
+      const entry: Waiting = { pattern, input, resolve };
+      waiting.set(id, entry);
+      pump();
+    });
+  }
+
+  async function placeOf(pattern: string): Promise<PatternCheckPlace> {
+    if (inPlace) return "form";
+    startWorker();
+    if (!slow.has(pattern) && (await workerKnown)) return "form";
+    // A page that will use RE2 loads it now, so the first check does not wait for it.
+    return (await testWithRe2(pattern, "")) === undefined ? "server" : "form";
+  }
+
+  return {
+    test,
+    placeOf,
+    start() {
+      if (!inPlace) startWorker();
+    },
+    dispose() {
+      clearTimeout(startTimer);
+      worker?.terminate();
+      worker = undefined;
+      ready = false;
+      inFlight = undefined;
+      for (const entry of waiting.values()) {
+        clearTimeout(entry.timer);
+        entry.resolve(undefined);
+      }
+      waiting.clear();
+    },
+  };
+}
