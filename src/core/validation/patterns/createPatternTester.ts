@@ -57,6 +57,8 @@ interface Waiting {
 
 /** The blob: worker: this page's worker made from patternWorkerMain's own source. */
 function startBlobWorker(): Worker {
+  // Some embedded browsers have workers but no blob: URLs: the next way is tried.
+  if (typeof Blob !== "function" || typeof URL.createObjectURL !== "function") throw new Error("blob: URLs are not available here");
   const url = URL.createObjectURL(new Blob([`(${patternWorkerMain.toString()})(self);`], { type: "text/javascript" }));
   try {
     return new Worker(url);

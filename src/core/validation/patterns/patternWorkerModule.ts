@@ -4,4 +4,5 @@
 // in createPatternTester.ts and emit this file beside their own.
 import { patternWorkerMain } from "./patternWorkerMain";
 
-patternWorkerMain(self as never);
+// In a worker the global object is the worker scope.
+patternWorkerMain(globalThis as never);
