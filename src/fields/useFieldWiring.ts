@@ -1,0 +1,56 @@
+import { useEffect, useId } from "react";
+import type { Control } from "react-hook-form";
+import type { FieldDescriptor, FormValues } from "../core/types";
+import { afterPointerRelease, trackPointerPresses } from "./afterPointerRelease";
+import { useTimeZoneName } from "./useTimeZoneName";
+
+/** Focus moving to a button (Submit, Decline, Cancel, Stop asking…) means the person is about to act, not done with the field. */
+function movesToButton(next: EventTarget | null | undefined): boolean {
+  const element = next as Element | null | undefined;
+  return typeof element?.closest === "function" && element.closest('button, [role="button"], input[type="submit"]') !== null;
+}
+
+export type BlurEvent = { relatedTarget?: EventTarget | null; target?: EventTarget | null };
+
+/**
+ * What every field has whatever holds its value (the React Aria `useField` idea): the ids of its
+ * label, description, hint, warning and error, the ARIA props its input needs, and the rule for
+ * checking it when focus leaves.
+ */
+export function useFieldWiring(field: FieldDescriptor, control: Control<FormValues>, name: string, errorMessage: string | undefined, readOnly: boolean) {
+  useEffect(() => (typeof document === "undefined" ? undefined : trackPointerPresses(document)), []);
+  // Leaving the field checks it (react-hook-form's onTouched), except: leaving an untouched field
+  // for a button shows no error, and a check during a pointer press waits for the click (no layout shift under the pointer).
+  const blurThen = (event: BlurEvent | undefined, check: () => void) => {
+    if (!control.getFieldState(name).isDirty && movesToButton(event?.relatedTarget)) return;
+    const doc = (event?.target as Node | null | undefined)?.ownerDocument ?? (typeof document === "undefined" ? undefined : document);
+    afterPointerRelease(doc, check);
+  };
+  const baseId = useId();
+  const inputId = `${baseId}-input`;
+  const labelId = `${baseId}-label`;
+  const descriptionId = field.description ? `${baseId}-description` : undefined;
+  const warningId = field.sensitive ? `${baseId}-warning` : undefined;
+  // Date-and-time fields say which time zone the typed time is in.
+  const timeZone = useTimeZoneName(field.kind === "text" && field.format === "date-time");
+  const hintId = timeZone ? `${baseId}-hint` : undefined;
+  const errorId = errorMessage ? `${baseId}-error` : undefined;
+  // Only ids of elements that are rendered right now.
+  const describedBy = [descriptionId, hintId, warningId, errorId].filter(Boolean).join(" ") || undefined;
+  return {
+    name,
+    readOnly,
+    invalid: Boolean(errorMessage),
+    errorMessage,
+    timeZone,
+    blurThen,
+    ids: { inputId, labelId, descriptionId, hintId, errorId, warningId },
+    ariaProps: {
+      "aria-describedby": describedBy,
+      "aria-invalid": errorMessage ? (true as const) : undefined,
+    },
+  };
+}
+
+/** What FieldShell draws from: ids, ARIA, the error and the time-zone hint. */
+export type ElicitationFieldState = Omit<ReturnType<typeof useFieldWiring>, "blurThen">;
