@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitContent } from "../core/types";
 import { FormAlert } from "./FormAlert";
@@ -49,10 +49,22 @@ export function ElicitationForm(props: ElicitationFormProps) {
     onInvalid.current?.(error);
   }, [error]);
 
+  const readOnly = props.readOnly ?? false;
+  const control = form.form.control;
+  const components = props.fieldComponents;
+  // The same elements while nothing they show has changed: when the form renders again
+  // (react-hook-form does once as it mounts), React skips the field list without visiting each field.
+  const fieldList = useMemo(
+    () =>
+      fields.map((field) => (
+        <ElicitationField key={field.index} field={field} control={control} messages={messages} components={components} readOnly={readOnly} />
+      )),
+    [fields, control, messages, components, readOnly],
+  );
+
   const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };
   if (error) return <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />;
 
-  const readOnly = props.readOnly ?? false;
   // Booleans carry no marker (a checkbox always answers), so they alone need no legend.
   const hasRequired = !readOnly && fields.some((field) => field.required && field.kind !== "boolean");
   return (
@@ -74,16 +86,7 @@ export function ElicitationForm(props: ElicitationFormProps) {
           </p>
         ) : null}
         <div className="rme-form__fields">
-          {fields.map((field) => (
-            <ElicitationField
-              key={field.index}
-              field={field}
-              control={form.form.control}
-              messages={messages}
-              components={props.fieldComponents}
-              readOnly={readOnly}
-            />
-          ))}
+          {fieldList}
         </div>
         {form.leftToServer.length > 0 ? (
           <p className="rme-form__note" role="note" data-state="left-to-server">
