@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { MultiSelectFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
+import { useFieldValue } from "./useFieldValue";
 import { useNativeField } from "./useNativeField";
 
 /** A group of checkboxes; the answer keeps the server's option order. */
@@ -9,9 +10,9 @@ export const MultiSelectField = memo(function MultiSelectField(
   props: FieldComponentProps<MultiSelectFieldDescriptor>,
 ) {
   const { field, messages } = props;
-  const state = useNativeField(props, { watch: true });
+  const state = useNativeField(props);
   const { ariaProps } = state;
-  const selected = state.value as string[];
+  const selected = useFieldValue(props.control, state.name) as string[];
 
   const toggle = (value: string, checked: boolean) => {
     const next = new Set(selected);

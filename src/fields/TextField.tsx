@@ -3,6 +3,7 @@ import type { StringFormat, TextFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
 import { useNativeField } from "./useNativeField";
+import { useTimeZoneName } from "./useTimeZoneName";
 
 const INPUT_TYPE: Record<StringFormat, string> = {
   email: "email",
@@ -19,7 +20,8 @@ const TEXTAREA_FROM_LENGTH = 200;
 
 export const TextField = memo(function TextField(props: FieldComponentProps<TextFieldDescriptor>) {
   const { field } = props;
-  const state = useNativeField(props);
+  // Date-and-time fields say which time zone the typed time is in.
+  const state = useNativeField(props, useTimeZoneName(field.format === "date-time"));
   const { ids, ariaProps } = state;
   const common = {
     id: ids.inputId,

@@ -2,6 +2,7 @@ import { useController } from "react-hook-form";
 import { fieldName } from "../core/values/initialFormValues";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { useFieldWiring, type BlurEvent } from "./useFieldWiring";
+import { useTimeZoneName } from "./useTimeZoneName";
 
 /**
  * Wires one field to react-hook-form and to its label, description and error
@@ -13,7 +14,9 @@ import { useFieldWiring, type BlurEvent } from "./useFieldWiring";
 export function useElicitationField({ field, control, readOnly = false }: FieldComponentProps) {
   const name = fieldName(field);
   const { field: registered, fieldState } = useController({ name, control });
-  const wiring = useFieldWiring(field, control, name, fieldState.error?.message, readOnly);
+  // Date-and-time fields say which time zone the typed time is in.
+  const timeZone = useTimeZoneName(field.kind === "text" && field.format === "date-time");
+  const wiring = useFieldWiring(field, control, name, fieldState.error?.message, readOnly, timeZone);
   const onBlur = (event?: BlurEvent) => wiring.blurThen(event, registered.onBlur);
   // Read-only: the input keeps showing its value and edits are dropped.
   const controller = { ...registered, onBlur, ...(readOnly ? { onChange: ignoreChange } : null) };

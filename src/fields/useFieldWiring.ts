@@ -2,7 +2,6 @@ import { useEffect, useId } from "react";
 import type { Control } from "react-hook-form";
 import type { FieldDescriptor, FormValues } from "../core/types";
 import { afterPointerRelease, trackPointerPresses } from "./afterPointerRelease";
-import { useTimeZoneName } from "./useTimeZoneName";
 
 /** Focus moving to a button (Submit, Decline, Cancel, Stop asking…) means the person is about to act, not done with the field. */
 function movesToButton(next: EventTarget | null | undefined): boolean {
@@ -17,7 +16,15 @@ export type BlurEvent = { relatedTarget?: EventTarget | null; target?: EventTarg
  * label, description, hint, warning and error, the ARIA props its input needs, and the rule for
  * checking it when focus leaves.
  */
-export function useFieldWiring(field: FieldDescriptor, control: Control<FormValues>, name: string, errorMessage: string | undefined, readOnly: boolean) {
+export function useFieldWiring(
+  field: FieldDescriptor,
+  control: Control<FormValues>,
+  name: string,
+  errorMessage: string | undefined,
+  readOnly: boolean,
+  /** The browser's time zone, for a date-and-time field (useTimeZoneName). */
+  timeZone: string | undefined,
+) {
   useEffect(() => (typeof document === "undefined" ? undefined : trackPointerPresses(document)), []);
   // Leaving the field checks it (react-hook-form's onTouched), except: leaving an untouched field
   // for a button shows no error, and a check during a pointer press waits for the click (no layout shift under the pointer).
@@ -31,8 +38,6 @@ export function useFieldWiring(field: FieldDescriptor, control: Control<FormValu
   const labelId = `${baseId}-label`;
   const descriptionId = field.description ? `${baseId}-description` : undefined;
   const warningId = field.sensitive ? `${baseId}-warning` : undefined;
-  // Date-and-time fields say which time zone the typed time is in.
-  const timeZone = useTimeZoneName(field.kind === "text" && field.format === "date-time");
   const hintId = timeZone ? `${baseId}-hint` : undefined;
   const errorId = errorMessage ? `${baseId}-error` : undefined;
   // Only ids of elements that are rendered right now.

@@ -8,20 +8,19 @@ import { useFieldWiring, type BlurEvent } from "./useFieldWiring";
 /**
  * The built-in fields' binding (react-hook-form's `register`): the native input holds the value,
  * starting from `start`, and reports each change; the field re-renders only when its error changes.
- * With `{ watch: true }` it also re-renders when its value changes, for inputs whose drawing
- * depends on it (radios, checkbox groups).
+ * Inputs drawn from the value (radios, checkbox groups) add useFieldValue; a date-and-time field
+ * passes its time zone (useTimeZoneName). Each hook here is one per field: a lean field is one that
+ * keeps few.
  */
-export function useNativeField({ field, control, readOnly = false }: FieldComponentProps, { watch = false } = {}) {
+export function useNativeField({ field, control, readOnly = false }: FieldComponentProps, timeZone?: string) {
   const name = fieldName(field);
   const subscribe = useCallback((notify: () => void) => subscribeToField(control, name, notify), [control, name]);
   const readError = () => control.getFieldState(name).error?.message;
   const errorMessage = useSyncExternalStore(subscribe, readError, readError);
-  const readValue = () => (watch ? storedValue(control, name) : undefined);
-  const value = useSyncExternalStore(watch ? subscribe : unwatched, readValue, readValue);
   // Registered once per field: the ref lets react-hook-form focus the input on a failed submit and
   // write into it on reset.
   const registered = useMemo(() => control.register(name), [control, name]);
-  const wiring = useFieldWiring(field, control, name, errorMessage, readOnly);
+  const wiring = useFieldWiring(field, control, name, errorMessage, readOnly, timeZone);
   // Values are handed over as they are (not read back from the input by react-hook-form), so a
   // number field can record "unreadable" and a checkbox its boolean.
   const change = (next: FormValue) => {
@@ -30,7 +29,5 @@ export function useNativeField({ field, control, readOnly = false }: FieldCompon
   const blur = (event?: BlurEvent) =>
     wiring.blurThen(event, () => void registered.onBlur({ target: { name, value: storedValue(control, name) }, type: "blur" }));
   const { blurThen: _, ...state } = wiring;
-  return { ...state, value, start: storedValue(control, name), ref: registered.ref, change, blur };
+  return { ...state, start: storedValue(control, name), ref: registered.ref, change, blur };
 }
-
-const unwatched = () => () => {};
