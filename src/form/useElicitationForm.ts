@@ -114,7 +114,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     if (seeded.current === schema) return;
     seeded.current = schema;
     setLeftToServer([]);
-    form.reset(parsed ? initialFormValues(parsed.fields) : {});
+    // keepFieldsRef: the inputs stay registered and are given the new values (they hold their own).
+    form.reset(parsed ? initialFormValues(parsed.fields) : {}, { keepFieldsRef: true });
   }, [schema, parsed, form]);
 
   const handleAccept = useMemo(
