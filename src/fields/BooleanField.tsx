@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { BooleanFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
+import { useFieldValue } from "./useFieldValue";
 import { useNativeField } from "./useNativeField";
 
 /** A checkbox is what it shows: unchecked answers `false`. */
@@ -9,6 +10,8 @@ export const BooleanField = memo(function BooleanField(props: FieldComponentProp
   const { field } = props;
   const state = useNativeField(props);
   const { ids, ariaProps } = state;
+  // Drawn from the value: react-hook-form never reads or writes the box itself.
+  const checked = useFieldValue(props.control, state.name) === true;
   return (
     <FieldShell field={field} state={state} messages={props.messages} labelAfter>
       <input
@@ -16,10 +19,8 @@ export const BooleanField = memo(function BooleanField(props: FieldComponentProp
         name={state.name}
         className="rme-checkbox"
         type="checkbox"
-        defaultChecked={state.start === true}
+        checked={checked}
         onChange={(event) => state.change(event.target.checked)}
-        // Read-only: the box keeps its tick (a checkbox ignores the readonly attribute).
-        onClick={state.readOnly ? (event) => event.preventDefault() : undefined}
         onBlur={state.blur}
         ref={state.ref}
         aria-readonly={state.readOnly || undefined}

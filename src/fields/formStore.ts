@@ -22,3 +22,11 @@ export function subscribeToField(control: Control<FormValues>, name: string, not
   });
   return () => subscription.unsubscribe();
 }
+
+/**
+ * Whether react-hook-form has forgotten this field's input: `reset()` without `keepFieldsRef`
+ * (a host's own reset, a cleared draft) drops every registration.
+ */
+export function isForgotten(control: Control<FormValues>, name: string): boolean {
+  return !control._names.mount.has(name) || control._fields[name] === undefined;
+}

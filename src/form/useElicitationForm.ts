@@ -114,8 +114,7 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     if (seeded.current === schema) return;
     seeded.current = schema;
     setLeftToServer([]);
-    // keepFieldsRef: the inputs stay registered and are given the new values (they hold their own).
-    form.reset(parsed ? initialFormValues(parsed.fields) : {}, { keepFieldsRef: true });
+    form.reset(parsed ? initialFormValues(parsed.fields) : {});
   }, [schema, parsed, form]);
 
   const handleAccept = useMemo(
