@@ -1,7 +1,7 @@
 import { useController } from "react-hook-form";
 import { fieldName } from "../core/values/initialFormValues";
 import type { FieldComponentProps } from "./FieldComponentProps";
-import { useFieldWiring, type BlurEvent } from "./useFieldWiring";
+import { useFieldWiring } from "./useFieldWiring";
 import { useTimeZoneName } from "./useTimeZoneName";
 
 /**
@@ -17,11 +17,20 @@ export function useElicitationField({ field, control, readOnly = false }: FieldC
   // Date-and-time fields say which time zone the typed time is in.
   const timeZone = useTimeZoneName(field.kind === "text" && field.format === "date-time");
   const wiring = useFieldWiring(field, control, name, fieldState.error?.message, readOnly, timeZone);
-  const onBlur = (event?: BlurEvent) => wiring.blurThen(event, registered.onBlur);
+  const onBlur = (event?: { relatedTarget?: EventTarget | null; target?: EventTarget | null }) =>
+    wiring.blurThen(event, registered.onBlur);
   // Read-only: the input keeps showing its value and edits are dropped.
   const controller = { ...registered, onBlur, ...(readOnly ? { onChange: ignoreChange } : null) };
-  const { blurThen: _, ...state } = wiring;
-  return { ...state, controller };
+  return {
+    name,
+    controller,
+    readOnly,
+    invalid: wiring.invalid,
+    errorMessage: wiring.errorMessage,
+    timeZone: wiring.timeZone,
+    ids: wiring.ids,
+    ariaProps: wiring.ariaProps,
+  };
 }
 
 function ignoreChange(): void {}
