@@ -39,7 +39,7 @@ export async function runPageBench(name, root, runBrowser) {
       mode: "production",
       logLevel: "warn",
       plugins: [react()],
-      build: { outDir: out, emptyOutDir: true, sourcemap: false },
+      build: { outDir: out, emptyOutDir: true, sourcemap: false, minify: process.env.BENCH_MINIFY !== "0" },
     });
     const server = await serve(out);
     try {

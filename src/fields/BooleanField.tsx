@@ -2,13 +2,16 @@ import { memo } from "react";
 import type { BooleanFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
-import { useElicitationField } from "./useElicitationField";
+import { useFieldValue } from "./useFieldValue";
+import { useNativeField } from "./useNativeField";
 
 /** A checkbox is what it shows: unchecked answers `false`. */
 export const BooleanField = memo(function BooleanField(props: FieldComponentProps<BooleanFieldDescriptor>) {
   const { field } = props;
-  const state = useElicitationField(props);
-  const { controller, ids, ariaProps } = state;
+  const state = useNativeField(props);
+  const { ids, ariaProps } = state;
+  // Drawn from the value: react-hook-form never reads or writes the box itself.
+  const checked = useFieldValue(props.control, state.name) === true;
   return (
     <FieldShell field={field} state={state} messages={props.messages} labelAfter>
       <input
@@ -16,10 +19,10 @@ export const BooleanField = memo(function BooleanField(props: FieldComponentProp
         name={state.name}
         className="rme-checkbox"
         type="checkbox"
-        checked={controller.value === true}
-        onChange={(event) => controller.onChange(event.target.checked)}
-        onBlur={controller.onBlur}
-        ref={controller.ref}
+        checked={checked}
+        onChange={(event) => state.change(event.target.checked)}
+        onBlur={state.blur}
+        ref={state.ref}
         aria-readonly={state.readOnly || undefined}
         {...ariaProps}
       />

@@ -10,11 +10,12 @@ import { dataUriByteLength, parseDataUri } from "../core/values/dataUri";
 const fill = (template: string, name: string, value: string) => template.split(`{${name}}`).join(value);
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { readFileAsDataUri } from "./readFileAsDataUri";
-import type { ElicitationFieldState } from "./useElicitationField";
+import type { useElicitationField } from "./useElicitationField";
 
 export interface FileInputProps {
   field: FileFieldDescriptor;
-  state: ElicitationFieldState;
+  /** The field wired with its controller (useElicitationField): the value is the data: URI. */
+  state: ReturnType<typeof useElicitationField>;
   messages: ElicitationMessages;
   /** Stable: sets the field's value (a data: URI, or "" for none). */
   change: (value: string) => void;

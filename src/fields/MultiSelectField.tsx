@@ -2,22 +2,23 @@ import { memo } from "react";
 import type { MultiSelectFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
-import { useElicitationField } from "./useElicitationField";
+import { useFieldValue } from "./useFieldValue";
+import { useNativeField } from "./useNativeField";
 
 /** A group of checkboxes; the answer keeps the server's option order. */
 export const MultiSelectField = memo(function MultiSelectField(
   props: FieldComponentProps<MultiSelectFieldDescriptor>,
 ) {
   const { field, messages } = props;
-  const state = useElicitationField(props);
-  const { controller, ariaProps } = state;
-  const selected = controller.value as string[];
+  const state = useNativeField(props);
+  const { ariaProps } = state;
+  const selected = useFieldValue(props.control, state.name) as string[];
 
   const toggle = (value: string, checked: boolean) => {
     const next = new Set(selected);
     if (checked) next.add(value);
     else next.delete(value);
-    controller.onChange(field.options.map((o) => o.value).filter((v) => next.has(v)));
+    state.change(field.options.map((o) => o.value).filter((v) => next.has(v)));
   };
 
   return (
@@ -32,8 +33,8 @@ export const MultiSelectField = memo(function MultiSelectField(
               value={option.value}
               checked={selected.includes(option.value)}
               onChange={(event) => toggle(option.value, event.target.checked)}
-              onBlur={controller.onBlur}
-              ref={position === 0 ? controller.ref : undefined}
+              onBlur={state.blur}
+              ref={position === 0 ? state.ref : undefined}
               aria-invalid={ariaProps["aria-invalid"]}
               aria-readonly={state.readOnly || undefined}
             />

@@ -3,20 +3,20 @@ import { UNREADABLE_NUMBER } from "../core/values/initialFormValues";
 import type { NumberFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
-import { useElicitationField } from "./useElicitationField";
+import { storedValue } from "./formStore";
+import { useNativeField } from "./useNativeField";
 
 export const NumberField = memo(function NumberField(props: FieldComponentProps<NumberFieldDescriptor>) {
   const { field } = props;
-  const state = useElicitationField(props);
-  const { controller, ids, ariaProps } = state;
+  const state = useNativeField(props);
+  const { ids, ariaProps } = state;
   // Text the browser cannot read as a number ("1e999", "--5") reports value "" and validity.badInput;
   // the form records that it cannot be read, so it is refused rather than sent as "not answered".
   // `input` events, not React's onChange alone: going from "" to unreadable "" is no change to React.
   const read = (event: SyntheticEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    controller.onChange(input.value === "" && input.validity?.badInput ? UNREADABLE_NUMBER : input.value);
+    state.change(input.value === "" && input.validity?.badInput ? UNREADABLE_NUMBER : input.value);
   };
-  const value = controller.value === UNREADABLE_NUMBER ? "" : (controller.value as string);
   return (
     <FieldShell field={field} state={state} messages={props.messages}>
       <input
@@ -29,16 +29,16 @@ export const NumberField = memo(function NumberField(props: FieldComponentProps<
         inputMode={field.integer ? "numeric" : "decimal"}
         min={field.minimum}
         max={field.maximum}
-        // "" while unreadable, which is what the input reports: React leaves the typed text alone.
-        value={value}
+        // The input holds what is typed (unreadable text included); it starts from the form's value.
+        defaultValue={state.start === UNREADABLE_NUMBER ? "" : (state.start as string)}
         onChange={read}
         onInput={read}
         onBlur={(event) => {
           // Some browsers settle badInput only on blur (a lone "-" or "e").
-          if (event.currentTarget.validity?.badInput && controller.value !== UNREADABLE_NUMBER) read(event);
-          controller.onBlur();
+          if (event.currentTarget.validity?.badInput && storedValue(props.control, state.name) !== UNREADABLE_NUMBER) read(event);
+          state.blur(event);
         }}
-        ref={controller.ref}
+        ref={state.ref}
         readOnly={state.readOnly || undefined}
         aria-required={field.required || undefined}
         {...ariaProps}

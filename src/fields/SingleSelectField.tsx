@@ -2,7 +2,8 @@ import { memo, useRef } from "react";
 import type { SingleSelectFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
-import { useElicitationField } from "./useElicitationField";
+import { useFieldValue } from "./useFieldValue";
+import { useNativeField } from "./useNativeField";
 
 /** Up to this many options show as radios (every option visible, one keystroke apart); more become a select. */
 export const MAX_RADIO_OPTIONS = 5;
@@ -16,14 +17,16 @@ export const SingleSelectField = memo(function SingleSelectField(
   props: FieldComponentProps<SingleSelectFieldDescriptor>,
 ) {
   const { field, messages } = props;
-  const state = useElicitationField(props);
-  const { controller, ids, ariaProps } = state;
-  const value = controller.value as string;
+  const state = useNativeField(props);
+  const { ids, ariaProps } = state;
+  const radios = field.options.length <= MAX_RADIO_OPTIONS;
+  // Radios are drawn from the value ("Clear choice" shows once something is chosen); a select holds it.
+  const value = useFieldValue(props.control, state.name, radios) as string;
   const options = useRef<HTMLDivElement>(null);
 
-  if (field.options.length <= MAX_RADIO_OPTIONS) {
+  if (radios) {
     const clear = () => {
-      controller.onChange("");
+      state.change("");
       // The button leaves with the choice: keep focus in the group, on its first radio.
       options.current?.querySelector<HTMLInputElement>("input")?.focus();
     };
@@ -51,10 +54,10 @@ export const SingleSelectField = memo(function SingleSelectField(
                 name={state.name}
                 value={option.value}
                 checked={value === option.value}
-                onChange={() => controller.onChange(option.value)}
-                onBlur={controller.onBlur}
-                // react-hook-form focuses this on a failed submit: the chosen radio, else the first.
-                ref={value === option.value || (position === 0 && !value) ? controller.ref : undefined}
+                onChange={() => state.change(option.value)}
+                onBlur={state.blur}
+                // react-hook-form focuses this on a failed submit, which happens only with nothing chosen.
+                ref={position === 0 ? state.ref : undefined}
               />
               <span className="rme-option__label">{option.label}</span>
             </label>
@@ -70,10 +73,11 @@ export const SingleSelectField = memo(function SingleSelectField(
         id={ids.inputId}
         name={state.name}
         className="rme-select"
-        value={value}
-        onChange={(event) => controller.onChange(event.target.value)}
-        onBlur={controller.onBlur}
-        ref={controller.ref}
+        // A select has no readonly attribute: read-only, React puts the value back after each pick.
+        {...(state.readOnly ? { value: state.start as string } : { defaultValue: state.start as string })}
+        onChange={(event) => state.change(event.target.value)}
+        onBlur={state.blur}
+        ref={state.ref}
         aria-required={field.required || undefined}
         aria-readonly={state.readOnly || undefined}
         {...ariaProps}

@@ -2,7 +2,8 @@ import { memo } from "react";
 import type { StringFormat, TextFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
-import { useElicitationField } from "./useElicitationField";
+import { useNativeField } from "./useNativeField";
+import { useTimeZoneName } from "./useTimeZoneName";
 
 const INPUT_TYPE: Record<StringFormat, string> = {
   email: "email",
@@ -19,16 +20,18 @@ const TEXTAREA_FROM_LENGTH = 200;
 
 export const TextField = memo(function TextField(props: FieldComponentProps<TextFieldDescriptor>) {
   const { field } = props;
-  const state = useElicitationField(props);
-  const { controller, ids, ariaProps } = state;
+  // Date-and-time fields say which time zone the typed time is in.
+  const state = useNativeField(props, useTimeZoneName(field.format === "date-time"));
+  const { ids, ariaProps } = state;
   const common = {
     id: ids.inputId,
     name: state.name,
     className: "rme-input",
-    value: controller.value as string,
-    onChange: (event: { target: { value: string } }) => controller.onChange(event.target.value),
-    onBlur: controller.onBlur,
-    ref: controller.ref,
+    // The input holds what is typed; the form hears of each change.
+    defaultValue: state.start as string,
+    onChange: (event: { target: { value: string } }) => state.change(event.target.value),
+    onBlur: state.blur,
+    ref: state.ref,
     // No native maxLength: it counts UTF-16 units and cuts what is typed or pasted, so three emoji
     // under maxLength 3 would become one. The schema counts code points; validation says when it is too long.
     minLength: field.minLength,

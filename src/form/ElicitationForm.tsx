@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitContent } from "../core/types";
 import { FormAlert } from "./FormAlert";
@@ -76,10 +76,31 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
     onInvalid(error);
   }, [error, onInvalid]);
 
+  const readOnly = props.readOnly ?? false;
+  const control = form.form.control;
+  const components = props.fieldComponents;
+  const leftToServer = form.leftToServer;
+  // The same elements while nothing they show has changed: when the form renders again
+  // (react-hook-form does once as it mounts), React skips the field list without visiting each field.
+  const fieldList = useMemo(
+    () =>
+      fields.map((field) => (
+        <Fragment key={field.index}>
+          <ElicitationField field={field} control={control} messages={messages} components={components} readOnly={readOnly} />
+          {/* Right under the field it concerns, from the moment it is drawn. */}
+          {!readOnly && leftToServer.includes(field.key) ? (
+            <p className="rme-form__note" role="note" data-state="left-to-server">
+              {fillTemplate(messages.patternLeftToServer, { fields: `“${field.label}”` })}
+            </p>
+          ) : null}
+        </Fragment>
+      )),
+    [fields, control, messages, components, readOnly, leftToServer],
+  );
+
   const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };
   if (error) return <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />;
 
-  const readOnly = props.readOnly ?? false;
   // Booleans carry no marker (a checkbox always answers), so they alone need no legend.
   const hasRequired = !readOnly && fields.some((field) => field.required && field.kind !== "boolean");
   return (
@@ -101,23 +122,7 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
           </p>
         ) : null}
         <div className="rme-form__fields">
-          {fields.map((field) => (
-            <Fragment key={field.index}>
-              <ElicitationField
-                field={field}
-                control={form.form.control}
-                messages={messages}
-                components={props.fieldComponents}
-                readOnly={readOnly}
-              />
-              {/* Right under the field it concerns, from the moment it is drawn. */}
-              {!readOnly && form.leftToServer.includes(field.key) ? (
-                <p className="rme-form__note" role="note" data-state="left-to-server">
-                  {fillTemplate(messages.patternLeftToServer, { fields: `“${field.label}”` })}
-                </p>
-              ) : null}
-            </Fragment>
-          ))}
+          {fieldList}
         </div>
         <FormAlert control={form.form.control} />
       </div>

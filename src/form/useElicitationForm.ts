@@ -71,9 +71,13 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   const [checkedLeftToServer, setLeftToServer] = useState<string[]>([]);
   // Known before any input, so the person reads it before typing rather than when Submit sends.
   const [known, setKnown] = useState<{ parsed?: ParsedElicitationSchema; keys: string[] }>({ keys: [] });
-  const leftToServer = (parsed?.fields ?? [])
-    .map((field) => field.key)
-    .filter((key) => (known.parsed === parsed && known.keys.includes(key)) || checkedLeftToServer.includes(key));
+  const leftToServer = useMemo(
+    () =>
+      (parsed?.fields ?? [])
+        .map((field) => field.key)
+        .filter((key) => (known.parsed === parsed && known.keys.includes(key)) || checkedLeftToServer.includes(key)),
+    [parsed, known, checkedLeftToServer],
+  );
   const latestMessages = useCallbackRef(() => messages) as () => ElicitationMessages;
 
   // The one check of this schema's values, made once per parsed schema; the resolver is its only caller.

@@ -1,0 +1,80 @@
+// Where the JS heap of a mount goes: heap snapshots before and after mounting one form in the bench
+// page, and the objects that are new in the second, summed by constructor (self size).
+//   node bench/heapDiff.mjs [ours|rjsf] [size]
+import { chromium } from "playwright-core";
+import { runPageBench } from "./runPageBench.mjs";
+
+const LIB = process.argv[2] ?? "ours";
+const SIZE = Number(process.argv[3] ?? 200);
+// --props: plain objects named by their first property names.
+const PROPS = process.argv.includes("--props");
+
+async function snapshot(cdp) {
+  const chunks = [];
+  const onChunk = ({ chunk }) => chunks.push(chunk);
+  cdp.on("HeapProfiler.addHeapSnapshotChunk", onChunk);
+  await cdp.send("HeapProfiler.collectGarbage");
+  await cdp.send("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+  cdp.off("HeapProfiler.addHeapSnapshotChunk", onChunk);
+  const { snapshot: { meta }, nodes, edges, strings } = JSON.parse(chunks.join(""));
+  const fields = meta.node_fields;
+  const width = fields.length;
+  const [typeAt, nameAt, idAt, sizeAt] = ["type", "name", "id", "self_size"].map((f) => fields.indexOf(f));
+  const types = meta.node_types[typeAt];
+  const edgeWidth = meta.edge_fields.length;
+  const [edgeTypeAt, edgeNameAt] = ["type", "name_or_index"].map((f) => meta.edge_fields.indexOf(f));
+  const edgeTypes = meta.edge_types[edgeTypeAt];
+  const countAt = fields.indexOf("edge_count");
+  const byId = new Map();
+  let edge = 0;
+  for (let i = 0; i < nodes.length; i += width) {
+    const type = types[nodes[i + typeAt]];
+    const props = [];
+    for (let e = 0; e < nodes[i + countAt]; e++, edge += edgeWidth) {
+      if (PROPS && type === "object" && edgeTypes[edges[edge + edgeTypeAt]] === "property") props.push(strings[edges[edge + edgeNameAt]]);
+    }
+    const name = strings[nodes[i + nameAt]];
+    byId.set(nodes[i + idAt], { type, name: PROPS && name === "Object" ? `{${props.slice(0, 8).join(",")}}` : name, size: nodes[i + sizeAt] });
+  }
+  return byId;
+}
+
+async function runBrowser(url) {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => "bench" in window);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("HeapProfiler.enable");
+    const call = (name, ...params) => page.evaluate(([n, p]) => window.bench[n](...p), [name, params]);
+    // Warm: mount and unmount once, so chunks, caches and compiled code are there before the first snapshot.
+    for (let i = 0; i < 3; i++) {
+      await call("mount", LIB, SIZE, `size-${SIZE}`);
+      await call("unmount");
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const before = await snapshot(cdp);
+    await call("mount", LIB, SIZE, `size-${SIZE}`);
+    const after = await snapshot(cdp);
+    const groups = new Map();
+    let total = 0;
+    for (const [id, node] of after) {
+      if (before.has(id)) continue;
+      const key = `${node.type} ${node.type === "object" || node.type === "closure" ? node.name : ""}`.slice(0, 110);
+      const g = groups.get(key) ?? { count: 0, size: 0 };
+      g.count++;
+      g.size += node.size;
+      total += node.size;
+      groups.set(key, g);
+    }
+    console.log(`${LIB}, ${SIZE} fields: ${(total / 1024).toFixed(0)} KB in new objects`);
+    for (const [key, g] of [...groups].sort((a, b) => b[1].size - a[1].size).slice(0, 40)) {
+      console.log(`${(g.size / 1024).toFixed(1).padStart(8)} KB ${String(g.count).padStart(7)}  ${key}`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await runPageBench("heap-diff", import.meta.dirname, runBrowser);
