@@ -239,6 +239,8 @@ describe("the chat host", () => {
     await page.getByRole("button", { name: "Call contact_info" }).click();
     const dialog = await readDialog(page);
     await expect.poll(() => dialog.getByTestId("rme-step-progress").innerText()).toBe("1 of 3");
+    // The steps arrive a moment after the dialog (their own chunk): the person reads the first question.
+    await page.waitForTimeout(1000);
     await dialog.getByLabel(/^Name/).fill("Ada Lovelace");
     await dialog.getByRole("button", { name: "Next" }).click();
     await page.waitForTimeout(550);
