@@ -35,6 +35,9 @@ const DEFAULT_SHOTS = [
   { name: "steps-phone", story: "chat-thread--dialog-steps", viewport: PHONE },
   { name: "steps-phone-dark", story: "chat-thread--dialog-steps-dark", viewport: PHONE, theme: "dark", scheme: "dark" },
   { name: "steps-review-phone", story: "chat-thread--dialog-steps-review", viewport: PHONE, wait: 1500 },
+  { name: "chat-inline", story: "chat-thread--inline-form", viewport: LAPTOP },
+  { name: "chat-inline-dark", story: "chat-thread--inline-form-dark", viewport: LAPTOP, theme: "dark", scheme: "dark" },
+  { name: "chat-inline-steps-phone", story: "chat-thread--inline-steps", viewport: PHONE },
 ];
 
 function option(name) {

@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { ElicitFormParams } from "../src/core/types";
 import type { ElicitationLayout } from "../src/form/useElicitationLayout";
 import { createElicitationQueue } from "../src/host/createElicitationQueue";
-import { ElicitationOutlet, type ElicitationOutletProps } from "../src/host/ElicitationOutlet";
+import { ElicitationOutlet } from "../src/host/ElicitationOutlet";
 
 /**
  * A question in a chat host, as people meet it: a thread, a tool call, and the server's question
@@ -61,8 +61,6 @@ function ChatThread({ presentation, layout }: ChatThreadProps) {
     void created.request({ serverName: "Bistro", params: trip }).catch(() => {});
     return created;
   });
-  // `presentation` picks a card in the thread or a dialog; an outlet without the option draws the dialog.
-  const presentationProps = { presentation } as Partial<ElicitationOutletProps>;
   return (
     <div style={page.app}>
       <ol style={page.thread} aria-label="Conversation">
@@ -72,7 +70,7 @@ function ChatThread({ presentation, layout }: ChatThreadProps) {
           Tool call <code>book_table</code> · Bistro
         </li>
       </ol>
-      <ElicitationOutlet queue={queue} layout={layout} {...presentationProps} />
+      <ElicitationOutlet queue={queue} layout={layout} presentation={presentation} />
     </div>
   );
 }
@@ -118,3 +116,31 @@ export const DialogStepsReview: Story = {
     await expect(await dialog.findByRole("heading", { name: "Check your answers" })).toBeInTheDocument();
   },
 };
+
+const cardIn = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole("region", { name: /Bistro/ }));
+
+/** Every field at once, as a card in the thread where the conversation is; focus stays where it was. */
+export const InlineForm: Story = {
+  args: { presentation: "inline", layout: "form" },
+  play: async ({ canvasElement }) => {
+    const card = await cardIn(canvasElement);
+    await expect(card.getByRole("textbox", { name: /Name on the booking/ })).toHaveAccessibleDescription("At most 20 characters");
+    await expect(card.getByRole("button", { name: "Submit" })).toBeInTheDocument();
+    await expect(canvasElement.ownerDocument.activeElement?.closest("[data-presentation]")).toBeNull();
+  },
+};
+
+export const InlineFormDark: Story = { ...InlineForm, globals: { theme: "dark" } };
+
+/** One question at a time in the thread's card: progress, Back and Next, Cancel and Decline on every step. */
+export const InlineSteps: Story = {
+  args: { presentation: "inline", layout: "steps" },
+  play: async ({ canvasElement }) => {
+    const card = await cardIn(canvasElement);
+    await waitFor(() => expect(card.getByTestId("rme-step-progress")).toHaveTextContent("1 of 5"));
+    await expect(card.getByRole("button", { name: "Next" })).toBeInTheDocument();
+    await expect(card.getByRole("button", { name: "Decline" })).toBeInTheDocument();
+  },
+};
+
+export const InlineStepsDark: Story = { ...InlineSteps, globals: { theme: "dark" } };

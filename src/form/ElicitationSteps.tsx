@@ -177,6 +177,12 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
             </>
           )}
         </div>
+        {/* Beside the question it concerns from the moment it is drawn, and again on the review. */}
+        {step < review && fields[step] && controller.leftToServer.includes(fields[step]!.key) ? (
+          <p className="rme-form__note" role="note" data-state="left-to-server">
+            {fill(messages.patternLeftToServer, { fields: `“${fields[step]!.label}”` })}
+          </p>
+        ) : null}
         {controller.leftToServer.length > 0 && step === review ? (
           <p className="rme-form__note" role="note" data-state="left-to-server">
             {fill(messages.patternLeftToServer, {

@@ -231,6 +231,25 @@ describe("patterns where no worker may start", () => {
     render(<ElicitationForm schema={schema} onSubmit={vi.fn()} />);
     expect(await screen.findByRole("note")).toHaveTextContent("The format of “Code” will be checked by the server when you submit.");
   });
+
+  it("one question at a time says it beside the step whose pattern no path can check here, before anything is typed", async () => {
+    vi.stubGlobal(
+      "Worker",
+      class {
+        constructor() {
+          throw new DOMException("Refused to create a worker", "SecurityError");
+        }
+      },
+    );
+    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
+    const request = {
+      message: "Your code",
+      requestedSchema: { type: "object", properties: { code: { type: "string", title: "Code", pattern: "^(?=.*[0-9])[a-z0-9]+$" } } },
+    };
+    render(<ElicitationDialog serverName="Bank" request={request} onResponse={vi.fn()} layout="steps" />);
+    expect(await screen.findByRole("note")).toHaveTextContent("The format of “Code” will be checked by the server when you submit.");
+    expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("1 of 1");
+  });
 });
 
 describe("the parser needs no engine", () => {
