@@ -21,6 +21,8 @@ export interface DialogStepsBodyProps {
   onCancel: () => void;
   onDecline: () => void;
   protectionInterval?: number;
+  /** Given when there is a last answer to offer: fills every step with it (never sends). */
+  onUseLastAnswer?: () => void;
 }
 
 /** The dialog's form one question at a time (`layout="steps"`): Cancel and Decline on every step, the draft notice above. */
@@ -47,12 +49,21 @@ export function DialogStepsBody({ controller, draft, ...props }: DialogStepsBody
       alert={<Alert control={control} />}
       protectionInterval={props.protectionInterval}
       header={
-        draft.showRestored ? (
-          <div className="rme-form__restored" role="status" data-state="restored">
-            <span>{messages.draftRestored}</span>
-            <button type="button" className="rme-button rme-button--quiet" data-action="clear-draft" onClick={clear}>
-              {messages.draftClear}
-            </button>
+        draft.showRestored || props.onUseLastAnswer ? (
+          <div className="rme-form__restored" role="status" data-state={draft.showRestored ? "restored" : "last-answer"}>
+            {draft.showRestored ? (
+              <>
+                <span>{messages.draftRestored}</span>
+                <button type="button" className="rme-button rme-button--quiet" data-action="clear-draft" onClick={clear}>
+                  {messages.draftClear}
+                </button>
+              </>
+            ) : null}
+            {props.onUseLastAnswer ? (
+              <button type="button" className="rme-button rme-button--secondary" data-action="use-last-answer" onClick={props.onUseLastAnswer}>
+                {messages.useLastAnswer}
+              </button>
+            ) : null}
           </div>
         ) : undefined
       }

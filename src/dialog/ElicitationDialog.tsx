@@ -134,6 +134,7 @@ function LocalizedElicitationDialog(props: ElicitationDialogProps) {
               onSubmit={answer.accept}
               onCancel={answer.cancel}
               onDecline={answer.decline}
+              onUseLastAnswer={answer.lastAnswer && answer.fillLastAnswer}
               protectionInterval={props.protectionInterval}
             />
           ) : undefined

@@ -244,7 +244,7 @@ describe("patterns where no worker may start", () => {
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const request = {
       message: "Your code",
-      requestedSchema: { type: "object", properties: { code: { type: "string", title: "Code", pattern: "^(?=.*[0-9])[a-z0-9]+$" } } },
+      requestedSchema: { type: "object" as const, properties: { code: { type: "string" as const, title: "Code", pattern: "^(?=.*[0-9])[a-z0-9]+$" } } },
     };
     render(<ElicitationDialog serverName="Bank" request={request} onResponse={vi.fn()} layout="steps" />);
     expect(await screen.findByRole("note")).toHaveTextContent("The format of “Code” will be checked by the server when you submit.");

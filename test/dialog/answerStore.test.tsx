@@ -43,6 +43,22 @@ describe("answer again", () => {
     expect(screen.queryByRole("button", { name: "Use my last answer" })).toBeNull();
   });
 
+  it("one question at a time offers the last answer too, and it fills the steps without sending", async () => {
+    const user = userEvent.setup();
+    const answers = createElicitationAnswerStore();
+    const first = ask(answers);
+    await user.type(screen.getByLabelText(/^Name/), "Ada Lovelace");
+    await user.type(screen.getByLabelText(/^Email/), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    first.unmount();
+
+    const onResponse = vi.fn();
+    render(<ElicitationDialog serverName="CRM" request={contactInfo} onResponse={onResponse} answers={answers} layout="steps" />);
+    await user.click(await screen.findByRole("button", { name: "Use my last answer" }));
+    expect(await screen.findByLabelText(/^Name/)).toHaveValue("Ada Lovelace");
+    expect(onResponse).not.toHaveBeenCalled();
+  });
+
   it("is not offered to another server, for another message, or after a cancel", async () => {
     const user = userEvent.setup();
     const answers = createElicitationAnswerStore();
