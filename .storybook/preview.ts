@@ -2,6 +2,11 @@ import type { Preview } from "@storybook/react-vite";
 import "../src/styles.css";
 import { checkContrastInDarkTheme, runDomChecks, WCAG_TAGS } from "./accessibilityChecks";
 import { PAGE_COLOURS, withTheme } from "./withTheme";
+import { configure } from "storybook/test";
+
+// Engine, steps and catalogue chunks load on demand; the first story of a cold run may wait for
+// Vite to serve one. Queries and waitFor give them time, as a person would.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Set by the Vitest plugin: the story runs as a test (CI, or the Storybook test panel).
 const underTest = import.meta.env.VITEST_STORYBOOK !== undefined;

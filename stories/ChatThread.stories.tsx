@@ -94,7 +94,8 @@ export const DialogSteps: Story = {
   args: { presentation: "dialog", layout: "steps" },
   play: async ({ canvasElement }) => {
     const dialog = await questionIn(canvasElement);
-    await waitFor(() => expect(dialog.getByTestId("rme-step-progress")).toHaveTextContent("1 of 5"));
+    // The steps load on demand: the first story of a run may wait for their chunk.
+    await waitFor(() => expect(dialog.getByTestId("rme-step-progress")).toHaveTextContent("1 of 5"), { timeout: 10_000 });
     await expect(dialog.getByRole("button", { name: "Next" })).toBeInTheDocument();
     await expect(dialog.getByRole("button", { name: "Decline" })).toBeInTheDocument();
   },
@@ -107,7 +108,7 @@ export const DialogStepsReview: Story = {
   args: { presentation: "dialog", layout: "steps" },
   play: async ({ canvasElement }) => {
     const dialog = await questionIn(canvasElement);
-    await userEvent.type(await dialog.findByRole("textbox", { name: /Name on the booking/ }), "Ada{Enter}");
+    await userEvent.type(await dialog.findByRole("textbox", { name: /Name on the booking/ }, { timeout: 10_000 }), "Ada{Enter}");
     await userEvent.click(await dialog.findByRole("button", { name: "Next" }));
     await userEvent.click(await dialog.findByRole("radio", { name: "20:30" }));
     await userEvent.click(dialog.getByRole("button", { name: "Next" }));
@@ -137,7 +138,7 @@ export const InlineSteps: Story = {
   args: { presentation: "inline", layout: "steps" },
   play: async ({ canvasElement }) => {
     const card = await cardIn(canvasElement);
-    await waitFor(() => expect(card.getByTestId("rme-step-progress")).toHaveTextContent("1 of 5"));
+    await waitFor(() => expect(card.getByTestId("rme-step-progress")).toHaveTextContent("1 of 5"), { timeout: 10_000 });
     await expect(card.getByRole("button", { name: "Next" })).toBeInTheDocument();
     await expect(card.getByRole("button", { name: "Decline" })).toBeInTheDocument();
   },

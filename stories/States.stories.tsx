@@ -36,7 +36,7 @@ export const Empty: Story = {
     await userEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
     // Optional fields left empty are omitted; a checkbox sends what it shows. The first submit
     // of a page may wait for the validation engine to arrive.
-    await waitFor(() => expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { newsletter: false } }));
+    await waitFor(() => expect(args.onResponse).toHaveBeenCalledWith({ action: "accept", content: { newsletter: false } }), { timeout: 10_000 });
   },
 };
 
