@@ -7,7 +7,6 @@ import { loadFormCheck, patternsLeftToServer, prepareContentValidator } from "..
 import { ValidationUnavailableError } from "../core/loading/ValidationUnavailableError";
 import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
-import { wordFormIssues } from "../core/validation/validationMessages";
 import { useCallbackRef } from "../fields/useCallbackRef";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
@@ -103,6 +102,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     setLeftToServer((before) => (sameKeys(before, left) ? before : left));
     if (result.issues.length === 0) return answered(new CheckedAnswer(result.content));
     // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
+    // The wording comes with the checking code, already loaded by the check that found the issues.
+    const { wordFormIssues } = await runtime.loadFormCheck();
     const fieldErrors: FieldErrors<FormValues> = {};
     for (const [name, issue] of Object.entries(wordFormIssues(parsed.fields, result.issues, messages.validation))) {
       fieldErrors[name] = { type: issue.code, message: issue.message };

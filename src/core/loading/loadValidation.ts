@@ -1,6 +1,5 @@
 import type { FormContentCheck, ParsedElicitationSchema } from "../types";
 import type { FormCheck } from "../validation/formCheck";
-import { wordIssues } from "../validation/validationMessages";
 import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
 import { defaultValidationRuntime, type ValidationRuntime } from "./validationRuntime";
 
@@ -57,7 +56,7 @@ export async function loadContentValidatorIn(
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
 ): Promise<LoadedContentValidator> {
-  const [{ engine, compile }, { checkContent, checkContentPatterns, withPatternIssues }] = await Promise.all([
+  const [{ engine, compile }, { checkContent, checkContentPatterns, withPatternIssues, wordIssues }] = await Promise.all([
     loadSomeEngine(runtime, options.engine),
     runtime.loadFormCheck(),
   ]);
