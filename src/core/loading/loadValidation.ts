@@ -85,6 +85,11 @@ export function loadFormCheck(parsed: ParsedElicitationSchema, runtime: Validati
   };
 }
 
+/** The checking code's module, for the wording of issues a check found (the check loaded it already). */
+export function loadWording(runtime: ValidationRuntime = defaultValidationRuntime) {
+  return runtime.loadFormCheck();
+}
+
 /** Runs `task` when the browser is idle (or soon, where there is no idle callback). */
 function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === "function") requestIdleCallback(task, { timeout: 2000 });
@@ -123,17 +128,4 @@ export async function patternsLeftToServer(parsed: ParsedElicitationSchema, runt
   if (withPattern.length === 0) return [];
   const places = await Promise.all(withPattern.map((field) => runtime.patterns.placeOf(field.pattern)));
   return withPattern.filter((_, i) => places[i] === "server").map((field) => field.key);
-}
-
-export type PreloadValidationOptions = LoadValidationOptions;
-
-/**
- * Starts loading the validation engine this page will use (and the pattern worker) ahead of the
- * first form, e.g. when the host connects to its first MCP server. Resolves when it is loaded.
- * Forms never wait for it: they draw at once and load the engine in the background anyway.
- */
-export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
-  const runtime = defaultValidationRuntime;
-  runtime.patterns.start();
-  await Promise.all([runtime.loadFormCheck(), runtime.loadEngine(runtime.engine.resolve(options?.engine))]);
 }
