@@ -49,8 +49,8 @@ const LAZY_KINDS = [
   ["formats", /node_modules\/ajv-formats\/dist\/formats/, "format rules, shared by both engines", "with either engine"],
   ["formCheck", /(^|\/)src\/core\/validation\/formCheck\.ts$/, "the forms' checking code", "with either engine"],
 ];
-/** The Public Suffix List: URL mode only, outside the form-mode figures. */
-const PSL = /node_modules\/tldts/;
+/** The Public Suffix List and URL mode's body: URL mode only, outside the form-mode figures. */
+const PSL = /node_modules\/tldts|(^|\/)src\/dialog\/UrlModeBody\.tsx$/;
 /** One question at a time (layout="steps"): loaded only by a host that asks for it; rjsf has no equivalent, so it is counted apart. */
 const STEPS = /(^|\/)src\/form\/ElicitationSteps\.tsx$/;
 /** A language's catalogue, and the file inputs' picker: outside the form-mode figures too. */
@@ -199,14 +199,14 @@ function printShares(chunks, initialFiles) {
     for (const chunk of chunks.filter(keep)) {
       for (const [id, info] of Object.entries(chunk.modules)) {
         const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
-        const key = match ? match[1] : id.includes("/src/") ? "react-mcp-elicitation (src)" : id;
+        const key = match ? match[1] : id.includes("/src/") ? id.slice(id.indexOf("/src/") + 1) : id;
         byPackage.set(key, (byPackage.get(key) ?? 0) + info.renderedLength);
       }
     }
     const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
-    console.log(`\nShares of ElicitationDialog's bundle, ${title} (before minification):`);
-    for (const [key, length] of [...byPackage].sort((a, b) => b[1] - a[1])) {
-      console.log(`  ${key.padEnd(32)} ${((length / total) * 100).toFixed(1).padStart(5)}%`);
+    console.log(`\nShares of ElicitationDialog's bundle, ${title} (before minification; modules of src/ one by one):`);
+    for (const [key, length] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 60)) {
+      console.log(`  ${key.padEnd(32)} ${((length / total) * 100).toFixed(1).padStart(5)}% ${String(length).padStart(7)} B`);
     }
   }
 }
@@ -243,7 +243,7 @@ if (process.argv.includes("--json")) {
   if (dialog.lazy.other !== undefined) console.log(`| + code shared by the initial bundle and the chunks | with either engine | ${kb(dialog.lazy.other)} | – |`);
   console.log(`| largest one page loads, form mode | initial + Ajv + what comes with it | ${kb(largestPage)} | ${ratio(largestPage)} |`);
   console.log(`| form mode, every chunk | initial + both engines (a page loads one of them) | ${kb(dialog.formMode)} | ${ratio(dialog.formMode)} |`);
-  console.log(`| URL mode: Public Suffix List (tldts) | when the first URL-mode request is shown; no rjsf equivalent | ${kb(dialog.psl)} | – |`);
+  console.log(`| URL mode: its body and the Public Suffix List (tldts) | when the first URL-mode request is shown; no rjsf equivalent | ${kb(dialog.psl)} | – |`);
   console.log(`| one question at a time (layout="steps") | when the first request is shown in steps; no rjsf equivalent | ${kb(dialog.steps)} | – |`);
   console.log(`| a language's catalogue (the largest; German, French, Spanish, Japanese, Chinese, Portuguese) | when a \`locale\` other than English is first used | ${kb(dialog.catalogue)} | – |`);
   console.log(`| file inputs' picker | when the first file field is drawn, on hosts that opt in (\`fileInputs\`) | ${kb(dialog.fileInput)} | – |`);
@@ -278,8 +278,6 @@ const over = [
   ["ElicitationDialog, URL mode's Public Suffix List chunk", dialog.psl, budget.urlModePsl],
   ["ElicitationDialog, the largest language catalogue chunk", dialog.catalogue, budget.catalogue],
   ["ElicitationDialog, the file inputs' chunk", dialog.fileInput, budget.fileInput],
-  ["react-mcp-elicitation (everything, but the PSL)", sizes.ours.formMode, budget.index],
-  ["react-mcp-elicitation/core", sizes.oursCore.total, budget.core],
   ["ElicitationDialog, RE2 pattern engine chunk", Math.max(dialog.re2, esbuildSizes.oursDialog.re2), budget.patternRe2],
   ["react-mcp-elicitation (everything, but the PSL and RE2)", sizes.ours.formMode, budget.index],
   ["react-mcp-elicitation/core (but RE2)", sizes.oursCore.total - sizes.oursCore.re2, budget.core],

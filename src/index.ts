@@ -65,7 +65,7 @@ export type { SensitiveFieldKind } from "./core/request/sensitiveFields";
 export type { ValidationMessages } from "./core/validation/validationMessages";
 
 // Engine choice.
-export { preloadValidation, type PreloadValidationOptions } from "./core/loading/loadValidation";
+export { preloadValidation, type PreloadValidationOptions } from "./core/loading/preloadValidation";
 export { setValidationEngine } from "./core/loading/selectValidationEngine";
 export type { ValidationEngine } from "./core/validation/validationEngine";
 

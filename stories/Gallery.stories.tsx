@@ -81,7 +81,7 @@ export const UrlMode: Story = {
   args: { serverName: "Payments", request: url },
   play: async ({ canvasElement }) => {
     const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
-    await expect(dialog.getByTestId("rme-url-domain")).toHaveTextContent("billing.example.com");
+    await expect(await dialog.findByTestId("rme-url-domain")).toHaveTextContent("billing.example.com");
     await expect(dialog.getByRole("alert")).toHaveTextContent(/not secure/);
   },
 };

@@ -28,7 +28,7 @@ export const SecureLink: Story = {
   args: { request: url("https://pay.example.com/authorize?session=abc123&return=%2Fdone") },
   play: async ({ canvasElement, args }) => {
     const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
-    await expect(dialog.getByTestId("rme-url-domain")).toHaveTextContent("pay.example.com");
+    await expect(await dialog.findByTestId("rme-url-domain")).toHaveTextContent("pay.example.com");
     // Opening is the consent; the stub keeps the test from opening a window.
     const open = spyOn(window, "open").mockImplementation(() => null);
     await userEvent.click(await dialog.findByRole("button", { name: /Open example\.com/ }));
@@ -42,7 +42,7 @@ export const SecureLink: Story = {
 export const InsecureLink: Story = {
   args: { request: url("http://pay.example.com/authorize") },
   play: async ({ canvasElement }) => {
-    await expect(within(within(canvasElement.ownerDocument.body).getByRole("dialog")).getByRole("alert")).toHaveTextContent(/not secure/);
+    await expect(await within(within(canvasElement.ownerDocument.body).getByRole("dialog")).findByRole("alert")).toHaveTextContent(/not secure/);
   },
 };
 
@@ -55,7 +55,7 @@ export const InternationalDomain: Story = {
 export const CredentialsInLink: Story = {
   args: { request: url("https://pay.example.com@evil.example.net/authorize") },
   play: async ({ canvasElement }) => {
-    await expect(within(within(canvasElement.ownerDocument.body).getByRole("dialog")).getByTestId("rme-url-domain")).toHaveTextContent("evil.example.net");
+    await expect(await within(within(canvasElement.ownerDocument.body).getByRole("dialog")).findByTestId("rme-url-domain")).toHaveTextContent("evil.example.net");
   },
 };
 

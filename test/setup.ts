@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll } from "vitest";
-import { preloadValidation } from "../src/core/loading/loadValidation";
+import { preloadValidation } from "../src/core/loading/preloadValidation";
 
 // Every render is wrapped in <StrictMode>, as in a Vite or Next.js development build: effects
 // mount, unmount and mount again, and the library must behave exactly as in production.

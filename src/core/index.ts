@@ -15,12 +15,11 @@ export type { CompileContentValidator, ContentValidationError, ContentValidator,
 // The forms' on-demand loading of the engines; hosts can start it early (docs/validation.md).
 export {
   loadContentValidator,
-  preloadValidation,
   type FormContentCheck,
   type LoadedContentValidator,
   type LoadValidationOptions,
-  type PreloadValidationOptions,
 } from "./loading/loadValidation";
+export { preloadValidation, type PreloadValidationOptions } from "./loading/preloadValidation";
 export { defaultElicitationLimits, resolveElicitationLimits, type ElicitationLimits } from "./request/limits";
 export { detectSensitiveField, detectSensitiveText, type SensitiveFieldKind } from "./request/sensitiveFields";
 export { defaultValidationMessages, describeValidationIssue, type ValidationMessages } from "./validation/validationMessages";

@@ -5,7 +5,7 @@ import { DialogForm } from "./DialogForm";
 import { FormNotice } from "../form/FormNotice";
 import { ElicitationDialogActions } from "./ElicitationDialogActions";
 import { ElicitationDialogContext } from "./ElicitationDialogContext";
-import { UrlModeBody } from "./UrlModeBody";
+import { LazyUrlModeBody } from "./LazyUrlModeBody";
 
 export interface ElicitationDialogBodyProps {
   /** Replacement components for some field kinds. */
@@ -42,7 +42,7 @@ export function ElicitationDialogBody({ fieldComponents, actions, form }: Elicit
     );
   }
   if (prepared.request.mode === "url") {
-    return <UrlModeBody serverName={serverName} url={prepared.request.url} messages={messages} completed={urlStepDone} respond={answer.respond} />;
+    return <LazyUrlModeBody serverName={serverName} url={prepared.request.url} messages={messages} completed={urlStepDone} respond={answer.respond} />;
   }
   if (form !== undefined) return <>{form}</>;
   return (

@@ -1,8 +1,9 @@
 import { createContext } from "react";
-import { defaultValidationRuntime, type ValidationRuntime } from "../core/loading/validationRuntime";
+import type { ValidationRuntime } from "../core/loading/validationRuntime";
 
 /**
- * The validation runtime the forms below use: the page's default unless a provider gives another
- * (tests give each case a fresh one: nothing loaded, nothing compiled, no engine chosen).
+ * The validation runtime the forms below use: the page's default (undefined here, so that its code
+ * loads with the first check, not with the page) unless a provider gives another (tests give each
+ * case a fresh one: nothing loaded, nothing compiled, no engine chosen).
  */
-export const ValidationRuntimeContext = createContext<ValidationRuntime>(defaultValidationRuntime);
+export const ValidationRuntimeContext = createContext<ValidationRuntime | undefined>(undefined);

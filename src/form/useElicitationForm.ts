@@ -3,11 +3,10 @@ import { useForm, type FieldErrors, type Resolver, type ResolverResult } from "r
 import { isParsedSchema } from "../core/request/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { initialFormValues } from "../core/values/initialFormValues";
-import { loadFormCheck, patternsLeftToServer, prepareContentValidator } from "../core/loading/loadValidation";
+import { createLazyFormValidation } from "../core/loading/lazyFormValidation";
 import { ValidationUnavailableError } from "../core/loading/ValidationUnavailableError";
 import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
-import { wordFormIssues } from "../core/validation/validationMessages";
 import { useCallbackRef } from "../fields/useCallbackRef";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
@@ -82,7 +81,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
 
   // The one check of this schema's values, made once per parsed schema; the resolver is its only caller.
   const runtime = useContext(ValidationRuntimeContext);
-  const check = useMemo(() => (parsed ? loadFormCheck(parsed, runtime) : undefined), [parsed, runtime]);
+  const validation = useMemo(() => (parsed ? createLazyFormValidation(parsed, runtime) : undefined), [parsed, runtime]);
+  const check = validation?.check;
 
   /**
    * The resolver: the whole check of `values`, worded once in the host's messages. A valid answer
@@ -103,6 +103,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     setLeftToServer((before) => (sameKeys(before, left) ? before : left));
     if (result.issues.length === 0) return answered(new CheckedAnswer(result.content));
     // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
+    // The wording comes with the checking code, already loaded by the check that found the issues.
+    const { wordFormIssues } = await validation!.wording();
     const fieldErrors: FieldErrors<FormValues> = {};
     for (const [name, issue] of Object.entries(wordFormIssues(parsed.fields, result.issues, messages.validation))) {
       fieldErrors[name] = { type: issue.code, message: issue.message };
@@ -128,16 +130,16 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   // The validation engine starts loading as the form appears and the schema is compiled when the
   // browser is next idle, so the first check waits for neither.
   useEffect(() => {
-    if (parsed) prepareContentValidator(parsed, runtime);
-  }, [parsed, runtime]);
+    validation?.prepare();
+  }, [validation]);
 
   useEffect(() => {
     let live = true;
-    if (parsed) patternsLeftToServer(parsed, runtime).then((keys) => live && keys.length > 0 && setKnown({ parsed, keys }), () => undefined);
+    if (parsed && validation) validation.patternsLeftToServer().then((keys) => live && keys.length > 0 && setKnown({ parsed, keys }), () => undefined);
     return () => {
       live = false;
     };
-  }, [parsed]);
+  }, [parsed, validation]);
 
   // A new schema object (a new request in the same component) starts from its own defaults.
   const seeded = useRef(schema);

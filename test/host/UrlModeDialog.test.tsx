@@ -14,10 +14,12 @@ describe("ElicitationDialog in URL mode", () => {
     vi.unstubAllGlobals();
   });
 
-  it("shows the message, the full URL as text and the domain set apart — without fetching anything", () => {
+  it("shows the message, the full URL as text and the domain set apart — without fetching anything", async () => {
     renderDialog(accountLink);
     const dialog = screen.getByRole("dialog", { name: /Acme Deploy/ });
     expect(dialog).toHaveTextContent("Sign in to link your account");
+    // URL mode's body arrives in a chunk of its own, a moment after the header and the message.
+    expect(await screen.findByTestId("rme-url-domain")).toBeInTheDocument();
     expect(dialog).toHaveTextContent(accountLink.url);
     expect(screen.getByTestId("rme-url-domain")).toHaveTextContent(/^accounts\.example\.com$/);
     // Nothing that a browser would load or follow: no link, image, frame.

@@ -154,7 +154,7 @@ describe("ElicitationOutlet presentation=\"inline\"", () => {
     ask("Accounts", accountLink);
     const region = card(/Accounts/);
     expect(region).toHaveAttribute("data-mode", "url");
-    expect(within(region).getByTestId("rme-url-domain")).toHaveTextContent("accounts.example.com");
+    expect(await within(region).findByTestId("rme-url-domain")).toHaveTextContent("accounts.example.com");
     expect(open).not.toHaveBeenCalled();
     open.mockRestore();
   });

@@ -173,7 +173,8 @@ describe("mcp-use useMcp with onElicitation", () => {
     });
     const dialog = await screen.findByRole("dialog", { name: new RegExp(SERVER_NAME) });
     expect(dialog).toHaveTextContent("Sign in to link your account");
-    expect(screen.getByTestId("rme-url-domain")).toHaveTextContent("accounts.example.com");
+    // URL mode's body arrives in a chunk of its own, a moment after the header and the message.
+    expect(await screen.findByTestId("rme-url-domain")).toHaveTextContent("accounts.example.com");
     await user.click(screen.getByRole("button", { name: "Decline" }));
     expect(JSON.parse(await result())).toEqual({ action: "decline" });
   });

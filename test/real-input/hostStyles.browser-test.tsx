@@ -3,7 +3,7 @@
 // Bootstrap-style reboot, and descendant rules such as `.chat h2 { … }` around where the host renders.
 // The host sheets below are written for this test to do what those sheets do (element resets and
 // inherited typography), not copied from them.
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { commands } from "vitest/browser";
 import "../../src/styles.css";
@@ -142,8 +142,14 @@ async function settled(element: HTMLElement) {
   await Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished));
 }
 
+/** URL mode's body is a chunk of its own: what is compared must include it. */
+async function urlBodyArrived(request: ElicitParams) {
+  if (request.mode === "url") await screen.findByTestId("rme-url-domain");
+}
+
 async function dialogSnapshot(request: ElicitParams): Promise<Snapshot> {
   render(<ElicitationDialog serverName="GitHub" request={request} onResponse={vi.fn()} />, { container: host() });
+  await urlBodyArrived(request);
   const dialog = document.querySelector<HTMLElement>("dialog.rme-dialog")!;
   await settled(dialog);
   // Focus rings are not part of the comparison: nothing focused.
@@ -157,6 +163,7 @@ async function inlineSnapshot(request: ElicitParams): Promise<Snapshot> {
   box.style.cssText = "width: 30rem; padding: 0; margin: 0; border: 0; display: block;";
   host().append(box);
   render(<ElicitationDialog serverName="GitHub" request={request} onResponse={vi.fn()} presentation="inline" />, { container: box });
+  await urlBodyArrived(request);
   return snapshot(box.querySelector<HTMLElement>('.rme-dialog[data-presentation="inline"]')!);
 }
 

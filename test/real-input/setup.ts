@@ -1,7 +1,7 @@
 import { configure } from "@testing-library/react";
 import { version } from "react";
 import { beforeAll, expect, inject } from "vitest";
-import { preloadValidation } from "../../src/core/loading/loadValidation";
+import { preloadValidation } from "../../src/core/loading/preloadValidation";
 
 // As in test/setup.ts: every render is wrapped in <StrictMode>, the way development builds run,
 // and the validation engine is loaded first, as it is on a page a moment after the first form appeared

@@ -3,7 +3,7 @@ import { cleanup, render } from "@testing-library/react";
 import fc from "fast-check";
 import { Component, type ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { preloadValidation } from "../../src/core/loading/loadValidation";
+import { preloadValidation } from "../../src/core/loading/preloadValidation";
 import type { ElicitParams } from "../../src/core/types";
 import { parseElicitationRequest } from "../../src/core/request/parseElicitationRequest";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";

@@ -1,6 +1,5 @@
 import type { FormContentCheck, ParsedElicitationSchema } from "../types";
 import type { FormCheck } from "../validation/formCheck";
-import { wordIssues } from "../validation/validationMessages";
 import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
 import { defaultValidationRuntime, type ValidationRuntime } from "./validationRuntime";
 
@@ -57,7 +56,7 @@ export async function loadContentValidatorIn(
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
 ): Promise<LoadedContentValidator> {
-  const [{ engine, compile }, { checkContent, checkContentPatterns, withPatternIssues }] = await Promise.all([
+  const [{ engine, compile }, { checkContent, checkContentPatterns, withPatternIssues, wordIssues }] = await Promise.all([
     loadSomeEngine(runtime, options.engine),
     runtime.loadFormCheck(),
   ]);
@@ -84,6 +83,11 @@ export function loadFormCheck(parsed: ParsedElicitationSchema, runtime: Validati
     }
     return check(values);
   };
+}
+
+/** The checking code's module, for the wording of issues a check found (the check loaded it already). */
+export function loadWording(runtime: ValidationRuntime = defaultValidationRuntime) {
+  return runtime.loadFormCheck();
 }
 
 /** Runs `task` when the browser is idle (or soon, where there is no idle callback). */
@@ -124,17 +128,4 @@ export async function patternsLeftToServer(parsed: ParsedElicitationSchema, runt
   if (withPattern.length === 0) return [];
   const places = await Promise.all(withPattern.map((field) => runtime.patterns.placeOf(field.pattern)));
   return withPattern.filter((_, i) => places[i] === "server").map((field) => field.key);
-}
-
-export type PreloadValidationOptions = LoadValidationOptions;
-
-/**
- * Starts loading the validation engine this page will use (and the pattern worker) ahead of the
- * first form, e.g. when the host connects to its first MCP server. Resolves when it is loaded.
- * Forms never wait for it: they draw at once and load the engine in the background anyway.
- */
-export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
-  const runtime = defaultValidationRuntime;
-  runtime.patterns.start();
-  await Promise.all([runtime.loadFormCheck(), runtime.loadEngine(runtime.engine.resolve(options?.engine))]);
 }

@@ -78,4 +78,5 @@ export function createValidationRuntime(options: ValidationRuntimeOptions = {}):
 }
 
 /** The runtime every form, dialog and core function uses unless given another. */
-export const defaultValidationRuntime: ValidationRuntime = createValidationRuntime();
+// Marked pure: a bundle that never validates drops the runtime with it (bundlers that ignore `sideEffects`).
+export const defaultValidationRuntime: ValidationRuntime = /* @__PURE__ */ createValidationRuntime();

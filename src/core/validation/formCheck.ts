@@ -60,5 +60,7 @@ async function checkFileBodies(parsed: ParsedElicitationSchema, content: ElicitC
   return (await Promise.all(checks)).flat();
 }
 
-// What loadContentValidator needs from this chunk besides the form check.
+// What loadContentValidator and a form's resolver need from this chunk besides the form check: the
+// wording of issues travels here too, since only a check that ran has issues to word.
 export { checkContent, checkContentPatterns, withPatternIssues };
+export { wordFormIssues, wordIssues } from "./validationMessages";

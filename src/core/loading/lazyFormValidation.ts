@@ -1,0 +1,47 @@
+import type { ParsedElicitationSchema } from "../types";
+import type { FormCheck } from "../validation/formCheck";
+import type { ValidationRuntime } from "./validationRuntime";
+import { ValidationUnavailableError } from "./ValidationUnavailableError";
+
+type LoadValidationModule = typeof import("./loadValidation");
+type FormCheckModule = Awaited<ReturnType<LoadValidationModule["loadWording"]>>;
+
+/** What a form does with validation: each part loads its code on first use. */
+export interface LazyFormValidation {
+  /** The form's one check of its values (loadFormCheck). */
+  check: FormCheck;
+  /** Starts loading the engine and compiles the schema when the browser is idle (prepareContentValidator). */
+  prepare(): void;
+  /** Keys of the fields whose pattern only the server can check on this page (patternsLeftToServer). */
+  patternsLeftToServer(): Promise<string[]>;
+  /** The wording of issues, loaded with the checking code. */
+  wording(): Promise<FormCheckModule>;
+}
+
+/**
+ * A form's way to validation, its code (the runtime, the engine choice, the validator cache, the
+ * pattern tester's loader) fetched on first use: the page's first bundle holds only this. Nothing
+ * the form draws waits for it. `runtime` undefined: the page's default runtime. A chunk that cannot
+ * load rejects a check with ValidationUnavailableError, and is tried again on the next one.
+ */
+export function createLazyFormValidation(
+  parsed: ParsedElicitationSchema,
+  runtime: ValidationRuntime | undefined,
+  load: () => Promise<LoadValidationModule> = () => import("./loadValidation"),
+): LazyFormValidation {
+  let loading: Promise<LoadValidationModule> | undefined;
+  let check: FormCheck | undefined;
+  const module = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw new ValidationUnavailableError(error);
+    }));
+  return {
+    check: async (values) => (check ??= (await module()).loadFormCheck(parsed, runtime))(values),
+    prepare() {
+      module().then((loaded) => loaded.prepareContentValidator(parsed, runtime), () => undefined);
+    },
+    patternsLeftToServer: async () => (await module()).patternsLeftToServer(parsed, runtime),
+    wording: async () => (await module()).loadWording(runtime),
+  };
+}

@@ -1,0 +1,18 @@
+import type { LoadValidationOptions } from "./loadValidation";
+import { defaultValidationRuntime } from "./validationRuntime";
+
+// Apart from loadValidation.ts, which the forms load on demand: a bundle that imports the library's
+// entry (and with it this function) keeps the forms' validation code in its own chunk.
+
+export type PreloadValidationOptions = LoadValidationOptions;
+
+/**
+ * Starts loading the validation engine this page will use (and the pattern worker) ahead of the
+ * first form, e.g. when the host connects to its first MCP server. Resolves when it is loaded.
+ * Forms never wait for it: they draw at once and load the engine in the background anyway.
+ */
+export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
+  const runtime = defaultValidationRuntime;
+  runtime.patterns.start();
+  await Promise.all([runtime.loadFormCheck(), runtime.loadEngine(runtime.engine.resolve(options?.engine))]);
+}
