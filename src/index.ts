@@ -58,7 +58,8 @@ export { prepareElicitationRequest, type PrepareElicitationOptions, type Prepare
 export { parseElicitationRequest } from "./core/request/parseElicitationRequest";
 export { parseElicitationSchema, type ParseElicitationOptions } from "./core/request/parseElicitationSchema";
 export { validateElicitationContent, type ValidateElicitationContentOptions } from "./core/validation/validateElicitationContent";
-export { inspectElicitationUrl, type ElicitationUrlInspection, type ElicitationUrlWarning } from "./core/url/urlInspection";
+export { inspectElicitationUrl } from "./core/url/inspectElicitationUrl";
+export type { ElicitationUrlInspection, ElicitationUrlWarning } from "./core/url/urlInspection";
 export type * from "./core/types";
 export type { ElicitationLimits } from "./core/request/limits";
 export type { SensitiveFieldKind } from "./core/request/sensitiveFields";

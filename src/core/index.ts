@@ -26,6 +26,7 @@ export { defaultValidationMessages, describeValidationIssue, type ValidationMess
 export { localInputToRfc3339, rfc3339ToLocalInput } from "./values/dateTime";
 export { buildContent, fieldName, initialFormValues } from "./values/formValues";
 export { validateFormValues } from "./validation/validateFormValues";
-export { inspectElicitationUrl, type ElicitationUrlInspection, type ElicitationUrlWarning } from "./url/urlInspection";
+export { inspectElicitationUrl } from "./url/inspectElicitationUrl";
+export type { ElicitationUrlInspection, ElicitationUrlWarning } from "./url/urlInspection";
 export { toUnicodeHostname } from "./url/urlHostname";
 export type * from "./types";

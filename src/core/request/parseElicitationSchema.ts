@@ -554,17 +554,8 @@ function fieldJsonSchema(field: FieldDescriptor, raw: unknown): Record<string, u
   const annotations = { title: titled ? field.label : undefined, description: field.description };
   switch (field.kind) {
     case "text":
-      return defined({
-        type: "string",
-        ...annotations,
-        minLength: field.minLength,
-        maxLength: field.maxLength,
-        pattern: field.pattern,
-        format: field.format,
-        default: field.default,
-      });
     case "file":
-      // `x-mcp-file` is left out: the content check applies accept and maxSize itself.
+      // A file's `x-mcp-file` is left out: the content check applies accept and maxSize itself.
       return defined({
         type: "string",
         ...annotations,
