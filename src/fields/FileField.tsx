@@ -4,7 +4,8 @@ import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
 import type { FileInputProps } from "./FileInput";
 import { useCallbackRef } from "./useCallbackRef";
-import { useElicitationField } from "./useElicitationField";
+import { useFieldValue } from "./useFieldValue";
+import { useNativeField } from "./useNativeField";
 
 // The picker, the reading and the size wording are a chunk of their own: only hosts that opt in to
 // file inputs and meet a file field load it, and every other page's first bundle stays as it was.
@@ -16,9 +17,13 @@ const loadFileInput = () => import("./FileInput").then((module) => module.FileIn
  * as soon as the field's own code has arrived (a few milliseconds, once per page).
  */
 export const FileField = memo(function FileField(props: FieldComponentProps<FileFieldDescriptor>) {
-  const state = useElicitationField(props);
-  const change = useCallbackRef(state.controller.onChange);
-  const blur = useCallbackRef(state.controller.onBlur);
+  // The same binding as every built-in field: the value (a data: URI) is handed over on each change
+  // and drawn from the form's store, so the field needs no controller of its own.
+  const state = useNativeField(props);
+  const stored = useFieldValue(props.control, state.name);
+  const value = typeof stored === "string" ? stored : "";
+  const change = useCallbackRef((next: string) => state.change(next));
+  const blur = useCallbackRef(() => state.blur());
   const [Input, setInput] = useState<ComponentType<FileInputProps>>();
   useEffect(() => {
     let current = true;
@@ -33,7 +38,7 @@ export const FileField = memo(function FileField(props: FieldComponentProps<File
   return (
     <FieldShell field={props.field} state={state} messages={props.messages}>
       {Input ? (
-        <Input field={props.field} state={state} messages={props.messages} change={change} blur={blur} />
+        <Input field={props.field} state={state} value={value} messages={props.messages} change={change} blur={blur} />
       ) : (
         <div className="rme-file">
           <div className="rme-file__pick">

@@ -10,12 +10,14 @@ import { dataUriByteLength, parseDataUri } from "../core/values/dataUri";
 const fill = (template: string, name: string, value: string) => template.split(`{${name}}`).join(value);
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { readFileAsDataUri } from "./readFileAsDataUri";
-import type { useElicitationField } from "./useElicitationField";
+import type { useNativeField } from "./useNativeField";
 
 export interface FileInputProps {
   field: FileFieldDescriptor;
-  /** The field wired with its controller (useElicitationField): the value is the data: URI. */
-  state: ReturnType<typeof useElicitationField>;
+  /** The field's wiring (useNativeField): ids, ARIA, and the ref that lets the form focus it. */
+  state: ReturnType<typeof useNativeField>;
+  /** The field's value: a data: URI, or "" for none. */
+  value: string;
   messages: ElicitationMessages;
   /** Stable: sets the field's value (a data: URI, or "" for none). */
   change: (value: string) => void;
@@ -30,9 +32,8 @@ export interface FileInputProps {
  * becomes the field's value, checked like any other. The person sees the file's name and size,
  * never its bytes.
  */
-export const FileInput = memo(function FileInput({ field, state, messages, change, blur }: FileInputProps) {
-  const { controller, ids, ariaProps } = state;
-  const value = typeof controller.value === "string" ? controller.value : "";
+export const FileInput = memo(function FileInput({ field, state, value, messages, change, blur }: FileInputProps) {
+  const { ids, ariaProps } = state;
   const [problem, setProblem] = useState<string>();
   const [reading, setReading] = useState<string>();
   const [dragging, setDragging] = useState(false);
@@ -136,14 +137,14 @@ export const FileInput = memo(function FileInput({ field, state, messages, chang
           <button
             type="button"
             id={ids.inputId}
-            ref={controller.ref}
+            ref={state.ref}
             className="rme-button"
             aria-labelledby={`${ids.labelId} ${textId}`}
             // A button takes no aria-invalid (ARIA 1.2): the error reaches it as part of its description.
             aria-describedby={describedBy}
             disabled={state.readOnly}
             onClick={() => picker.current?.click()}
-            onBlur={controller.onBlur}
+            onBlur={state.blur}
           >
             <span id={textId}>{messages.fileChoose}</span>
           </button>

@@ -40,11 +40,12 @@ export function useNativeField({ field, control, messages, readOnly = false }: F
 
 /**
  * What react-hook-form is given for an input: a text, number or date input or a select, which it
- * reads and writes; for a checkbox or radio (drawn from the value by React) only a way to focus it,
+ * reads and writes; for a checkbox, radio or button (drawn from the value by React) only a way to focus it,
  * so that it never takes the box's state for the value.
  */
 function forForm(element: HTMLElement | null): HTMLElement | { focus: () => void } | null {
-  if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+  // A button (a file field's picker) holds no value either: a data: URI never lands in an attribute.
+  if (element instanceof HTMLButtonElement || (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio"))) {
     return { focus: () => element.focus() };
   }
   return element;
