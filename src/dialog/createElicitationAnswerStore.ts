@@ -1,5 +1,6 @@
 import type { FormValues, ParsedElicitationSchema } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
+import { copyFormValues } from "../core/values/copyFormValues";
 
 /** One kept answer: the server, the form it answered (`key`: its message and prepared schema) and the values submitted. */
 export interface ElicitationAnswerRecord {
@@ -41,16 +42,6 @@ export interface ElicitationAnswerStoreOptions {
   storage?: ElicitationAnswerStorage;
 }
 
-function copy(values: FormValues): FormValues {
-  const out: FormValues = {};
-  for (const key of Object.keys(values)) {
-    const value = values[key];
-    if (typeof value === "string" || typeof value === "boolean") out[key] = value;
-    else if (Array.isArray(value)) out[key] = value.filter((item): item is string => typeof item === "string");
-  }
-  return out;
-}
-
 export function createElicitationAnswerStore(options: ElicitationAnswerStoreOptions = {}): ElicitationAnswerStore {
   const maxEntries = Math.max(1, options.maxEntries ?? 50);
   const { storage } = options;
@@ -61,18 +52,18 @@ export function createElicitationAnswerStore(options: ElicitationAnswerStoreOpti
   const records = new Map<string, ElicitationAnswerRecord>();
   for (const record of storage?.load() ?? []) {
     if (typeof record?.serverName !== "string" || typeof record.key !== "string" || typeof record.values !== "object" || record.values === null) continue;
-    records.set(keyOf(record.serverName, record.key), { serverName: record.serverName, key: record.key, values: copy(record.values) });
+    records.set(keyOf(record.serverName, record.key), { serverName: record.serverName, key: record.key, values: copyFormValues(record.values) });
   }
-  const save = () => storage?.save([...records.values()].map((record) => ({ ...record, values: copy(record.values) })));
+  const save = () => storage?.save([...records.values()].map((record) => ({ ...record, values: copyFormValues(record.values) })));
 
   return {
     get(serverName, schema, message) {
       const record = records.get(keyOf(serverName, formKey(schema, message)));
-      return record === undefined ? undefined : copy(record.values);
+      return record === undefined ? undefined : copyFormValues(record.values);
     },
     set(serverName, schema, message, values) {
       const key = formKey(schema, message);
-      const kept = copy(values);
+      const kept = copyFormValues(values);
       for (const field of schema.fields) if (field.sensitive !== undefined) delete kept[fieldName(field)];
       const id = keyOf(serverName, key);
       records.delete(id);

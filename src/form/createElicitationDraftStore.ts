@@ -1,5 +1,6 @@
 import type { FieldDescriptor, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
+import { copyFormValues } from "../core/values/copyFormValues";
 
 /**
  * What a person typed into a form they then cancelled (or the server withdrew), kept in memory so
@@ -21,16 +22,6 @@ export interface ElicitationDraftStoreOptions {
   maxEntries?: number;
 }
 
-function copy(values: FormValues): FormValues {
-  const out: FormValues = {};
-  for (const key of Object.keys(values)) {
-    const value = values[key];
-    if (typeof value === "string" || typeof value === "boolean") out[key] = value;
-    else if (Array.isArray(value)) out[key] = value.filter((item): item is string => typeof item === "string");
-  }
-  return out;
-}
-
 export function createElicitationDraftStore(options: ElicitationDraftStoreOptions = {}): ElicitationDraftStore {
   const maxEntries = Math.max(1, options.maxEntries ?? 20);
   const drafts = new Map<string, FormValues>();
@@ -39,10 +30,10 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
   return {
     get(serverName, cacheKey) {
       const draft = drafts.get(keyOf(serverName, cacheKey));
-      return draft === undefined ? undefined : copy(draft);
+      return draft === undefined ? undefined : copyFormValues(draft);
     },
     set(serverName, cacheKey, values, fields = []) {
-      const kept = copy(values);
+      const kept = copyFormValues(values);
       for (const field of fields) if (field.sensitive !== undefined) delete kept[fieldName(field)];
       const key = keyOf(serverName, cacheKey);
       drafts.delete(key);
