@@ -158,6 +158,12 @@ function queueOf(presentation: "dialog" | "inline", ...requests: Array<{ serverN
 /** The request on screen: a modal dialog, or the inline card (a region named like it). */
 const shown = (presentation: "dialog" | "inline", name: RegExp) => screen.getByRole(presentation === "dialog" ? "dialog" : "region", { name });
 
+/** A person reads the request once it is on screen (a loaded machine can take a moment to draw it). */
+async function readRequest(presentation: "dialog" | "inline") {
+  await waitFor(() => shown(presentation, /is asking for information/), { timeout: 5_000 });
+  await readDialog();
+}
+
 function centreOf(element: Element) {
   const r = element.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
@@ -168,7 +174,7 @@ for (const presentation of ["dialog", "inline"] as const)
 describe(`input aimed at one request never answers another, ${presentation} (React ${version})`, () => {
   it("a double-click on Submit accepts the first request only; the next one stays on screen", async () => {
     const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
-    await readDialog();
+    await readRequest(presentation);
     const submit = centreOf(screen.getByRole("button", { name: "Submit" }));
     await commands.doubleClickAt(submit.x, submit.y, 150);
     await wait(700);
@@ -189,7 +195,7 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
       { serverName: "Bank", params: prefilled },
       { serverName: "Bank", params: prefilled },
     );
-    await readDialog();
+    await readRequest(presentation);
     await act(async () => screen.getByRole("textbox", { name: "Colour" }).focus());
     await commands.pressKeyRepeatedly("Enter", 3, 130);
     await wait(700);
@@ -198,7 +204,7 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
 
   it("Enter held down on Submit answers once; its auto-repeat does not reach the next request", async () => {
     const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
-    await readDialog();
+    await readRequest(presentation);
     await act(async () => screen.getByRole("button", { name: "Submit" }).focus());
     await commands.holdKey("Enter", 1500);
     await wait(300);
@@ -235,7 +241,7 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
       { serverName: "Bank", params: prefilled },
       { serverName: "Bank", params: prefilled },
     );
-    await readDialog();
+    await readRequest(presentation);
     const spot = centreOf(screen.getByRole("button", { name: "Stop asking" }));
     await commands.doubleClickAt(spot.x, spot.y, 150);
     await wait(700);
@@ -248,7 +254,7 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
 
   it("Escape pressed twice quickly cancels one request, not the next", async () => {
     const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
-    await readDialog();
+    await readRequest(presentation);
     // Inline, Escape answers only from inside the card: the person is in its field.
     if (presentation === "inline") await act(async () => screen.getByRole("textbox", { name: "Colour" }).focus());
     await commands.pressKeyRepeatedly("Escape", 2, 150);
@@ -263,7 +269,7 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
   if (presentation === "dialog")
   it("a double-click on the backdrop cancels one request, not the next", async () => {
     const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
-    await readDialog();
+    await readRequest(presentation);
     const box = screen.getByRole("dialog").getBoundingClientRect();
     await commands.doubleClickAt(box.left + box.width / 2, Math.max(4, box.top - 12), 150);
     await wait(700);
