@@ -181,6 +181,18 @@ describe("loading on demand", () => {
 
 });
 
+/** A page whose policy refuses every worker (a strict CSP): starting one throws, as Chromium does. */
+function refuseWorkers() {
+  vi.stubGlobal(
+    "Worker",
+    class {
+      constructor() {
+        throw new DOMException("Refused to create a worker", "SecurityError");
+      }
+    },
+  );
+}
+
 // The default runtime's pattern tester keeps its state for the page (a worker the policy refused
 // stays refused): these cases start from fresh modules, so from a fresh default runtime.
 describe("patterns where no worker may start", () => {
@@ -192,14 +204,7 @@ describe("patterns where no worker may start", () => {
   });
 
   it("where no worker may start (a strict CSP), a pattern RE2 can read is still checked: nothing invalid is sent", async () => {
-    vi.stubGlobal(
-      "Worker",
-      class {
-        constructor() {
-          throw new DOMException("Refused to create a worker", "SecurityError");
-        }
-      },
-    );
+    refuseWorkers();
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();
     const user = userEvent.setup();
@@ -217,14 +222,7 @@ describe("patterns where no worker may start", () => {
   });
 
   it("the note names, as the form is drawn, the field whose pattern no path can check here", async () => {
-    vi.stubGlobal(
-      "Worker",
-      class {
-        constructor() {
-          throw new DOMException("Refused to create a worker", "SecurityError");
-        }
-      },
-    );
+    refuseWorkers();
     const { ElicitationForm } = await import("../../src/form/ElicitationForm");
     // Lookahead: RE2 has no exact equivalent, and no worker may run the native engine here.
     const schema = { type: "object", properties: { code: { type: "string", title: "Code", pattern: "^(?=.*[0-9])[a-z0-9]+$" }, name: { type: "string" } } };
@@ -233,14 +231,7 @@ describe("patterns where no worker may start", () => {
   });
 
   it("one question at a time says it beside the step whose pattern no path can check here, before anything is typed", async () => {
-    vi.stubGlobal(
-      "Worker",
-      class {
-        constructor() {
-          throw new DOMException("Refused to create a worker", "SecurityError");
-        }
-      },
-    );
+    refuseWorkers();
     const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const request = {
       message: "Your code",
