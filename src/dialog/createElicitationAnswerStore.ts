@@ -1,6 +1,5 @@
 import type { FormValues, ParsedElicitationSchema } from "../core/types";
-import { fieldName } from "../core/values/initialFormValues";
-import { copyFormValues } from "../core/values/copyFormValues";
+import { createKeptValues } from "../core/values/createKeptValues";
 
 /** One kept answer: the server, the form it answered (`key`: its message and prepared schema) and the values submitted. */
 export interface ElicitationAnswerRecord {
@@ -43,45 +42,33 @@ export interface ElicitationAnswerStoreOptions {
 }
 
 export function createElicitationAnswerStore(options: ElicitationAnswerStoreOptions = {}): ElicitationAnswerStore {
-  const maxEntries = Math.max(1, options.maxEntries ?? 50);
+  const answers = createKeptValues(options.maxEntries ?? 50);
   const { storage } = options;
-  // Length-prefixed so no server name and key pair can collide with another. The message is part
-  // of the form: the same fields under another wording are another question.
-  const keyOf = (serverName: string, key: string) => `${serverName.length}:${serverName}${key}`;
+  // The message is part of the form: the same fields under another wording are another question.
   const formKey = (schema: ParsedElicitationSchema, message: string) => `${message.length}:${message}${schema.cacheKey}`;
-  const records = new Map<string, ElicitationAnswerRecord>();
   for (const record of storage?.load() ?? []) {
     if (typeof record?.serverName !== "string" || typeof record.key !== "string" || typeof record.values !== "object" || record.values === null) continue;
-    records.set(keyOf(record.serverName, record.key), { serverName: record.serverName, key: record.key, values: copyFormValues(record.values) });
+    answers.set(record.serverName, record.key, record.values, []);
   }
-  const save = () => storage?.save([...records.values()].map((record) => ({ ...record, values: copyFormValues(record.values) })));
+  const save = () => storage?.save(answers.records());
 
   return {
-    get(serverName, schema, message) {
-      const record = records.get(keyOf(serverName, formKey(schema, message)));
-      return record === undefined ? undefined : copyFormValues(record.values);
-    },
+    get: (serverName, schema, message) => answers.get(serverName, formKey(schema, message)),
     set(serverName, schema, message, values) {
-      const key = formKey(schema, message);
-      const kept = copyFormValues(values);
-      for (const field of schema.fields) if (field.sensitive !== undefined) delete kept[fieldName(field)];
-      const id = keyOf(serverName, key);
-      records.delete(id);
       // Nothing left once sensitive fields are out: nothing to offer.
-      if (Object.keys(kept).length > 0) records.set(id, { serverName, key, values: kept });
-      if (records.size > maxEntries) records.delete(records.keys().next().value as string);
+      answers.set(serverName, formKey(schema, message), values, schema.fields, true);
       save();
     },
     forgetServer(serverName) {
-      for (const [id, record] of records) if (record.serverName === serverName) records.delete(id);
+      answers.forgetServer(serverName);
       save();
     },
     clear() {
-      records.clear();
+      answers.clear();
       save();
     },
     get size() {
-      return records.size;
+      return answers.size;
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { FieldDescriptor, FormValues } from "../core/types";
-import { fieldName } from "../core/values/initialFormValues";
-import { copyFormValues } from "../core/values/copyFormValues";
+import { createKeptValues } from "../core/values/createKeptValues";
 
 /**
  * What a person typed into a form they then cancelled (or the server withdrew), kept in memory so
@@ -23,29 +22,12 @@ export interface ElicitationDraftStoreOptions {
 }
 
 export function createElicitationDraftStore(options: ElicitationDraftStoreOptions = {}): ElicitationDraftStore {
-  const maxEntries = Math.max(1, options.maxEntries ?? 20);
-  const drafts = new Map<string, FormValues>();
-  // Length-prefixed so no server name and schema pair can collide with another.
-  const keyOf = (serverName: string, cacheKey: string) => `${serverName.length}:${serverName}${cacheKey}`;
+  const drafts = createKeptValues(options.maxEntries ?? 20);
   return {
-    get(serverName, cacheKey) {
-      const draft = drafts.get(keyOf(serverName, cacheKey));
-      return draft === undefined ? undefined : copyFormValues(draft);
-    },
-    set(serverName, cacheKey, values, fields = []) {
-      const kept = copyFormValues(values);
-      for (const field of fields) if (field.sensitive !== undefined) delete kept[fieldName(field)];
-      const key = keyOf(serverName, cacheKey);
-      drafts.delete(key);
-      drafts.set(key, kept);
-      if (drafts.size > maxEntries) drafts.delete(drafts.keys().next().value as string);
-    },
-    delete(serverName, cacheKey) {
-      drafts.delete(keyOf(serverName, cacheKey));
-    },
-    clear() {
-      drafts.clear();
-    },
+    get: (serverName, cacheKey) => drafts.get(serverName, cacheKey),
+    set: (serverName, cacheKey, values, fields = []) => drafts.set(serverName, cacheKey, values, fields),
+    delete: (serverName, cacheKey) => drafts.delete(serverName, cacheKey),
+    clear: () => drafts.clear(),
     get size() {
       return drafts.size;
     },
