@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +12,8 @@ export interface FixtureServer {
   openUrl: string;
   /** The same page served with `Content-Security-Policy: script-src 'self'` (no unsafe-eval). */
   cspUrl: string;
+  /** Served paths of the files holding RE2 (re2js): its worker's file and the page's chunk. */
+  re2Files: string[];
   close(): Promise<void>;
 }
 
@@ -47,9 +49,14 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
+  const re2Files: string[] = [];
+  for (const name of (await readdir(outDir, { recursive: true })).map(String).filter((file) => file.endsWith(".js"))) {
+    if ((await readFile(join(outDir, name), "utf8")).includes("RE2JSSyntaxException")) re2Files.push(`/${name}`);
+  }
   return {
     openUrl: `http://127.0.0.1:${port}/`,
     cspUrl: `http://127.0.0.1:${port}/csp/`,
+    re2Files,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(outDir, { recursive: true, force: true });
