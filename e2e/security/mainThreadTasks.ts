@@ -1,7 +1,8 @@
 // The page's main-thread tasks, read from a Chromium trace: how long each ran on the thread (CPU
-// time, so that a machine busy with other work does not lengthen them) and which of them ran code
-// from given script files (the JavaScript sampling profiler, in the same trace). With it a test can
-// say which tasks the library's pattern path made, apart from typing's own work.
+// time, so that a machine busy with other work does not lengthen them) and which of them worked on
+// given script files — compiled or evaluated them (V8's trace events), or ran their code (the
+// JavaScript sampling profiler, in the same trace). With it a test can say which tasks the library's
+// pattern path made, apart from typing's own work.
 import type { CDPSession, Page } from "playwright-core";
 
 export interface TaskTime {
@@ -12,11 +13,11 @@ export interface TaskTime {
 }
 
 export interface MainThreadTasks {
-  /** Every main-thread task of the page while recording. */
-  longest: TaskTime;
+  /** The longest main-thread task of the page while recording, and the script files its code came from (most samples first). */
+  longest: TaskTime & { files: string[] };
   /** Tasks during which code from the given files ran on the main thread, longest first. */
   attributed: TaskTime[];
-  /** Profiler samples taken on the main thread while code from the given files ran. */
+  /** Profiler samples taken, and compile or evaluate events seen, on the main thread for the given files. */
   attributedSamples: number;
 }
 
@@ -32,7 +33,9 @@ interface TraceEvent {
   id?: string;
   args?: {
     name?: string;
+    fileName?: string;
     data?: {
+      url?: string;
       startTime?: number;
       cpuProfile?: { nodes?: Array<{ id: number; parent?: number; callFrame: { url?: string } }>; samples?: number[] };
       timeDeltas?: number[];
@@ -40,13 +43,13 @@ interface TraceEvent {
   };
 }
 
-const CATEGORIES = ["disabled-by-default-devtools.timeline", "disabled-by-default-v8.cpu_profiler", "__metadata"];
+const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "disabled-by-default-v8.cpu_profiler", "__metadata"];
 
 /** Starts recording; the returned function stops and reads the tasks, attributing those that ran code from a file `attribute` accepts. */
 export async function traceMainThread(page: Page, attribute: (url: string) => boolean): Promise<() => Promise<MainThreadTasks>> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on("Tracing.dataCollected", ({ value }: { value: TraceEvent[] }) => void events.push(...value));
+  cdp.on("Tracing.dataCollected", ({ value }) => void events.push(...(value as unknown as TraceEvent[])));
   await cdp.send("Tracing.start", { traceConfig: { includedCategories: CATEGORIES }, transferMode: "ReportEvents" });
   return async () => {
     const complete = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
@@ -57,7 +60,8 @@ export async function traceMainThread(page: Page, attribute: (url: string) => bo
   };
 }
 
-function readTasks(events: TraceEvent[], attribute: (url: string) => boolean): MainThreadTasks {
+function readTasks(events: TraceEvent[], accepts: (url: string) => boolean): MainThreadTasks {
+  const attribute = (url: string) => /^https?:/.test(url) && accepts(url);
   const mainThreads = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
   const onMain = (e: TraceEvent) => mainThreads.has(`${e.pid}:${e.tid}`);
 
@@ -67,6 +71,7 @@ function readTasks(events: TraceEvent[], attribute: (url: string) => boolean): M
     profiles.set(`${e.pid}:${e.id}`, { thread: `${e.pid}:${e.tid}`, time: e.args?.data?.startTime ?? e.ts, parents: new Map(), urls: new Map() });
   }
   const hits: number[] = [];
+  const sampled: Array<{ time: number; url: string }> = [];
   for (const e of events) {
     if (e.name !== "ProfileChunk" || e.id === undefined) continue;
     const profile = profiles.get(`${e.pid}:${e.id}`);
@@ -80,6 +85,9 @@ function readTasks(events: TraceEvent[], attribute: (url: string) => boolean): M
     const deltas = data?.timeDeltas ?? [];
     for (let i = 0; i < samples.length; i++) {
       profile.time += deltas[i] ?? 0;
+      let url = "";
+      for (let node: number | undefined = samples[i]; node !== undefined && url === ""; node = profile.parents.get(node)) url = profile.urls.get(node) ?? "";
+      if (url !== "") sampled.push({ time: profile.time, url });
       for (let node: number | undefined = samples[i]; node !== undefined; node = profile.parents.get(node)) {
         if (attribute(profile.urls.get(node) ?? "")) {
           hits.push(profile.time);
@@ -89,10 +97,28 @@ function readTasks(events: TraceEvent[], attribute: (url: string) => boolean): M
     }
   }
 
+  // Compiling and evaluating a file (its parse, its top-level code) count as work on it too.
+  for (const e of events) {
+    const url = e.args?.data?.url ?? e.args?.fileName;
+    if (onMain(e) && e.name !== "RunTask" && url !== undefined && attribute(url)) hits.push(e.ts);
+  }
+
   const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && onMain(e) && e.dur !== undefined);
-  const time = (e: TraceEvent): TaskTime => ({ cpu: Math.round((e.tdur ?? e.dur!) / 100) / 10, wall: Math.round(e.dur! / 100) / 10 });
-  let longest: TaskTime = { cpu: 0, wall: 0 };
-  for (const task of tasks) if ((task.tdur ?? task.dur!) > longest.cpu * 1000) longest = time(task);
+  // Thread time never exceeds wall time (a trace's thread clock can be coarse).
+  const thread = (e: TraceEvent) => Math.min(e.tdur ?? e.dur!, e.dur!);
+  const time = (e: TraceEvent): TaskTime => ({ cpu: Math.round(thread(e) / 100) / 10, wall: Math.round(e.dur! / 100) / 10 });
+  let longestTask: TraceEvent | undefined;
+  for (const task of tasks) if (longestTask === undefined || thread(task) > thread(longestTask)) longestTask = task;
+  const files = new Map<string, number>();
+  for (const { time: at, url } of sampled) {
+    if (longestTask === undefined || at < longestTask.ts || at > longestTask.ts + longestTask.dur!) continue;
+    const file = url.replace(/^https?:\/\/[^/]+/, "");
+    files.set(file, (files.get(file) ?? 0) + 1);
+  }
+  const longest = {
+    ...(longestTask ? time(longestTask) : { cpu: 0, wall: 0 }),
+    files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([file]) => file),
+  };
   const attributed = tasks
     .filter((task) => hits.some((t) => t >= task.ts && t <= task.ts + task.dur!))
     .map(time)

@@ -37,6 +37,8 @@ interface Pending {
 
 /** The RE2 worker, written the way bundlers recognise and emit as a same-origin file. */
 export function startRe2ModuleWorker(): Worker {
+  // Without Worker (Node, SSR) the next way is tried, and RE2 runs in place.
+  if (typeof Worker !== "function") throw new Error("workers are not available here");
   return new Worker(new URL("./patternRe2WorkerModule.js", import.meta.url), { type: "module" });
 }
 
