@@ -73,6 +73,7 @@ assert.match(re2Checker, /new Worker\(new URL\("\.\/patternRe2WorkerModule\.js",
 assert.ok(existsSync(new URL("../dist/core/validation/patterns/patternRe2WorkerModule.js", import.meta.url)), "the RE2 worker's module file is missing");
 assert.match(re2Checker, /import\("\.\/re2Engine\.js"\)/, "RE2 must be loaded on demand");
 assert.doesNotMatch(tester, /re2Engine|re2js/, "the pattern tester must not import RE2");
+assert.match(tester, /import\("\.\/createRe2Checker\.js"\)/, "the way to RE2 must be loaded on demand");
 const re2Engine = readFileSync(new URL("../dist/core/validation/patterns/re2Engine.js", import.meta.url), "utf8");
 assert.match(re2Engine, /from "re2js"/, "re2js must stay a dependency, imported by name");
 

@@ -11,7 +11,7 @@
 //      main thread in short tasks (createRe2Checker.ts);
 //   4. otherwise (backreferences or lookaround, too slow or without a worker) the server decides.
 // Where there is no Worker at all (Node, SSR, test DOMs) patterns run in place, as a server runs them.
-import { createRe2Checker, startRe2ModuleWorker } from "./createRe2Checker";
+import type { Re2Checker } from "./createRe2Checker";
 import { patternWorkerMain, type PatternWorkerReply } from "./patternWorkerMain";
 
 /** The verdict on one input: matches, does not match, or undefined when the server must decide. */
@@ -113,19 +113,31 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   /** True once every way failed: no worker can start on this page. */
   let workerless = false;
 
-  const re2 = createRe2Checker({
-    workers: options.re2Workers ?? (options.workers === undefined ? [startRe2ModuleWorker] : []),
-    startTimeoutMs,
-    workersMayStart: () => !workerless,
-  });
-  const testWithRe2 = (pattern: string, input: string): Promise<PatternVerdict> => re2.test(pattern, input);
+  /** The RE2 paths (createRe2Checker.ts), a chunk loaded only when a pattern first needs RE2. */
+  let re2: Promise<Re2Checker | undefined> | undefined;
+  let re2Loaded: Re2Checker | undefined;
+  const re2Checker = () =>
+    (re2 ??= import("./createRe2Checker").then(
+      (module) =>
+        (re2Loaded = module.createRe2Checker({
+          workers: options.re2Workers ?? (options.workers === undefined ? undefined : []),
+          startTimeoutMs,
+          workersMayStart: () => !workerless,
+        })),
+      () => {
+        // Offline or blocked: tried again on the next check.
+        re2 = undefined;
+        return undefined;
+      },
+    ));
+  const testWithRe2 = async (pattern: string, input: string): Promise<PatternVerdict> => (await re2Checker())?.test(pattern, input);
 
   /** No worker can start here: every pattern goes to RE2 on the main thread, so it loads now, while idle. */
   function learnWorkerless(): void {
     if (!noWorker() || workerless) return;
     workerless = true;
     settleWorkerKnown(false);
-    re2.preload();
+    re2Checker().then((checker) => checker?.preload());
   }
 
   function testInPlace(pattern: string, input: string): PatternVerdict {
@@ -251,7 +263,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
       if (!inPlace) startWorker();
     },
     dispose() {
-      re2.dispose();
+      re2Loaded?.dispose();
       clearTimeout(startTimer);
       worker?.terminate();
       worker = undefined;

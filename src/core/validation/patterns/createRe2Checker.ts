@@ -1,5 +1,5 @@
 // RE2's verdicts for the pattern tester (createPatternTester.ts): for a pattern that outran the native
-// worker's deadline, and on a page where no worker can start. RE2 runs in linear time, but loading it
+// worker's deadline, and on a page where no worker can start — a chunk loaded only then. RE2 runs in linear time, but loading it
 // (≈ 46 KB gzipped), compiling a pattern and its first runs are work the page's main thread must not
 // do in one go. So:
 //   - where workers can start, RE2 runs in a worker of its own (patternRe2WorkerModule.ts), which
@@ -19,8 +19,8 @@ export interface Re2Checker {
 }
 
 export interface Re2CheckerOptions {
-  /** Ways to start the RE2 worker, tried in order; an empty list runs RE2 on the main thread. */
-  workers: ReadonlyArray<() => Worker>;
+  /** Ways to start the RE2 worker, tried in order (default: the package's file); an empty list runs RE2 on the main thread. */
+  workers?: ReadonlyArray<() => Worker>;
   /** How long a starting worker may take to answer before the next way is tried (ms). */
   startTimeoutMs: number;
   /** False once the page has shown that no worker can start here: RE2 then stays on the main thread. */
@@ -54,7 +54,7 @@ function whenIdle(): Promise<void> {
 }
 
 export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
-  const ways = options.workers;
+  const ways = options.workers ?? [startRe2ModuleWorker];
   let worker: Worker | undefined;
   let ready = false;
   let way = 0;
