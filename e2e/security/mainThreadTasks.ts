@@ -15,10 +15,10 @@ export interface TaskTime {
 export interface MainThreadTasks {
   /** The longest main-thread task of the page while recording, and the script files its code came from (most samples first). */
   longest: TaskTime & { files: string[] };
-  /** Tasks during which code from the given files ran on the main thread, longest first. */
-  attributed: TaskTime[];
-  /** Profiler samples taken, and compile or evaluate events seen, on the main thread for the given files. */
-  attributedSamples: number;
+  /** Tasks during which code from the given files ran on the main thread, longest first, with those files. */
+  attributed: Array<TaskTime & { files: string[] }>;
+  /** Per given file (path): profiler samples taken, and compile or evaluate events seen, on the main thread. */
+  samplesByFile: Record<string, number>;
 }
 
 interface TraceEvent {
@@ -70,8 +70,9 @@ function readTasks(events: TraceEvent[], accepts: (url: string) => boolean): Mai
   for (const e of events) if (e.name === "Profile" && e.id !== undefined) {
     profiles.set(`${e.pid}:${e.id}`, { thread: `${e.pid}:${e.tid}`, time: e.args?.data?.startTime ?? e.ts, parents: new Map(), urls: new Map() });
   }
-  const hits: number[] = [];
-  const sampled: Array<{ time: number; url: string }> = [];
+  const hits: Array<{ thread: string; time: number; file: string }> = [];
+  const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
+  const sampled: Array<{ thread: string; time: number; url: string }> = [];
   for (const e of events) {
     if (e.name !== "ProfileChunk" || e.id === undefined) continue;
     const profile = profiles.get(`${e.pid}:${e.id}`);
@@ -87,10 +88,11 @@ function readTasks(events: TraceEvent[], accepts: (url: string) => boolean): Mai
       profile.time += deltas[i] ?? 0;
       let url = "";
       for (let node: number | undefined = samples[i]; node !== undefined && url === ""; node = profile.parents.get(node)) url = profile.urls.get(node) ?? "";
-      if (url !== "") sampled.push({ time: profile.time, url });
+      if (url !== "") sampled.push({ thread: profile.thread, time: profile.time, url });
       for (let node: number | undefined = samples[i]; node !== undefined; node = profile.parents.get(node)) {
-        if (attribute(profile.urls.get(node) ?? "")) {
-          hits.push(profile.time);
+        const url = profile.urls.get(node) ?? "";
+        if (attribute(url)) {
+          hits.push({ thread: profile.thread, time: profile.time, file: path(url) });
           break;
         }
       }
@@ -100,28 +102,45 @@ function readTasks(events: TraceEvent[], accepts: (url: string) => boolean): Mai
   // Compiling and evaluating a file (its parse, its top-level code) count as work on it too.
   for (const e of events) {
     const url = e.args?.data?.url ?? e.args?.fileName;
-    if (onMain(e) && e.name !== "RunTask" && url !== undefined && attribute(url)) hits.push(e.ts);
+    if (onMain(e) && e.name !== "RunTask" && url !== undefined && attribute(url)) hits.push({ thread: `${e.pid}:${e.tid}`, time: e.ts, file: path(url) });
   }
 
-  const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && onMain(e) && e.dur !== undefined);
+  // The page's main thread: a renderer's main thread that ran the page's scripts (not the browser's own pages).
+  const pageThreads = new Set(sampled.filter(({ url }) => /^https?:/.test(url)).map(({ thread }) => thread));
+  const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && pageThreads.has(`${e.pid}:${e.tid}`) && e.dur !== undefined);
   // Thread time never exceeds wall time (a trace's thread clock can be coarse).
   const thread = (e: TraceEvent) => Math.min(e.tdur ?? e.dur!, e.dur!);
   const time = (e: TraceEvent): TaskTime => ({ cpu: Math.round(thread(e) / 100) / 10, wall: Math.round(e.dur! / 100) / 10 });
   let longestTask: TraceEvent | undefined;
   for (const task of tasks) if (longestTask === undefined || thread(task) > thread(longestTask)) longestTask = task;
   const files = new Map<string, number>();
-  for (const { time: at, url } of sampled) {
-    if (longestTask === undefined || at < longestTask.ts || at > longestTask.ts + longestTask.dur!) continue;
-    const file = url.replace(/^https?:\/\/[^/]+/, "");
-    files.set(file, (files.get(file) ?? 0) + 1);
+  for (const { thread: on, time: at, url } of sampled) {
+    if (longestTask === undefined || on !== `${longestTask.pid}:${longestTask.tid}` || at < longestTask.ts || at > longestTask.ts + longestTask.dur!) continue;
+    files.set(path(url), (files.get(path(url)) ?? 0) + 1);
   }
   const longest = {
     ...(longestTask ? time(longestTask) : { cpu: 0, wall: 0 }),
     files: [...files].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([file]) => file),
   };
+  hits.sort((a, b) => a.time - b.time);
+  const within = (task: TraceEvent) => {
+    const on = `${task.pid}:${task.tid}`;
+    let low = 0;
+    for (let high = hits.length; low < high; ) {
+      const middle = (low + high) >> 1;
+      if (hits[middle]!.time < task.ts) low = middle + 1;
+      else high = middle;
+    }
+    const found: typeof hits = [];
+    for (let i = low; i < hits.length && hits[i]!.time <= task.ts + task.dur!; i++) if (hits[i]!.thread === on) found.push(hits[i]!);
+    return found;
+  };
   const attributed = tasks
-    .filter((task) => hits.some((t) => t >= task.ts && t <= task.ts + task.dur!))
-    .map(time)
+    .map((task) => ({ task, found: within(task) }))
+    .filter(({ found }) => found.length > 0)
+    .map(({ task, found }) => ({ ...time(task), files: [...new Set(found.map(({ file }) => file))] }))
     .sort((a, b) => b.cpu - a.cpu);
-  return { longest, attributed, attributedSamples: hits.length };
+  const samplesByFile: Record<string, number> = {};
+  for (const { file } of hits) samplesByFile[file] = (samplesByFile[file] ?? 0) + 1;
+  return { longest, attributed, samplesByFile };
 }

@@ -35,12 +35,12 @@ afterAll(async () => {
   await removePacked(packed);
 });
 
-/** Opens the host's page, its main thread traced from before it loads; RE2's code (re2js) is attributed. */
+/** Opens the host's page, its main thread traced from before it loads; the pattern path's code (the tester, RE2) is attributed. */
 async function open(site: ConsumerSite, policy: PolicyName): Promise<{ page: Page; tasks: () => Promise<MainThreadTasks> }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(String(error)));
-  const tasks = await traceMainThread(page, (url) => site.re2Files.includes(new URL(url).pathname));
+  const tasks = await traceMainThread(page, (url) => site.patternFiles.includes(new URL(url).pathname));
   await page.goto(site.url(policy));
   await page.waitForFunction(() => window.__ready === true);
   await page.getByLabel("Year").waitFor({ timeout: 15_000 }).catch((error: unknown) => {
@@ -136,26 +136,28 @@ describe.each(["Vite", "webpack 5"])("the packed package built by %s", (bundler)
     expect(fetched.filter((path) => site.re2Files.includes(path)).length).toBeGreaterThan(0);
     const violations = await page.evaluate(() => window.__violations);
     const traced = await tasks();
-    const longestRe2 = traced.attributed[0] ?? { cpu: 0, wall: 0 };
+    const longestPattern = traced.attributed[0] ?? { cpu: 0, wall: 0, files: [] };
+    const re2Tasks = traced.attributed.filter((task) => task.files.some((file) => site.re2Files.includes(file)));
+    const re2Samples = Object.entries(traced.samplesByFile).filter(([file]) => site.re2Files.includes(file)).reduce((sum, [, n]) => sum + n, 0);
     console.log(
       `${bundler}, script-src '${policy}': patterns by ${path}; catastrophic errors shown after ${settled} ms; ` +
         `longest main-thread block while typing at 10,000 characters ${gap} ms (the same typing without a pattern: ${baseline} ms); ` +
-        `main-thread tasks running RE2 from load to the end: ${traced.attributed.length}, the longest ${longestRe2.cpu} ms on the thread ` +
-        `(${longestRe2.wall} ms wall); longest task of any kind ${traced.longest.cpu} ms (${traced.longest.wall} ms wall, code from ${traced.longest.files.join(", ") || "no script"}); ` +
+        `main-thread tasks running the pattern path's code from load to the end: ${traced.attributed.length} (${re2Tasks.length} of them RE2's), ` +
+        `the longest ${longestPattern.cpu} ms on the thread (${longestPattern.wall} ms wall); longest task of any kind ${traced.longest.cpu} ms (${traced.longest.wall} ms wall, code from ${traced.longest.files.join(", ") || "no script"}); ` +
         `${violations.length} violation report(s): ${JSON.stringify(violations)}`,
     );
     expect(violations.length).toBeLessThanOrEqual(maxViolations);
     // The criterion: the pattern path adds no main-thread task over 50 ms. Where a worker can start,
     // RE2 never runs on the main thread at all (its own worker loads and runs it); where none can,
-    // each task that runs RE2 there (loading, warming up, compiling, checking) stays under 50 ms of
-    // the thread's time. Thread time, not wall time: on a loaded machine a task's wall time includes
-    // waiting for a core, which is no work of the page's.
-    if (policy === "self") expect(traced.attributedSamples).toBe(0);
-    else expect(traced.attributedSamples).toBeGreaterThan(0);
-    expect(longestRe2.cpu).toBeLessThan(50);
-    // Run on the main thread with the native engine, either check would block it for minutes. What
-    // remains is typing's own cost; the bound leaves room for a loaded machine.
-    expect(gap).toBeLessThan(Math.max(250, baseline + 50));
+    // RE2 does, and every task that runs the pattern path's code there (the tester; RE2's loading,
+    // warming up, compiling, checking) stays under 50 ms of the thread's time. Thread time, not wall
+    // time: on a loaded machine a task's wall time includes waiting for a core, no work of the page's.
+    if (policy === "self") expect(re2Samples).toBe(0);
+    else expect(re2Samples).toBeGreaterThan(0);
+    expect(longestPattern.cpu).toBeLessThan(50);
+    // The heartbeat's gaps are wall time, typing's own rendering and waits for a core included: printed
+    // for the record, not asserted. Either check run on the main thread by the native engine would be
+    // a task of the tester's code lasting minutes, which the bound above refuses.
     } finally {
       await page.close();
     }
