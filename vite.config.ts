@@ -3,12 +3,16 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-// Library build: three ESM entry points (".", "./core" and "./locales") plus the stylesheet and the pattern worker's
-// module file. Dependencies stay external so the host's bundler dedupes them.
+// Library build: three ESM entry points (".", "./core" and "./locales") plus the stylesheet and the pattern workers'
+// module files. Dependencies stay external so the host's bundler dedupes them.
 
-/** Where createPatternTester.ts starts the pattern worker as a module file. */
-const PATTERN_WORKER = /new URL\("\.\/patternWorkerModule\.js", import\.meta\.url\)/;
-const PATTERN_WORKER_PLACEHOLDER = "__rmePatternWorkerUrl__";
+/** The modules that start a pattern worker as a module file, and the file each one starts. */
+const WORKER_STARTERS: Record<string, string> = {
+  "/createPatternTester.ts": "patternWorkerModule.js",
+  "/createRe2Checker.ts": "patternRe2WorkerModule.js",
+};
+const workerUrl = (file: string) => new RegExp(`new URL\\("\\./${file.replace(".", "\\.")}", import\\.meta\\.url\\)`);
+const placeholder = (file: string) => `__rmeWorkerUrl_${file.replace(".js", "")}__`;
 export default defineConfig({
   plugins: [
     react(),
@@ -19,13 +23,16 @@ export default defineConfig({
       name: "keep-pattern-worker-url",
       enforce: "pre",
       transform(code, id) {
-        if (!id.endsWith("/createPatternTester.ts")) return undefined;
-        if (!PATTERN_WORKER.test(code)) throw new Error("createPatternTester.ts no longer starts patternWorkerModule.js as expected");
-        return { code: code.replace(PATTERN_WORKER, `new URL(${PATTERN_WORKER_PLACEHOLDER}, import.meta.url)`), map: null };
+        const starter = Object.keys(WORKER_STARTERS).find((name) => id.endsWith(name));
+        if (starter === undefined) return undefined;
+        const file = WORKER_STARTERS[starter]!;
+        if (!workerUrl(file).test(code)) throw new Error(`${starter.slice(1)} no longer starts ${file} as expected`);
+        return { code: code.replace(workerUrl(file), `new URL(${placeholder(file)}, import.meta.url)`), map: null };
       },
       renderChunk(code) {
-        if (!code.includes(PATTERN_WORKER_PLACEHOLDER)) return null;
-        return { code: code.replace(PATTERN_WORKER_PLACEHOLDER, JSON.stringify("./patternWorkerModule.js")), map: null };
+        const files = Object.values(WORKER_STARTERS).filter((file) => code.includes(placeholder(file)));
+        if (files.length === 0) return null;
+        return { code: files.reduce((text, file) => text.replace(placeholder(file), JSON.stringify(`./${file}`)), code), map: null };
       },
     },
     {
@@ -44,6 +51,8 @@ export default defineConfig({
         locales: resolve(import.meta.dirname, "src/locales.ts"),
         // Started by createPatternTester.ts as `./patternWorkerModule.js`, next to it.
         "core/validation/patterns/patternWorkerModule": resolve(import.meta.dirname, "src/core/validation/patterns/patternWorkerModule.ts"),
+        // Started by createRe2Checker.ts as `./patternRe2WorkerModule.js`, next to it.
+        "core/validation/patterns/patternRe2WorkerModule": resolve(import.meta.dirname, "src/core/validation/patterns/patternRe2WorkerModule.ts"),
       },
       formats: ["es"],
     },

@@ -66,8 +66,14 @@ for (const [, target] of readme.matchAll(/\]\(([^)\s]+)\)/g)) {
 const tester = readFileSync(new URL("../dist/core/validation/patterns/createPatternTester.js", import.meta.url), "utf8");
 assert.match(tester, /new Worker\(new URL\("\.\/patternWorkerModule\.js", import\.meta\.url\), \{ type: "module" \}\)/, "the pattern worker's URL was rewritten");
 assert.ok(existsSync(new URL("../dist/core/validation/patterns/patternWorkerModule.js", import.meta.url)), "the pattern worker's module file is missing");
-// RE2 stays a dependency, imported by name from a module the tester loads only on demand.
-assert.match(tester, /import\("\.\/re2Engine\.js"\)/, "RE2 must be loaded on demand");
+// RE2 stays a dependency, imported by name: in its own worker file where a worker can start, else
+// from a module the page loads only on demand.
+const re2Checker = readFileSync(new URL("../dist/core/validation/patterns/createRe2Checker.js", import.meta.url), "utf8");
+assert.match(re2Checker, /new Worker\(new URL\("\.\/patternRe2WorkerModule\.js", import\.meta\.url\), \{ type: "module" \}\)/, "the RE2 worker's URL was rewritten");
+assert.ok(existsSync(new URL("../dist/core/validation/patterns/patternRe2WorkerModule.js", import.meta.url)), "the RE2 worker's module file is missing");
+assert.match(re2Checker, /import\("\.\/re2Engine\.js"\)/, "RE2 must be loaded on demand");
+assert.doesNotMatch(tester, /re2Engine|re2js/, "the pattern tester must not import RE2");
+assert.match(tester, /import\("\.\/createRe2Checker\.js"\)/, "the way to RE2 must be loaded on demand");
 const re2Engine = readFileSync(new URL("../dist/core/validation/patterns/re2Engine.js", import.meta.url), "utf8");
 assert.match(re2Engine, /from "re2js"/, "re2js must stay a dependency, imported by name");
 

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +12,10 @@ export interface FixtureServer {
   openUrl: string;
   /** The same page served with `Content-Security-Policy: script-src 'self'` (no unsafe-eval). */
   cspUrl: string;
+  /** Served paths of the files holding RE2 (re2js): its worker's file and the page's chunk. */
+  re2Files: string[];
+  /** Served paths of the files holding the pattern path's page-side code: the tester, the way to RE2, RE2 itself. */
+  patternFiles: string[];
   close(): Promise<void>;
 }
 
@@ -47,9 +51,20 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
+  const re2Files: string[] = [];
+  const patternFiles: string[] = [];
+  for (const name of (await readdir(outDir, { recursive: true })).map(String).filter((file) => file.endsWith(".js"))) {
+    const text = await readFile(join(outDir, name), "utf8");
+    if (text.includes("RE2JSSyntaxException")) re2Files.push(`/${name}`);
+    if (["RE2JSSyntaxException", "blob: URLs are not available here", "workers are not available here"].some((marker) => text.includes(marker))) {
+      patternFiles.push(`/${name}`);
+    }
+  }
   return {
     openUrl: `http://127.0.0.1:${port}/`,
     cspUrl: `http://127.0.0.1:${port}/csp/`,
+    re2Files,
+    patternFiles,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(outDir, { recursive: true, force: true });

@@ -28,6 +28,8 @@ export interface ConsumerSite {
   /** Served file names holding RE2 (re2js) and the pattern worker's module file. */
   re2Files: string[];
   workerFiles: string[];
+  /** Served file names holding the pattern path's page-side code: the tester, the way to RE2, RE2 itself. */
+  patternFiles: string[];
   close(): Promise<void>;
 }
 
@@ -135,6 +137,8 @@ export async function serveConsumer(outDir: string): Promise<ConsumerSite> {
     re2Files: await filesHolding(outDir, (text) => text.includes("RE2JSSyntaxException")),
     // The worker file answers the start-up ping; the page's own code never does.
     workerFiles: await filesHolding(outDir, (text) => /postMessage\(\{\s*id:\s*0,\s*matches:\s*null\s*\}\)/.test(text) && !text.includes("createObjectURL")),
+    // Found by what survives minification: RE2's exception class, and the tester's own error messages.
+    patternFiles: await filesHolding(outDir, (text) => ["RE2JSSyntaxException", "blob: URLs are not available here", "workers are not available here"].some((marker) => text.includes(marker))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,11 +1,14 @@
 // The packed package in a host's page, built by Vite and by webpack 5, served under a strict
 // Content-Security-Policy response header in Chromium. Every pattern is checked in the form on both
-// policies: under `script-src 'self'` by the package's module worker (the blob: one is refused), under
-// a nonce-only policy (no worker at all) by RE2 — except a lookahead, which the form says, as it is
-// drawn, the server will check. Figures are printed for the record.
+// policies: under `script-src 'self'` by the package's module worker (the blob: one is refused), and
+// the two catastrophic ones, past its deadline, by RE2 in the package's RE2 worker; under a nonce-only
+// policy (no worker at all) by RE2 on the main thread, in short tasks — except a lookahead, which the
+// form says, as it is drawn, the server will check. Main-thread tasks are read from a Chromium trace
+// (mainThreadTasks.ts). Figures are printed for the record.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../launchChromium";
+import { traceMainThread, type MainThreadTasks } from "./mainThreadTasks";
 import { buildWithVite, buildWithWebpack, packPackage, removePacked, serveConsumer, type ConsumerSite, type PolicyName } from "./packedConsumer";
 
 declare global {
@@ -32,16 +35,18 @@ afterAll(async () => {
   await removePacked(packed);
 });
 
-async function open(site: ConsumerSite, policy: PolicyName): Promise<Page> {
+/** Opens the host's page, its main thread traced from before it loads; the pattern path's code (the tester, RE2) is attributed. */
+async function open(site: ConsumerSite, policy: PolicyName): Promise<{ page: Page; tasks: () => Promise<MainThreadTasks> }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(String(error)));
+  const tasks = await traceMainThread(page, (url) => site.patternFiles.includes(new URL(url).pathname));
   await page.goto(site.url(policy));
   await page.waitForFunction(() => window.__ready === true);
   await page.getByLabel("Year").waitFor({ timeout: 15_000 }).catch((error: unknown) => {
     throw new Error(`the form was not drawn: ${errors.join("; ") || String(error)}`);
   });
-  return page;
+  return { page, tasks };
 }
 
 const field = (page: Page, key: string) => page.locator(`[data-field="${key}"]`);
@@ -69,12 +74,12 @@ async function heartbeat(page: Page): Promise<() => Promise<number>> {
 
 describe.each(["Vite", "webpack 5"])("the packed package built by %s", (bundler) => {
   it.each([
-    ["self", "the module worker", 2],
-    ["nonce", "RE2", 3],
+    ["self", "the module worker, RE2 in its own worker", 2],
+    ["nonce", "RE2 on the main thread", 3],
   ] as const)("under script-src '%s' every pattern is checked in the form (by %s)", async (policy, path, maxViolations) => {
     const site = sites[bundler]!;
     const before = site.requested.length;
-    const page = await open(site, policy);
+    const { page, tasks } = await open(site, policy);
     try {
 
     // Said as the form is drawn, before any input: only where no path can check the lookahead.
@@ -127,18 +132,32 @@ describe.each(["Vite", "webpack 5"])("the packed package built by %s", (bundler)
 
     const fetched = site.requested.slice(before);
     if (policy === "self") expect(fetched.filter((path) => site.workerFiles.includes(path)).length).toBeGreaterThan(0);
-    // RE2 comes as a chunk of its own: on the nonce page for every pattern, on the other for the two that outran the deadline.
+    // RE2 comes in files of its own: on the nonce page for every pattern, on the other for the two that outran the deadline.
     expect(fetched.filter((path) => site.re2Files.includes(path)).length).toBeGreaterThan(0);
     const violations = await page.evaluate(() => window.__violations);
+    const traced = await tasks();
+    const longestPattern = traced.attributed[0] ?? { cpu: 0, wall: 0, files: [] };
+    const re2Tasks = traced.attributed.filter((task) => task.files.some((file) => site.re2Files.includes(file)));
+    const re2Samples = Object.entries(traced.samplesByFile).filter(([file]) => site.re2Files.includes(file)).reduce((sum, [, n]) => sum + n, 0);
     console.log(
       `${bundler}, script-src '${policy}': patterns by ${path}; catastrophic errors shown after ${settled} ms; ` +
         `longest main-thread block while typing at 10,000 characters ${gap} ms (the same typing without a pattern: ${baseline} ms); ` +
+        `main-thread tasks running the pattern path's code from load to the end: ${traced.attributed.length} (${re2Tasks.length} of them RE2's), ` +
+        `the longest ${longestPattern.cpu} ms on the thread (${longestPattern.wall} ms wall); longest task of any kind ${traced.longest.cpu} ms (${traced.longest.wall} ms wall, code from ${traced.longest.files.join(", ") || "no script"}); ` +
         `${violations.length} violation report(s): ${JSON.stringify(violations)}`,
     );
     expect(violations.length).toBeLessThanOrEqual(maxViolations);
-    // Run on the main thread with the native engine, either check would block it for minutes. What
-    // remains is typing's own cost and RE2's linear pass; the bound leaves room for a loaded machine.
-    expect(gap).toBeLessThan(Math.max(250, baseline + 50));
+    // The criterion: the pattern path adds no main-thread task over 50 ms. Where a worker can start,
+    // RE2 never runs on the main thread at all (its own worker loads and runs it); where none can,
+    // RE2 does, and every task that runs the pattern path's code there (the tester; RE2's loading,
+    // warming up, compiling, checking) stays under 50 ms of the thread's time. Thread time, not wall
+    // time: on a loaded machine a task's wall time includes waiting for a core, no work of the page's.
+    if (policy === "self") expect(re2Samples).toBe(0);
+    else expect(re2Samples).toBeGreaterThan(0);
+    expect(longestPattern.cpu).toBeLessThan(50);
+    // The heartbeat's gaps are wall time, typing's own rendering and waits for a core included: printed
+    // for the record, not asserted. Either check run on the main thread by the native engine would be
+    // a task of the tester's code lasting minutes, which the bound above refuses.
     } finally {
       await page.close();
     }

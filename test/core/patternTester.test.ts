@@ -3,6 +3,7 @@
 // answers, that a slow pattern moves to RE2 instead of being left to the server, and what RE2 refuses.
 import { describe, expect, it } from "vitest";
 import { createPatternTester } from "../../src/core/validation/patterns/createPatternTester";
+import { patternRe2WorkerMain } from "../../src/core/validation/patterns/patternRe2WorkerMain";
 import { patternWorkerMain, type PatternWorkerReply, type PatternWorkerRequest } from "../../src/core/validation/patterns/patternWorkerMain";
 import { toRe2Syntax } from "../../src/core/validation/patterns/toRe2Syntax";
 
@@ -16,7 +17,10 @@ interface StandIn {
  * stands for a catastrophic check: such a request is never answered (a real worker would be busy
  * for minutes). `blocked` stands for a page whose policy refuses the worker: it reports an error.
  */
-function standInWorker(log: StandIn[], { hangOn, blocked }: { hangOn?: (request: PatternWorkerRequest) => boolean; blocked?: boolean } = {}) {
+function standInWorker(
+  log: StandIn[],
+  { hangOn, blocked, main = patternWorkerMain }: { hangOn?: (request: PatternWorkerRequest) => boolean; blocked?: boolean; main?: typeof patternWorkerMain } = {},
+) {
   return () => {
     const record: StandIn = { posted: [], terminated: false };
     log.push(record);
@@ -38,7 +42,7 @@ function standInWorker(log: StandIn[], { hangOn, blocked }: { hangOn?: (request:
         setTimeout(() => !record.terminated && worker.onmessage?.({ data: reply } as MessageEvent<PatternWorkerReply>), 1),
     };
     if (blocked) setTimeout(() => worker.onerror?.(new Event("error")), 1);
-    else patternWorkerMain(scope);
+    else main(scope);
     return worker as unknown as Worker;
   };
 }
@@ -89,6 +93,75 @@ describe("createPatternTester: the path each page takes", () => {
     expect(await tester.test(catastrophic, "a".repeat(50))).toBe(true);
     expect(workers[1]!.posted.map((request) => request.pattern)).toEqual(["^b$"]);
     expect(await tester.placeOf(catastrophic)).toBe("form");
+    tester.dispose();
+  });
+
+  it("a pattern that misses the deadline is checked by RE2 in a worker of its own, never on the main thread", async () => {
+    const workers: StandIn[] = [];
+    const re2Workers: StandIn[] = [];
+    const catastrophic = "^(\\w+\\s?)*$";
+    const tester = createPatternTester({
+      deadlineMs: 50,
+      workers: [standInWorker(workers, { hangOn: (r) => r.pattern === catastrophic })],
+      re2Workers: [standInWorker(re2Workers, { main: patternRe2WorkerMain })],
+    });
+    expect(await tester.test(catastrophic, "word ".repeat(2_000) + "!")).toBe(false);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(await tester.test(catastrophic, "two words")).toBe(true);
+    // RE2 cannot read a lookahead: the RE2 worker says so, and the form says the server decides.
+    const slowLookahead = "^(?=a)(a+)+$";
+    const withLookahead = createPatternTester({
+      deadlineMs: 50,
+      workers: [standInWorker([], { hangOn: (r) => r.pattern === slowLookahead })],
+      re2Workers: [standInWorker(re2Workers, { main: patternRe2WorkerMain })],
+    });
+    expect(await withLookahead.test(slowLookahead, "aaaa!")).toBeUndefined();
+    expect(await withLookahead.placeOf(slowLookahead)).toBe("server");
+    expect(re2Workers.flatMap((worker) => worker.posted.map((request) => request.input))).toEqual([
+      "word ".repeat(2_000) + "!",
+      "two words",
+      "aaaa!",
+      "",
+    ]);
+    tester.dispose();
+    withLookahead.dispose();
+    expect(re2Workers[0]!.terminated).toBe(true);
+  });
+
+  it("an RE2 worker the page refuses leaves RE2 to the main thread, and a page without workers never tries one", async () => {
+    const catastrophic = "^(a+)+$";
+    const refused: StandIn[] = [];
+    const tester = createPatternTester({
+      deadlineMs: 50,
+      workers: [standInWorker([], { hangOn: (r) => r.pattern === catastrophic })],
+      re2Workers: [standInWorker(refused, { blocked: true })],
+    });
+    expect(await tester.test(catastrophic, "a".repeat(9_999) + "!")).toBe(false);
+    expect(await tester.test(catastrophic, "aaa")).toBe(true);
+    expect(refused).toHaveLength(1);
+    tester.dispose();
+
+    const never: StandIn[] = [];
+    const workerless = createPatternTester({ workers: [throwing], re2Workers: [standInWorker(never, { main: patternRe2WorkerMain })] });
+    expect(await workerless.test("^[0-9]{4}$", "12x")).toBe(false);
+    // One refused worker is all a page without workers reports: RE2 runs on the main thread at once.
+    expect(never).toHaveLength(0);
+    workerless.dispose();
+  });
+
+  it("an unchanged value is not checked again: typing in one field leaves the others' verdicts as they were", async () => {
+    const re2Workers: StandIn[] = [];
+    const catastrophic = "^(a+)+$";
+    const tester = createPatternTester({
+      deadlineMs: 50,
+      workers: [standInWorker([], { hangOn: (r) => r.pattern === catastrophic })],
+      re2Workers: [standInWorker(re2Workers, { main: patternRe2WorkerMain })],
+    });
+    const long = "a".repeat(9_999) + "!";
+    expect(await tester.test(catastrophic, long)).toBe(false);
+    expect(await tester.test(catastrophic, long)).toBe(false);
+    expect(await tester.test(catastrophic, long + "!")).toBe(false);
+    expect(re2Workers[0]!.posted.map((request) => request.input.length)).toEqual([10_000, 10_001]);
     tester.dispose();
   });
 

@@ -7,11 +7,12 @@
 //      but not `blob:` ones (patternWorkerModule.ts);
 //   3. for a pattern that missed the deadline, or on a page where no worker can start, RE2 (re2js:
 //      linear time, loaded on demand) — only when the pattern translates to RE2 with the same
-//      meaning (toRe2Syntax.ts);
+//      meaning (toRe2Syntax.ts). RE2 runs in a worker of its own where one can start, else on the
+//      main thread in short tasks (createRe2Checker.ts);
 //   4. otherwise (backreferences or lookaround, too slow or without a worker) the server decides.
 // Where there is no Worker at all (Node, SSR, test DOMs) patterns run in place, as a server runs them.
+import type { Re2Checker } from "./createRe2Checker";
 import { patternWorkerMain, type PatternWorkerReply } from "./patternWorkerMain";
-import type { Re2Pattern } from "./re2Engine";
 
 /** The verdict on one input: matches, does not match, or undefined when the server must decide. */
 export type PatternVerdict = boolean | undefined;
@@ -30,6 +31,12 @@ export interface PatternTesterOptions {
   workers?: ReadonlyArray<() => Worker>;
   /** How long a starting worker may take to answer before the next way is tried (ms). Default 5000. */
   startTimeoutMs?: number;
+  /**
+   * Ways to start the RE2 worker, tried in order. Default: the package's RE2 module file when
+   * `workers` is left to its default, none otherwise. With none (or none that starts), RE2 runs on
+   * the main thread, in short tasks.
+   */
+  re2Workers?: ReadonlyArray<() => Worker>;
 }
 
 export interface PatternTester {
@@ -45,8 +52,6 @@ export interface PatternTester {
   /** Ends the worker; later checks start a new one. */
   dispose(): void;
 }
-
-type Re2Module = typeof import("./re2Engine");
 
 interface Waiting {
   pattern: string;
@@ -73,8 +78,6 @@ function startModuleWorker(): Worker {
 }
 
 const CACHE_LIMIT = 256;
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (cache.has(key)) return cache.get(key)!;
@@ -105,40 +108,36 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   const workerKnown = new Promise<boolean>((resolve) => (settleWorkerKnown = resolve));
   const slow = new Set<string>();
   const native = new Map<string, RegExp | null>();
-  const re2Compiled = new Map<string, Re2Pattern | undefined>();
-  let re2js: Promise<Re2Module | undefined> | undefined;
 
   const noWorker = () => way >= ways.length && worker === undefined;
+  /** True once every way failed: no worker can start on this page. */
+  let workerless = false;
 
-  function loadRe2(): Promise<Re2Module | undefined> {
-    return (re2js ??= import("./re2Engine").then(
-      (module) => {
-        module.warmUpRe2();
-        return module;
-      },
+  /** The RE2 paths (createRe2Checker.ts), a chunk loaded only when a pattern first needs RE2. */
+  let re2: Promise<Re2Checker | undefined> | undefined;
+  let re2Loaded: Re2Checker | undefined;
+  const re2Checker = () =>
+    (re2 ??= import("./createRe2Checker").then(
+      (module) =>
+        (re2Loaded = module.createRe2Checker({
+          workers: options.re2Workers ?? (options.workers === undefined ? undefined : []),
+          startTimeoutMs,
+          workersMayStart: () => !workerless,
+        })),
       () => {
         // Offline or blocked: tried again on the next check.
-        re2js = undefined;
+        re2 = undefined;
         return undefined;
       },
     ));
-  }
+  const testWithRe2 = async (pattern: string, input: string): Promise<PatternVerdict> => (await re2Checker())?.test(pattern, input);
 
-  /** RE2's verdict, or undefined when RE2 cannot read the pattern with the server's meaning. */
-  async function testWithRe2(pattern: string, input: string): Promise<PatternVerdict> {
-    const module = await loadRe2();
-    if (module === undefined) return undefined;
-    // Each check in a task of its own: a form's checks together never make one long task.
-    await nextTask();
-    const warm = re2Compiled.has(pattern);
-    const compiled = remember(re2Compiled, pattern, () => module.compileWithRe2(pattern));
-    if (compiled === undefined) return undefined;
-    if (!warm && input.length > 256) {
-      // A new pattern's first run goes over a short input first, in a task of its own.
-      compiled.test(input.slice(0, 256));
-      await nextTask();
-    }
-    return compiled.test(input);
+  /** No worker can start here: every pattern goes to RE2 on the main thread, so it loads now, while idle. */
+  function learnWorkerless(): void {
+    if (!noWorker() || workerless) return;
+    workerless = true;
+    settleWorkerKnown(false);
+    re2Checker().then((checker) => checker?.preload());
   }
 
   function testInPlace(pattern: string, input: string): PatternVerdict {
@@ -164,7 +163,8 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
     inFlight = id;
     entry.timer = setTimeout(() => {
       // The native engine outran the deadline on this input: end the worker (the only way to stop a
-      // running RegExp); RE2 takes this pattern from now on, and the others go to a fresh worker.
+      // running RegExp); RE2 takes this pattern from now on (in its own worker where one can start),
+      // and the others go to a fresh native worker.
       slow.add(entry.pattern);
       waiting.delete(id);
       entry.resolve(testWithRe2(entry.pattern, entry.input));
@@ -191,7 +191,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
       clearTimeout(entry.timer);
       entry.resolve(test(entry.pattern, entry.input));
     }
-    if (noWorker()) settleWorkerKnown(false);
+    learnWorkerless();
   }
 
   function startWorker(): void {
@@ -232,7 +232,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
         if (worker === started && !ready) drop(true);
       }, startTimeoutMs);
     }
-    if (noWorker()) settleWorkerKnown(false);
+    learnWorkerless();
   }
 
   function test(pattern: string, input: string): Promise<PatternVerdict> {
@@ -263,6 +263,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
       if (!inPlace) startWorker();
     },
     dispose() {
+      re2Loaded?.dispose();
       clearTimeout(startTimer);
       worker?.terminate();
       worker = undefined;

@@ -1,5 +1,6 @@
-// RE2 with the translation that keeps a pattern's ECMAScript meaning: one chunk, loaded on demand
-// (createPatternTester.ts) only for a pattern past its worker's deadline or on a page with no worker.
+// RE2 with the translation that keeps a pattern's ECMAScript meaning: loaded on demand
+// (createRe2Checker.ts) only for a pattern past its worker's deadline or on a page with no worker —
+// inside the RE2 worker (patternRe2WorkerModule.ts) where one can start, else as a chunk of the page.
 import { RE2JS } from "re2js";
 import { toRe2Syntax } from "./toRe2Syntax";
 
@@ -19,10 +20,23 @@ export function compileWithRe2(pattern: string): Re2Pattern | undefined {
   }
 }
 
+const WARM_UP_PATTERN = "^(?:[0-9A-Z]+\\s?)*$";
+
 /**
- * Runs RE2's matching code once on a short input as it loads: its first run on a long input would
- * otherwise be slow enough (not yet optimised by the browser) to block the page.
+ * Small steps that run RE2's code once each, to be called in tasks of their own when RE2 runs on the
+ * page's main thread: code that has never run is slow (not yet compiled by the browser), and RE2's
+ * first pattern and first long input, run cold in one go, would block the page for tens of ms.
  */
-export function warmUpRe2(): void {
-  compileWithRe2("^(?:[0-9A-Z]+\\s?)*$")?.test("WORD1 ".repeat(300) + "!");
+export function re2WarmUpSteps(): Array<() => void> {
+  let warm: Re2Pattern | undefined;
+  return [
+    () => compileWithRe2("a")?.test("a"),
+    () => compileWithRe2("^[a-z]\\d.$")?.test("a1x"),
+    () => {
+      warm = compileWithRe2(WARM_UP_PATTERN);
+    },
+    () => warm?.test("WORD1 ".repeat(10) + "!"),
+    () => warm?.test("WORD1 ".repeat(100) + "!"),
+    () => warm?.test("WORD1 ".repeat(300) + "!"),
+  ];
 }
