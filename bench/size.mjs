@@ -13,7 +13,8 @@
 //   PSL        the Public Suffix List (tldts), loaded only when a URL-mode request is shown. rjsf has
 //              no URL mode, so it is counted apart, with a budget of its own.
 //   catalogue  each language but English (German, French, …), loaded when a `locale` asks for it: a
-//              page loads at most one, so the largest is counted, apart, with a budget of its own;
+//              page loads at most one, so the largest is counted, with the formatters every catalogue
+//              imports, apart, with a budget of its own;
 //   file input the picker of file inputs, loaded only by hosts that opt in (`fileInputs`) when a
 //              file field is drawn: counted apart, with a budget of its own.
 //   RE2        the linear-time pattern engine (re2js), loaded only for a pattern that outran its
@@ -48,10 +49,11 @@ const REACT = [/^react($|\/)/, /^react-dom($|\/)/];
 
 /** What a chunk loaded on demand holds, named by the package that makes it up. */
 const LAZY_KINDS = [
-  ["ajv", /node_modules\/ajv\//, "Ajv engine (ajv core and the vocabularies elicitation uses)", "when the first form mounts, on pages that allow eval"],
+  ["ajv", /node_modules\/ajv\//, "Ajv engine (ajv core and the keywords a clean schema holds)", "when the first form mounts, on pages that allow eval"],
   ["evalFree", /node_modules\/@cfworker\/json-schema\//, "eval-free engine (@cfworker/json-schema)", "when the first form mounts, on pages that forbid eval"],
+  ["formCheck", /(^|\/)src\/core\/validation\/formCheck\.ts$/, "the validation runtime and the forms' checking code (Vite: with the format rules)", "when the first form mounts"],
   ["formats", /node_modules\/ajv-formats\/dist\/formats/, "format rules, shared by both engines", "with either engine"],
-  ["formCheck", /(^|\/)src\/core\/validation\/formCheck\.ts$/, "the forms' checking code", "with either engine"],
+  ["patterns", /(^|\/)src\/core\/validation\/patterns\/createPatternTester\.ts$/, "the pattern tester (its worker's source, the way to RE2)", "when a form has a pattern"],
 ];
 /** The Public Suffix List and URL mode's body: URL mode only, outside the form-mode figures. */
 const PSL = /node_modules\/tldts|(^|\/)src\/dialog\/UrlModeBody\.tsx$/;
@@ -59,6 +61,8 @@ const PSL = /node_modules\/tldts|(^|\/)src\/dialog\/UrlModeBody\.tsx$/;
 const STEPS = /(^|\/)src\/form\/ElicitationSteps\.tsx$/;
 /** A language's catalogue, and the file inputs' picker: outside the form-mode figures too. */
 const CATALOGUE = /src\/messages\/locales\/(?!formatters)/;
+/** The number and size formatters every catalogue imports: they load with the first catalogue, and count with it. */
+const CATALOGUE_SHARED = /src\/messages\/locales\/formatters\.ts$/;
 const FILE_INPUT = /src\/fields\/(FileInput|readFileAsDataUri)\.tsx?$/;
 /** RE2: only for slow patterns and worker-less pages, outside the form-mode figures. */
 const RE2 = /node_modules\/re2js\//;
@@ -77,6 +81,7 @@ function measure(chunks) {
     stack.push(...byFile.get(file).imports);
   }
   const result = { initial: 0, lazy: {}, psl: 0, re2: 0, re2Worker: 0, re2Paths: 0, steps: 0, catalogue: 0, fileInput: 0, formMode: 0, total: 0 };
+  let catalogueShared = 0;
   for (const chunk of chunks) {
     const size = gzipSync(chunk.code, { level: 9 }).length;
     result.total += size;
@@ -101,6 +106,10 @@ function measure(chunks) {
       result.steps += size;
       continue;
     }
+    if (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => CATALOGUE_SHARED.test(id))) {
+      catalogueShared += size;
+      continue;
+    }
     if (chunk.moduleIds.some((id) => CATALOGUE.test(id))) {
       result.catalogue = Math.max(result.catalogue, size);
       continue;
@@ -113,6 +122,7 @@ function measure(chunks) {
     const kind = LAZY_KINDS.find(([, test]) => chunk.moduleIds.some((id) => test.test(id)))?.[0] ?? "other";
     result.lazy[kind] = (result.lazy[kind] ?? 0) + size;
   }
+  result.catalogue += catalogueShared;
   return { result, initialFiles };
 }
 
@@ -252,12 +262,12 @@ if (process.argv.includes("--json")) {
   for (const [kind, , label, when] of LAZY_KINDS) {
     if (dialog.lazy[kind] !== undefined) console.log(`| + ${label} | ${when} | ${kb(dialog.lazy[kind])} | – |`);
   }
-  if (dialog.lazy.other !== undefined) console.log(`| + code shared by the initial bundle and the chunks | with either engine | ${kb(dialog.lazy.other)} | – |`);
+  if (dialog.lazy.other !== undefined) console.log(`| + code the chunks share (issues' wording, data: URIs) | with either engine | ${kb(dialog.lazy.other)} | – |`);
   console.log(`| largest one page loads, form mode | initial + Ajv + what comes with it | ${kb(largestPage)} | ${ratio(largestPage)} |`);
   console.log(`| form mode, every chunk | initial + both engines (a page loads one of them) | ${kb(dialog.formMode)} | ${ratio(dialog.formMode)} |`);
   console.log(`| URL mode: its body and the Public Suffix List (tldts) | when the first URL-mode request is shown; no rjsf equivalent | ${kb(dialog.psl)} | – |`);
   console.log(`| one question at a time (layout="steps") | when the first request is shown in steps; no rjsf equivalent | ${kb(dialog.steps)} | – |`);
-  console.log(`| a language's catalogue (the largest; German, French, Spanish, Japanese, Chinese, Portuguese) | when a \`locale\` other than English is first used | ${kb(dialog.catalogue)} | – |`);
+  console.log(`| a language's catalogue (the largest; German, French, Spanish, Japanese, Chinese, Portuguese) and the formatters they share | when a \`locale\` other than English is first used | ${kb(dialog.catalogue)} | – |`);
   console.log(`| file inputs' picker | when the first file field is drawn, on hosts that opt in (\`fileInputs\`) | ${kb(dialog.fileInput)} | – |`);
   console.log(`| patterns: the way to RE2 (its worker, or its chunk) | a pattern past its worker's deadline, or a page where no worker may start | ${kb(dialog.re2Paths)} | – |`);
   console.log(`| + the RE2 worker's file (re2js inside) | a pattern past its worker's deadline | ${kb(dialog.re2Worker)} | – |`);
@@ -311,8 +321,8 @@ if (over.length === 0 && overRatio.length === 0 && !process.argv.includes("--jso
   console.log(
     `\nWithin budget (bench/size-budget.json): dialog initial ${kb(budget.dialogInitial)} and ≤ ${budget.dialogInitialOfRjsf} of rjsf, ` +
       `dialog form mode ${kb(budget.dialogFormMode)} and ≤ ${budget.dialogFormModeOfRjsf} of rjsf (Vite and esbuild), ` +
-      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, a language ${kb(budget.catalogue)}, file inputs ${kb(budget.fileInput)}, everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
-      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, RE2 ${kb(budget.patternRe2)}, everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
+      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, RE2 ${kb(budget.patternRe2)}, a language ${kb(budget.catalogue)}, file inputs ${kb(budget.fileInput)}, ` +
+      `everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
   );
 }
 process.exitCode = over.length > 0 || overRatio.length > 0 ? 1 : 0;

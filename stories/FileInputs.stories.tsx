@@ -1,17 +1,20 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { fileInputs } from "../src/core/request/fileInputs";
 import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
 import { dialogMetaDefaults } from "./dialogMeta";
 
 /**
- * File inputs (draft SEP-2356), drawn when the host opts in with `fileInputs`: a property
+ * File inputs (draft SEP-2356), drawn when the host opts in with `fileInputs` (from
+ * "react-mcp-elicitation/core"): a property
  * `{ type: "string", format: "uri", "x-mcp-file": { accept, maxSize } }` becomes a picker with drag
  * and drop. The answer is the file as a data: URI; the person sees its name and size.
  */
 const meta = {
   title: "Dialog/File inputs",
   ...dialogMetaDefaults,
-  argTypes: { ...dialogMetaDefaults.argTypes, fileInputs: { control: "boolean" } },
+  // The control switches between the opt-in value and false.
+  argTypes: { ...dialogMetaDefaults.argTypes, fileInputs: { control: "boolean", mapping: { true: fileInputs, false: false } } },
 } satisfies Meta<typeof ElicitationDialog>;
 
 export default meta;
@@ -43,7 +46,7 @@ const request = {
 
 /** A chosen file shows its name and size; a file of the wrong type is turned down before it is read. */
 export const ChooseAFile: Story = {
-  args: { serverName: "Contracts", fileInputs: true, request },
+  args: { serverName: "Contracts", fileInputs, request },
   play: async ({ canvasElement, args }) => {
     const body = within(canvasElement.ownerDocument.body);
     const dialog = within(await body.findByRole("dialog", { name: /Contracts/ }));
@@ -68,7 +71,7 @@ export const WithoutTheOptIn: Story = {
 
 /** In Japanese, chosen by `locale` alone: the sizes and hints are worded by Intl. */
 export const Japanese: Story = {
-  args: { serverName: "契約管理", fileInputs: true, locale: "ja", request },
+  args: { serverName: "契約管理", fileInputs, locale: "ja", request },
   play: async ({ canvasElement }) => {
     const dialog = within(await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: /契約管理 が情報の入力を求めています/ }));
     const button = await dialog.findByRole("button", { name: /Signed contract.*ファイルを選択/ });
@@ -79,7 +82,7 @@ export const Japanese: Story = {
 
 /** A file of a type the server does not take is turned down before it is read, in plain words. */
 export const WrongType: Story = {
-  args: { serverName: "Contracts", fileInputs: true, request },
+  args: { serverName: "Contracts", fileInputs, request },
   play: async ({ canvasElement }) => {
     const dialog = within(await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: /Contracts/ }));
     const button = await dialog.findByRole("button", { name: /Signed contract.*Choose a file/ });

@@ -1,6 +1,7 @@
 // "react-mcp-elicitation/core": the pure parts — no React, no DOM, safe to import on servers and under SSR.
 export { ElicitationSchemaError } from "./request/ElicitationSchemaError";
 export { parseElicitationSchema, type ParseElicitationOptions } from "./request/parseElicitationSchema";
+export { fileInputs } from "./request/fileInputs";
 export { parseElicitationRequest } from "./request/parseElicitationRequest";
 export {
   prepareElicitationRequest,

@@ -115,6 +115,15 @@ export interface MultiSelectFieldDescriptor extends FieldBase {
 }
 
 /**
+ * The opt-in to file inputs (draft SEP-2356): the `fileInputs` value of "react-mcp-elicitation/core",
+ * given as the `fileInputs` option of the queue, the dialog, the form or the parser. It carries the
+ * reading of `x-mcp-file`, so a page whose host does not opt in never downloads that code.
+ */
+export interface FileInputs {
+  readonly kind: "file-inputs";
+}
+
+/**
  * A file (draft SEP-2356): a string property with `format: "uri"` and an `x-mcp-file` annotation,
  * parsed as a file only when the host opts in (`fileInputs`). The value is an RFC 2397 `data:` URI,
  * `data:<type>;name=<file name, percent-encoded>;base64,<bytes>`.

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitationLimits } from "../core/request/limits";
 import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
-import type { ElicitParams, ElicitResult } from "../core/types";
+import type { ElicitParams, ElicitResult, FileInputs } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -56,8 +56,8 @@ export interface ElicitationDialogProps {
    * and date inputs take it as their hint.
    */
   locale?: string;
-  /** File inputs (draft SEP-2356): `x-mcp-file` properties become file pickers whose value is a data: URI. Off by default. */
-  fileInputs?: boolean;
+  /** File inputs (draft SEP-2356), given `fileInputs` from "react-mcp-elicitation/core": `x-mcp-file` properties become file pickers whose value is a data: URI. Off by default. */
+  fileInputs?: FileInputs | false;
   /** Text direction of the dialog; "rtl" for Arabic, Hebrew, Persian… The layout mirrors. */
   dir?: "ltr" | "rtl" | "auto";
   /** Size limits for `request` (fields, message length, options…); over them it is invalid (-32602). */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitationLimits } from "../core/request/limits";
 import { prepareElicitationRequest, type PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
-import type { ElicitContent, ElicitParams, ElicitResult, FormValues } from "../core/types";
+import type { ElicitContent, ElicitParams, ElicitResult, FileInputs, FormValues } from "../core/types";
 import { useCallbackRef } from "../fields/useCallbackRef";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { useElicitationDraft, type ElicitationDraft } from "../form/useElicitationDraft";
@@ -22,8 +22,8 @@ export interface UseElicitationAnswerOptions {
   limits?: Partial<ElicitationLimits>;
   /** Sensitive-field policy applied when preparing `request`: "warn" (default) or "decline" (answered at once). */
   sensitiveFields?: "warn" | "decline";
-  /** File inputs (draft SEP-2356) when preparing `request`: `x-mcp-file` properties become file pickers. Off by default. */
-  fileInputs?: boolean;
+  /** File inputs (draft SEP-2356) when preparing `request`, given `fileInputs` from "react-mcp-elicitation/core": `x-mcp-file` properties become file pickers. Off by default. */
+  fileInputs?: FileInputs | false;
   /** BCP 47 language of the wording: picks the catalogue `messages` fill in. */
   locale?: string;
   /** Called exactly once with the answer (never after `signal` aborts). */

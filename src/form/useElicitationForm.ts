@@ -6,7 +6,7 @@ import { initialFormValues } from "../core/values/initialFormValues";
 import { createLazyFormValidation } from "../core/loading/lazyFormValidation";
 import { ValidationUnavailableError } from "../core/loading/ValidationUnavailableError";
 import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
-import type { ElicitContent, FieldDescriptor, FormValues, ParsedElicitationSchema } from "../core/types";
+import type { ElicitContent, FieldDescriptor, FileInputs, FormValues, ParsedElicitationSchema } from "../core/types";
 import { useCallbackRef } from "../fields/useCallbackRef";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
@@ -21,8 +21,8 @@ export interface UseElicitationFormOptions {
   content?: ElicitContent;
   /** BCP 47 language of the wording: picks the catalogue `messages` fill in ("fr", "ja", "pt-BR", …; docs/i18n.md). */
   locale?: string;
-  /** File inputs (draft SEP-2356): `x-mcp-file` properties become file pickers whose value is a data: URI. Off by default. */
-  fileInputs?: boolean;
+  /** File inputs (draft SEP-2356), given `fileInputs` from "react-mcp-elicitation/core": `x-mcp-file` properties become file pickers whose value is a data: URI. Off by default. */
+  fileInputs?: FileInputs | false;
 }
 
 export interface UseElicitationFormResult {
@@ -59,7 +59,7 @@ function fieldsShowing(fields: FieldDescriptor[], content: ElicitContent | undef
  * are checked off the main thread.
  */
 export function useElicitationForm(schema: unknown, options: UseElicitationFormOptions = {}): UseElicitationFormResult {
-  const fileInputs = options.fileInputs === true;
+  const fileInputs = options.fileInputs;
   const parse = useMemo(
     () => (isParsedSchema(schema) ? ({ ok: true, schema } as const) : parseElicitationSchema(schema, { fileInputs })),
     [schema, fileInputs],

@@ -1,5 +1,5 @@
 // Shapes shared by the queue, the outlet and hosts.
-import type { ElicitationUrlStep, ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
+import type { ElicitationUrlStep, ElicitParams, ElicitResult, FileInputs, ParsedElicitationRequest } from "../core/types";
 
 export interface ElicitationQueueOptions {
   /** Requests admitted per server within `windowMs`; further ones are rejected. Default 10 per 60 000 ms; `false` turns it off. */
@@ -17,9 +17,10 @@ export interface ElicitationQueueOptions {
   /**
    * File inputs (draft SEP-2356): `x-mcp-file` properties are admitted as file fields (a picker with
    * drag and drop whose value is a data: URI) and their annotation is checked (-32602 when malformed).
-   * Off by default: such a property is a URL field. Declare the `fileInputs` client capability to match.
+   * Given `fileInputs` from "react-mcp-elicitation/core", which brings the code that reads them; off by
+   * default: such a property is a URL field. Declare the `fileInputs` client capability to match.
    */
-  fileInputs?: boolean;
+  fileInputs?: FileInputs | false;
   /**
    * How long an opened URL-mode step shows "Waiting for you to finish on …" when its server never
    * sends `notifications/elicitation/complete` (optional in the spec). Default 600 000 ms (10 minutes);

@@ -10,7 +10,7 @@ import {
   type ElicitParams,
   type ElicitResult,
 } from "react-mcp-elicitation";
-import { validateElicitationContent } from "react-mcp-elicitation/core";
+import { fileInputs, validateElicitationContent } from "react-mcp-elicitation/core";
 import { frMessages, resolveLocale, type MessageLocale } from "react-mcp-elicitation/locales";
 import "react-mcp-elicitation/styles.css";
 
@@ -58,5 +58,5 @@ export const french = createElement(ElicitationDialog, {
   onResponse: () => {},
   locale: language,
   messages: frMessages,
-  fileInputs: true,
+  fileInputs,
 });

@@ -6,6 +6,7 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validatio
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { acceptsFile } from "../../src/core/request/fileAccept";
+import { fileInputs } from "../../src/core/request/fileInputs";
 import { defaultElicitationLimits } from "../../src/core/request/limits";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import { prepareElicitationRequest } from "../../src/core/request/prepareElicitationRequest";
@@ -43,7 +44,7 @@ describe("parsing x-mcp-file", () => {
 
   it("is a file field with the opt-in, with accept, maxSize and the host's bound", () => {
     const result = parseElicitationSchema(schemaWith(fileProperty({ accept: ["image/*", ".pdf"], maxSize: 2_000_000 })), {
-      fileInputs: true,
+      fileInputs,
     });
     expect(result.ok).toBe(true);
     const field = result.ok ? (result.schema.fields[0] as FileFieldDescriptor) : undefined;
@@ -52,11 +53,21 @@ describe("parsing x-mcp-file", () => {
     expect(result.ok && result.schema.jsonSchema.properties).toEqual({ report: { type: "string", format: "uri", title: "Report" } });
   });
 
+  it("takes the package's fileInputs value as the opt-in, and tells a host that passes anything else at once", () => {
+    const schema = schemaWith(fileProperty());
+    expect(parseElicitationSchema(schema, { fileInputs: false })).toMatchObject({ ok: true, schema: { fields: [{ kind: "text" }] } });
+    for (const wrong of [true, "yes", {}, { kind: "file-inputs" }, null]) {
+      expect(() => parseElicitationSchema(schema, { fileInputs: wrong as never })).toThrow(TypeError);
+      expect(() => prepareElicitationRequest({ message: "m", requestedSchema: schema }, { fileInputs: wrong as never })).toThrow(/fileInputs/);
+    }
+    expect(Object.isFrozen(fileInputs)).toBe(true);
+  });
+
   it("bounds the size by the host's maxFileSize, which defaults to 6 MB", () => {
     expect(defaultElicitationLimits.maxFileSize).toBe(6_000_000);
-    const loose = parseElicitationSchema(schemaWith(fileProperty({ maxSize: 1e12 })), { fileInputs: true });
+    const loose = parseElicitationSchema(schemaWith(fileProperty({ maxSize: 1e12 })), { fileInputs });
     expect(loose.ok && loose.schema.fields[0]).toMatchObject({ maxSize: 1e12, sizeLimit: 6_000_000 });
-    const none = parseElicitationSchema(schemaWith(fileProperty()), { fileInputs: true, limits: { maxFileSize: 1000 } });
+    const none = parseElicitationSchema(schemaWith(fileProperty()), { fileInputs, limits: { maxFileSize: 1000 } });
     expect(none.ok && none.schema.fields[0]).toMatchObject({ sizeLimit: 1000 });
   });
 
@@ -73,31 +84,31 @@ describe("parsing x-mcp-file", () => {
     ["the default is not a data: URI", fileProperty({}, { default: "https://example.com/report.pdf" }), "requestedSchema.properties.report.default"],
     ["the format is not uri", fileProperty({}, { format: "email" }), "requestedSchema.properties.report.format"],
   ])("refuses it when %s, naming the path, and the queue answers -32602", async (_, property, path) => {
-    const result = parseElicitationSchema(schemaWith(property), { fileInputs: true });
+    const result = parseElicitationSchema(schemaWith(property), { fileInputs });
     expect(result.ok ? undefined : result.error.path).toBe(path);
-    const queue = createElicitationQueue({ fileInputs: true });
+    const queue = createElicitationQueue({ fileInputs });
     await expect(
       queue.request({ serverName: "s", params: { message: "m", requestedSchema: schemaWith(property) } }),
     ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(path) });
   });
 
   it("keeps the other limits: a default longer than maxTextLength is refused", () => {
-    const result = parseElicitationSchema(schemaWith(fileProperty({}, { default: dataUri("text/plain", "a.txt", 3000) })), { fileInputs: true });
+    const result = parseElicitationSchema(schemaWith(fileProperty({}, { default: dataUri("text/plain", "a.txt", 3000) })), { fileInputs });
     expect(result.ok ? undefined : result.error.path).toBe("requestedSchema.properties.report.default");
   });
 
   it("keeps sensitive-field detection: a key file is flagged, and the decline policy answers for the person", () => {
     const schema = { type: "object", properties: { privateKey: fileProperty({}, { title: "Your SSH private key" }) } };
-    const parsed = parseElicitationSchema(schema, { fileInputs: true });
+    const parsed = parseElicitationSchema(schema, { fileInputs });
     expect(parsed.ok && parsed.schema.fields[0]).toMatchObject({ kind: "file", sensitive: expect.any(String) });
-    const prepared = prepareElicitationRequest({ message: "m", requestedSchema: schema }, { fileInputs: true, sensitiveFields: "decline" });
+    const prepared = prepareElicitationRequest({ message: "m", requestedSchema: schema }, { fileInputs, sensitiveFields: "decline" });
     expect(prepared.ok && prepared.answer).toEqual({ action: "decline" });
   });
 
   it("prepares the same params apart with and without the opt-in", () => {
     const params = { message: "m", requestedSchema: schemaWith(fileProperty()) };
     const off = prepareElicitationRequest(params);
-    const on = prepareElicitationRequest(params, { fileInputs: true });
+    const on = prepareElicitationRequest(params, { fileInputs });
     expect(off.ok && off.request.mode === "form" && off.request.schema.fields[0]!.kind).toBe("text");
     expect(on.ok && on.request.mode === "form" && on.request.schema.fields[0]!.kind).toBe("file");
   });
@@ -105,7 +116,7 @@ describe("parsing x-mcp-file", () => {
 
 describe("checking a file's data: URI", () => {
   const parse = (property: Record<string, unknown>, limits = {}) => {
-    const result = parseElicitationSchema(schemaWith(property), { fileInputs: true, limits });
+    const result = parseElicitationSchema(schemaWith(property), { fileInputs, limits });
     if (!result.ok) throw result.error;
     return result.schema;
   };
@@ -187,7 +198,7 @@ describe("the SDK validators' limit on format: uri", () => {
     const largest = { report: dataUri("application/octet-stream", "a-long-file-name-for-good-measure.bin", defaultElicitationLimits.maxFileSize) };
     expect(largest.report.length).toBeLessThan(8_388_000);
     expect(serverVerdicts(raw, largest)).toEqual([true, true]);
-    const parsed = parseElicitationSchema(raw, { fileInputs: true });
+    const parsed = parseElicitationSchema(raw, { fileInputs });
     if (!parsed.ok) throw parsed.error;
     const started = performance.now();
     expect(validateElicitationContent(parsed.schema, largest).valid).toBe(true);

@@ -48,7 +48,7 @@ function staticGraph(entry: string): Map<string, string[]> {
 }
 
 const HEAVY_PACKAGES = /^(ajv|ajv-formats|@cfworker\/json-schema)($|\/)/;
-const SYNC_MODULES = /\/core\/validation\/(engines\/ajvEngine|engines\/evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues|formCheck|contentCheck)\.ts$/;
+const SYNC_MODULES = /\/core\/validation\/(engines\/ajvEngine|engines\/compileAjvValidator|engines\/evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues|formCheck|contentCheck)\.ts$/;
 
 const patterned = (pattern: string, extra: Record<string, unknown> = {}) =>
   ({ message: "Code?", requestedSchema: { type: "object", properties: { code: { type: "string", pattern, ...extra } } } }) as ElicitParams;

@@ -4,6 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { canCompileCode, resolveValidationEngine, setValidationEngine } from "../../src/core/loading/selectValidationEngine";
 import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
+import { createAjvCompiler } from "../../src/core/validation/engines/ajvEngine";
+import { compileAjvValidator } from "../../src/core/validation/engines/compileAjvValidator";
+import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import * as seeds from "../fixtures/seedRequests";
 
 const one = (property: unknown, required = false) => ({ type: "object", properties: { x: property }, ...(required && { required: ["x"] }) });
@@ -77,5 +80,54 @@ describe("engine choice", () => {
     } finally {
       setValidationEngine("auto");
     }
+  });
+});
+
+describe("the forms' Ajv engine knows the keywords of a clean schema; the public compiler every keyword", () => {
+  // Every keyword the parser can write into a clean schema, each field with all it may carry.
+  const everyKind = {
+    type: "object",
+    properties: {
+      text: { type: "string", title: "Text", description: "d", minLength: 1, maxLength: 30, pattern: "^[a-z]+$", default: "abc" },
+      email: { type: "string", format: "email" },
+      when: { type: "string", format: "date-time", default: "2025-01-01T10:00:00Z" },
+      count: { type: "integer", minimum: 0, maximum: 5, default: 1 },
+      ratio: { type: "number", minimum: 0.5 },
+      agree: { type: "boolean", default: false },
+      plain: { type: "string", enum: ["a", "b"], default: "a" },
+      titled: { type: "string", oneOf: [{ const: "a", title: "A" }, { const: "b", title: "B" }] },
+      many: { type: "array", items: { type: "string", enum: ["a", "b", "c"] }, minItems: 1, maxItems: 2, uniqueItems: true, default: ["a"] },
+      manyTitled: { type: "array", items: { anyOf: [{ const: "a", title: "A" }, { const: "b", title: "B" }] } },
+    },
+    required: ["text", "count"],
+  };
+
+  it("compiles every clean schema the parser writes, with the full compiler's verdicts", () => {
+    const parsed = parseElicitationSchema(everyKind);
+    if (!parsed.ok) throw parsed.error;
+    const forms = createAjvCompiler()(parsed.schema.jsonSchema);
+    const full = compileAjvValidator(parsed.schema.jsonSchema);
+    const contents = [
+      { text: "abc", count: 1 },
+      { text: "ABC", count: 9, email: "x", when: "2025-01-01T10:00:00", ratio: 0.1, agree: "no", plain: "z", titled: "z", many: ["a", "a", "z"], manyTitled: ["z"] },
+      { count: 1.5, extra: true },
+      { text: "", many: [], manyTitled: "a" },
+    ];
+    for (const content of contents) expect(forms.validate(content)).toEqual(full.validate(content));
+    expect(forms.validate(contents[1]).length).toBeGreaterThan(8);
+  });
+
+  it("the public compileAjvValidator still reads keywords no clean schema holds; the forms' engine refuses them at compile", () => {
+    const schema = {
+      type: "object",
+      properties: { n: { type: "integer", multipleOf: 2, not: { const: 4 } }, s: { $ref: "#/$defs/short" } },
+      allOf: [{ if: { properties: { n: { type: "integer", minimum: 5 } }, required: ["n"] }, then: { properties: { s: { type: "string", minLength: 1 } }, required: ["s"] } }],
+      $defs: { short: { type: "string", maxLength: 2 } },
+    };
+    const check = compileAjvValidator(schema);
+    expect(check.validate({ n: 6, s: "ab" })).toEqual([]);
+    expect(check.validate({ n: 7 }).map((error) => error.keyword).sort()).toEqual(["if", "multipleOf", "required"]);
+    expect(check.validate({ n: 4, s: "abc" }).map((error) => error.keyword).sort()).toEqual(["maxLength", "not"]);
+    expect(() => createAjvCompiler()(schema)).toThrow(/strict mode: unknown keyword/);
   });
 });

@@ -1,6 +1,7 @@
 import { createEvent, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { fileInputs } from "../../src/core/request/fileInputs";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
@@ -34,7 +35,7 @@ describe("file inputs", () => {
   it("with the opt-in, a chosen file shows its name and size, never its bytes, and is sent as a data: URI", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<ElicitationForm schema={schema()} onSubmit={onSubmit} fileInputs locale="en" />);
+    render(<ElicitationForm schema={schema()} onSubmit={onSubmit} fileInputs={fileInputs} locale="en" />);
     const button = await picker();
     expect(button).toHaveAccessibleDescription(/A photo or a PDF.*Accepted types: image\/\*, \.pdf · Up to 2 MB/);
     expect(fileInput()).toHaveAttribute("accept", "image/*,.pdf");
@@ -52,7 +53,7 @@ describe("file inputs", () => {
   it("turns down a file of another type or over the size before reading it, and keeps the earlier choice", async () => {
     const user = userEvent.setup({ applyAccept: false });
     const read = vi.spyOn(FileReader.prototype, "readAsDataURL");
-    render(<ElicitationForm schema={schema()} onSubmit={vi.fn()} fileInputs />);
+    render(<ElicitationForm schema={schema()} onSubmit={vi.fn()} fileInputs={fileInputs} />);
     await picker();
     await user.upload(fileInput(), pdf(100, "ok.pdf"));
     expect(await screen.findByText("ok.pdf")).toBeVisible();
@@ -69,7 +70,7 @@ describe("file inputs", () => {
   });
 
   it("takes a file dropped on the field", async () => {
-    render(<ElicitationForm schema={schema()} onSubmit={vi.fn()} fileInputs />);
+    render(<ElicitationForm schema={schema()} onSubmit={vi.fn()} fileInputs={fileInputs} />);
     const button = await picker();
     const zone = button.closest(".rme-file")!;
     const file = pdf(10, "dropped.pdf");
@@ -86,7 +87,7 @@ describe("file inputs", () => {
   it("requires a file, and Remove takes the chosen one away", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<ElicitationForm schema={schema()} onSubmit={onSubmit} fileInputs />);
+    render(<ElicitationForm schema={schema()} onSubmit={onSubmit} fileInputs={fileInputs} />);
     await picker();
     await user.upload(fileInput(), pdf(10, "a.pdf"));
     await user.click(await screen.findByRole("button", { name: "Remove" }));
@@ -100,7 +101,7 @@ describe("file inputs", () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     const dflt = "data:text/plain;name=notes.txt;base64,aGVsbG8=";
-    render(<ElicitationForm schema={schema({}, { default: dflt })} onSubmit={onSubmit} fileInputs />);
+    render(<ElicitationForm schema={schema({}, { default: dflt })} onSubmit={onSubmit} fileInputs={fileInputs} />);
     await picker();
     expect(screen.getByText("notes.txt")).toBeVisible();
     expect(screen.getByText("5 byte")).toBeVisible();
@@ -110,7 +111,7 @@ describe("file inputs", () => {
 
   it("reaches the outlet's dialog through the queue's opt-in, in the person's language", async () => {
     const user = userEvent.setup();
-    const queue = createElicitationQueue({ fileInputs: true });
+    const queue = createElicitationQueue({ fileInputs });
     render(<ElicitationOutlet queue={queue} locale="fr" />);
     const answer = queue.request({ serverName: "Comptabilité", params: { message: "Votre justificatif", requestedSchema: schema() } });
     const button = await screen.findByRole("button", { name: /Scanned receipt.*Choisir un fichier/ });

@@ -41,4 +41,16 @@ describe("validation chunks that cannot load", () => {
     vi.doUnmock("../../src/core/validation/engines/ajvEngine");
     vi.doUnmock("../../src/core/validation/engines/evalFreeValidator");
   });
+
+  it("preloadValidation rejects with the error the forms recognise when their checking code cannot load, and loads it when it can", async () => {
+    vi.resetModules();
+    vi.doMock("../../src/core/loading/loadValidation", () => {
+      throw new Error("Failed to fetch dynamically imported module");
+    });
+    const { preloadValidation } = await import("../../src/core/loading/preloadValidation");
+    const { ValidationUnavailableError } = await import("../../src/core/loading/ValidationUnavailableError");
+    await expect(preloadValidation()).rejects.toBeInstanceOf(ValidationUnavailableError);
+    vi.doUnmock("../../src/core/loading/loadValidation");
+    await expect(preloadValidation()).resolves.toBeUndefined();
+  });
 });

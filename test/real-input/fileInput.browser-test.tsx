@@ -5,6 +5,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { commands } from "vitest/browser";
 import "../../src/styles.css";
+import { fileInputs } from "../../src/core/request/fileInputs";
 import type { ElicitResult } from "../../src/core/types";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 
@@ -31,7 +32,7 @@ function open(options: { maxSize?: number; maxFileSize?: number } = {}) {
       serverName="Billing"
       request={{ message: "Attach the invoice.", requestedSchema: requestedSchema(options.maxSize) }}
       onResponse={onResponse}
-      fileInputs
+      fileInputs={fileInputs}
       protectionInterval={0}
       limits={options.maxFileSize === undefined ? undefined : { maxFileSize: options.maxFileSize }}
     />,

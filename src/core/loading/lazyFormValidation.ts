@@ -42,6 +42,6 @@ export function createLazyFormValidation(
       module().then((loaded) => loaded.prepareContentValidator(parsed, runtime), () => undefined);
     },
     patternsLeftToServer: async () => (await module()).patternsLeftToServer(parsed, runtime),
-    wording: async () => (await module()).loadWording(runtime),
+    wording: async () => (await module()).loadWording(),
   };
 }

@@ -1,4 +1,5 @@
 import type { FormContentCheck, ParsedElicitationSchema } from "../types";
+import * as formCheckModule from "../validation/formCheck";
 import type { FormCheck } from "../validation/formCheck";
 import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
 import { defaultValidationRuntime, type ValidationRuntime } from "./validationRuntime";
@@ -10,8 +11,9 @@ export type { FormContentCheck };
 // bundler splits them into chunks that load in the background —
 //   Ajv (≈ 37 KB gzipped) only on pages that allow `new Function`,
 //   the eval-free engine (@cfworker/json-schema, ≈ 7 KB) only on pages that forbid it.
-// The forms' check (formCheck.ts: converting values, renaming keys, bounding sizes, patterns) is a
-// small chunk fetched alongside the engine. Patterns need no engine: the runtime's pattern tester
+// The forms' check (formCheck.ts: converting values, renaming keys, bounding sizes, patterns) comes
+// with this module: every form that loads it needs that code, so it arrives in the same chunk, one
+// request sooner and without a chunk of its own. Patterns need no engine: the runtime's pattern tester
 // runs them off the main thread, or in RE2 (its own chunk) where no worker can
 // (createPatternTester.ts). Each chunk is loaded once per runtime; a chunk that cannot load
 // rejects with ValidationUnavailableError.
@@ -56,10 +58,8 @@ export async function loadContentValidatorIn(
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
 ): Promise<LoadedContentValidator> {
-  const [{ engine, compile }, { checkContent, checkContentPatterns, withPatternIssues, wordIssues }] = await Promise.all([
-    loadSomeEngine(runtime, options.engine),
-    runtime.loadFormCheck(),
-  ]);
+  const { engine, compile } = await loadSomeEngine(runtime, options.engine);
+  const { checkContent, checkContentPatterns, withPatternIssues, wordIssues } = formCheckModule;
   return async (content) => {
     const checked = checkContent(parsed, content, () => runtime.validators.get(parsed, engine, compile, false));
     const patterns = typeof content === "object" && content !== null ? await checkContentPatterns(parsed, content, runtime.patterns) : undefined;
@@ -78,16 +78,16 @@ export function loadFormCheck(parsed: ParsedElicitationSchema, runtime: Validati
   let check: FormCheck | undefined;
   return async (values) => {
     if (check === undefined) {
-      const [{ engine, compile }, { createFormCheck }] = await Promise.all([loadSomeEngine(runtime, undefined), runtime.loadFormCheck()]);
-      check ??= createFormCheck(parsed, engine, compile, runtime);
+      const { engine, compile } = await loadSomeEngine(runtime, undefined);
+      check ??= formCheckModule.createFormCheck(parsed, engine, compile, runtime);
     }
     return check(values);
   };
 }
 
-/** The checking code's module, for the wording of issues a check found (the check loaded it already). */
-export function loadWording(runtime: ValidationRuntime = defaultValidationRuntime) {
-  return runtime.loadFormCheck();
+/** The checking code's module, for the wording of issues a check found (it came with this module). */
+export function loadWording(): Promise<typeof formCheckModule> {
+  return Promise.resolve(formCheckModule);
 }
 
 /** Runs `task` when the browser is idle (or soon, where there is no idle callback). */
@@ -104,8 +104,8 @@ function whenIdle(task: () => void): void {
 export function prepareContentValidator(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): void {
   const engine = runtime.engine.resolve();
   if (parsed.fields.some((field) => (field.kind === "text" || field.kind === "file") && field.pattern !== undefined)) runtime.patterns.start();
-  Promise.all([runtime.loadEngine(engine), runtime.loadFormCheck()]).then(
-    ([compile]: [CompileContentValidator, unknown]) =>
+  runtime.loadEngine(engine).then(
+    (compile: CompileContentValidator) =>
       whenIdle(() => {
         try {
           runtime.validators.get(parsed, engine, compile, false);

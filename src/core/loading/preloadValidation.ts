@@ -1,4 +1,5 @@
 import type { LoadValidationOptions } from "./loadValidation";
+import { ValidationUnavailableError } from "./ValidationUnavailableError";
 import { defaultValidationRuntime } from "./validationRuntime";
 
 // Apart from loadValidation.ts, which the forms load on demand: a bundle that imports the library's
@@ -7,12 +8,16 @@ import { defaultValidationRuntime } from "./validationRuntime";
 export type PreloadValidationOptions = LoadValidationOptions;
 
 /**
- * Starts loading the validation engine this page will use (and the pattern worker) ahead of the
- * first form, e.g. when the host connects to its first MCP server. Resolves when it is loaded.
- * Forms never wait for it: they draw at once and load the engine in the background anyway.
+ * Starts loading the validation engine this page will use (the forms' checking code and the pattern
+ * worker with it) ahead of the first form, e.g. when the host connects to its first MCP server.
+ * Resolves when it is loaded. Forms never wait for it: they draw at once and load the engine in the
+ * background anyway.
  */
 export async function preloadValidation(options: PreloadValidationOptions = {}): Promise<void> {
   const runtime = defaultValidationRuntime;
   runtime.patterns.start();
-  await Promise.all([runtime.loadFormCheck(), runtime.loadEngine(runtime.engine.resolve(options?.engine))]);
+  const checkingCode = import("./loadValidation").catch((error: unknown) => {
+    throw new ValidationUnavailableError(error);
+  });
+  await Promise.all([checkingCode, runtime.loadEngine(runtime.engine.resolve(options?.engine))]);
 }

@@ -16,13 +16,9 @@ export interface EngineModule {
   createCompiler(): CompileContentValidator;
 }
 
-export type FormCheckModule = typeof import("../validation/formCheck");
-
 export interface ValidationRuntimeOptions {
   /** Loads an engine's chunk (default: dynamic import of the library's engine module). */
   importEngine?: (engine: ValidationEngine) => Promise<EngineModule>;
-  /** Loads the forms' checking code (default: dynamic import). */
-  importFormCheck?: () => Promise<FormCheckModule>;
   patterns?: PatternTester;
   /** How many compiled validators are kept (default 64). */
   cacheLimit?: number;
@@ -36,8 +32,6 @@ export interface ValidationRuntime {
   compiler(engine: ValidationEngine, create: () => CompileContentValidator): CompileContentValidator;
   /** Loads an engine's chunk once; a failed load rejects with ValidationUnavailableError and is tried again next time. */
   loadEngine(engine: ValidationEngine): Promise<CompileContentValidator>;
-  /** Loads the forms' checking code once, likewise. */
-  loadFormCheck(): Promise<FormCheckModule>;
 }
 
 const importEngineModule = (engine: ValidationEngine): Promise<EngineModule> =>
@@ -47,10 +41,8 @@ const importEngineModule = (engine: ValidationEngine): Promise<EngineModule> =>
 
 export function createValidationRuntime(options: ValidationRuntimeOptions = {}): ValidationRuntime {
   const importEngine = options.importEngine ?? importEngineModule;
-  const importFormCheck = options.importFormCheck ?? (() => import("../validation/formCheck"));
   const compilers: Partial<Record<ValidationEngine, CompileContentValidator>> = {};
   const engines: Partial<Record<ValidationEngine, Promise<CompileContentValidator>>> = {};
-  let formCheck: Promise<FormCheckModule> | undefined;
 
   const compiler = (engine: ValidationEngine, create: () => CompileContentValidator) => (compilers[engine] ??= create());
 
@@ -67,12 +59,6 @@ export function createValidationRuntime(options: ValidationRuntimeOptions = {}):
           throw new ValidationUnavailableError(error);
         },
       ));
-    },
-    loadFormCheck() {
-      return (formCheck ??= importFormCheck().catch((error: unknown) => {
-        formCheck = undefined;
-        throw new ValidationUnavailableError(error);
-      }));
     },
   };
 }

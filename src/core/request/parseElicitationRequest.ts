@@ -2,7 +2,7 @@ import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits } from "./limits";
 import { quoteExcerpt } from "../shared/excerpt";
 import { isRecord, ownProperty } from "../shared/ownProperty";
-import { parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
+import { fileParserOf, parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
 import type { ParseElicitationRequestResult } from "../types";
 
 /**
@@ -11,6 +11,8 @@ import type { ParseElicitationRequestResult } from "../types";
  * Synchronous and engine-free, like parseElicitationSchema.
  */
 export function parseElicitationRequest(params: unknown, options: ParseElicitationOptions = {}): ParseElicitationRequestResult {
+  // A wrong `fileInputs` is a mistake in the host's code, not in the request: it throws, not refuses.
+  fileParserOf(options?.fileInputs);
   try {
     return parse(params, options ?? {});
   } catch {

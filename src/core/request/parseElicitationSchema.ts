@@ -10,6 +10,7 @@ import { detectSensitiveField } from "./sensitiveFields";
 import type {
   FieldDescriptor,
   FileFieldDescriptor,
+  FileInputs,
   FieldOption,
   MultiSelectFieldDescriptor,
   ParseElicitationSchemaResult,
@@ -61,11 +62,17 @@ export interface ParseElicitationOptions {
   /** Size limits; any left out keep their defaults (see `defaultElicitationLimits`). */
   limits?: Partial<ElicitationLimits>;
   /**
-   * File inputs (draft SEP-2356): a string property with an `x-mcp-file` annotation becomes a
-   * `kind: "file"` field whose value is a data: URI, and its annotation is checked. Off by default:
-   * the property is then a URL field and `x-mcp-file` an annotation like any other `x-*`.
+   * File inputs (draft SEP-2356): given the `fileInputs` value of "react-mcp-elicitation/core", a
+   * string property with an `x-mcp-file` annotation becomes a `kind: "file"` field whose value is a
+   * data: URI, and its annotation is checked. Left out (or false): the property is then a URL field
+   * and `x-mcp-file` an annotation like any other `x-*`.
    */
-  fileInputs?: boolean;
+  fileInputs?: FileInputs | false;
+}
+
+/** The opt-in as the parser reads it: the `fileInputs` value brings the reading of file properties. */
+export interface FileInputsSupport extends FileInputs {
+  readonly parseFile: typeof parseFileProperty;
 }
 
 /** The largest `maxSize` that is a number of bytes at all: beyond it integers are no longer exact. */
@@ -77,7 +84,7 @@ const ACCEPT_ENTRY = /^(?:\*\/\*|[\w!#$&^.+-]+\/(?:\*|[\w!#$&^.+-]+)|\.[^\s/\\.,
 // The limits of the parse in progress. Parsing is synchronous and never re-entered, so a module
 // variable set for its duration saves threading it through every helper.
 let active: ElicitationLimits = resolveElicitationLimits();
-let activeFileInputs = false;
+let activeFileParser: FileInputsSupport["parseFile"] | undefined;
 
 /**
  * Checks a server's `requestedSchema` and turns it into typed field descriptors plus a clean JSON
@@ -87,11 +94,12 @@ let activeFileInputs = false;
  * a `pattern` is only checked to be an ECMAScript regular expression (unicode mode), never run.
  */
 export function parseElicitationSchema(schema: unknown, options: ParseElicitationOptions = {}): ParseElicitationSchemaResult {
+  const fileParser = fileParserOf(options?.fileInputs);
   const previous = active;
-  const previousFileInputs = activeFileInputs;
+  const previousFileParser = activeFileParser;
   try {
     active = resolveElicitationLimits(options?.limits);
-    activeFileInputs = options?.fileInputs === true;
+    activeFileParser = fileParser;
     const parsed = { ...parseRoot(schema), limits: active };
     return { ok: true, schema: registerParsedSchema(parsed, parsed.cacheKey) };
   } catch (error) {
@@ -99,8 +107,19 @@ export function parseElicitationSchema(schema: unknown, options: ParseElicitatio
     return { ok: false, error: new ElicitationSchemaError(ROOT, `could not be read (${describeError(error)})`) };
   } finally {
     active = previous;
-    activeFileInputs = previousFileInputs;
+    activeFileParser = previousFileParser;
   }
+}
+
+/**
+ * The reading of file properties the host's opt-in brings. Anything but that value (or false) is a
+ * mistake in the host's code, not in the server's request: it throws, where a request never does.
+ */
+export function fileParserOf(fileInputs: unknown): FileInputsSupport["parseFile"] | undefined {
+  if (fileInputs === undefined || fileInputs === false) return undefined;
+  const parseFile = (fileInputs as Partial<FileInputsSupport> | null)?.parseFile;
+  if (typeof parseFile === "function") return parseFile;
+  throw new TypeError('fileInputs takes the `fileInputs` value of "react-mcp-elicitation/core"');
 }
 
 /**
@@ -238,7 +257,7 @@ function parseProperty(key: string, raw: unknown, index: number, required: boole
   switch (type) {
     case "string":
       if (hasOwn(raw, "enum") || hasOwn(raw, "oneOf")) return parseSingleSelect(raw, path, base);
-      if (activeFileInputs && hasOwn(raw, FILE_KEY)) return defined({ ...parseFile(raw, path, base), sensitive: sensitive() });
+      if (activeFileParser !== undefined && hasOwn(raw, FILE_KEY)) return defined({ ...activeFileParser(raw, path, base), sensitive: sensitive() });
       return defined({ ...parseText(raw, path, base), sensitive: sensitive() });
     case "number":
     case "integer":
@@ -318,8 +337,9 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
 /**
  * A file input (draft SEP-2356): `{ type: "string", format: "uri", "x-mcp-file": { accept?, maxSize? } }`.
  * The text rules (minLength, maxLength, pattern) apply to the data: URI, as the server checks them.
+ * Reached only through the `fileInputs` value (fileInputs.ts), so a bundle without it leaves it out.
  */
-function parseFile(raw: Record<string, unknown>, path: string, base: Base): FileFieldDescriptor {
+export function parseFileProperty(raw: Record<string, unknown>, path: string, base: Base): FileFieldDescriptor {
   const text = parseText(raw, path, base) as Extract<FieldDescriptor, { kind: "text" }>;
   if (text.format !== undefined && text.format !== "uri") {
     fail(`${path}.format`, `must be "uri" on a file property, not ${show(text.format)}`);

@@ -1,4 +1,4 @@
-import { compileAjvValidator } from "./engines/ajvEngine";
+import { compileAjvValidator } from "./engines/compileAjvValidator";
 import { compileEvalFreeValidator } from "./engines/evalFreeValidator";
 import { resolveValidationEngine } from "../loading/selectValidationEngine";
 import type { CompileContentValidator } from "./validationEngine";

@@ -63,4 +63,5 @@ async function checkFileBodies(parsed: ParsedElicitationSchema, content: ElicitC
 // What loadContentValidator and a form's resolver need from this chunk besides the form check: the
 // wording of issues travels here too, since only a check that ran has issues to word.
 export { checkContent, checkContentPatterns, withPatternIssues };
-export { wordFormIssues, wordIssues } from "./validationMessages";
+export { wordIssues } from "./validationMessages";
+export { wordFormIssues } from "./wordFormIssues";

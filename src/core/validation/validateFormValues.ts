@@ -2,7 +2,8 @@ import { convertFormValues } from "../values/formValues";
 import type { ElicitContent, FormValues, ParsedElicitationSchema, ValidationIssue } from "../types";
 import { formIssues } from "./issueOrder";
 import { checkParsedContent } from "./validateElicitationContent";
-import { wordFormIssues, type ValidationMessages } from "./validationMessages";
+import type { ValidationMessages } from "./validationMessages";
+import { wordFormIssues } from "./wordFormIssues";
 
 /**
  * Builds content from form values, validates it against the schema, and returns at most one issue

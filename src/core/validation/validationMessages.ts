@@ -1,5 +1,4 @@
 import type { FieldDescriptor, ValidationCode, ValidationIssue } from "../types";
-import { fieldName } from "../values/initialFormValues";
 import type { FoundIssue } from "./issueOrder";
 import { formatFileSize } from "../shared/formatFileSize";
 
@@ -59,21 +58,6 @@ export function describeValidationIssue(
 ): string {
   const message = messages?.[issue.code] ?? defaultValidationMessages[issue.code];
   return message({ ...issue.params, label });
-}
-
-/** Issues keyed by form name (`f0`, `f1`, …), each worded once with its field's label and the host's `messages`. */
-export function wordFormIssues(
-  fields: readonly FieldDescriptor[],
-  issues: readonly FoundIssue[],
-  messages?: Partial<ValidationMessages>,
-): Record<string, ValidationIssue> {
-  const byKey = new Map(fields.map((field) => [field.key, field]));
-  const worded: [string, ValidationIssue][] = [];
-  for (const found of issues) {
-    const field = byKey.get(found.field);
-    if (field !== undefined) worded.push([fieldName(field), { ...found, message: describeValidationIssue(found, field.label, messages) }]);
-  }
-  return Object.fromEntries(worded);
 }
 
 /** Issues of the core API, worded in the default English with each field's label. */

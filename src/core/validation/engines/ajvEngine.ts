@@ -1,9 +1,19 @@
 import AjvModule from "ajv/dist/core.js";
-import applicatorModule from "ajv/dist/vocabularies/applicator/index.js";
-import coreModule from "ajv/dist/vocabularies/core/index.js";
-import formatModule from "ajv/dist/vocabularies/format/index.js";
+import additionalPropertiesKeyword from "ajv/dist/vocabularies/applicator/additionalProperties.js";
+import anyOfKeyword from "ajv/dist/vocabularies/applicator/anyOf.js";
+import itemsKeyword from "ajv/dist/vocabularies/applicator/items2020.js";
+import oneOfKeyword from "ajv/dist/vocabularies/applicator/oneOf.js";
+import propertiesKeyword from "ajv/dist/vocabularies/applicator/properties.js";
+import formatKeyword from "ajv/dist/vocabularies/format/format.js";
 import { metadataVocabulary } from "ajv/dist/vocabularies/metadata.js";
-import validationModule from "ajv/dist/vocabularies/validation/index.js";
+import constKeyword from "ajv/dist/vocabularies/validation/const.js";
+import enumKeyword from "ajv/dist/vocabularies/validation/enum.js";
+import limitItemsKeyword from "ajv/dist/vocabularies/validation/limitItems.js";
+import limitLengthKeyword from "ajv/dist/vocabularies/validation/limitLength.js";
+import limitNumberKeyword from "ajv/dist/vocabularies/validation/limitNumber.js";
+import patternKeyword from "ajv/dist/vocabularies/validation/pattern.js";
+import requiredKeyword from "ajv/dist/vocabularies/validation/required.js";
+import uniqueItemsKeyword from "ajv/dist/vocabularies/validation/uniqueItems.js";
 import { checkStringFormat } from "../checkStringFormat";
 import type { StringFormat } from "../../types";
 import type { CompileContentValidator } from "../validationEngine";
@@ -16,15 +26,32 @@ import type { CompileContentValidator } from "../validationEngine";
 // runs them. The forms never give Ajv a pattern (they check patterns off the main thread, see
 // createPatternTester.ts); the synchronous API does, as a server would.
 
-// Ajv's core with only the vocabularies a clean schema uses — the 2020-12 applicators (properties,
-// items, anyOf, oneOf), validation, format, and the annotations strict mode must know — rather than
-// Ajv2020, whose meta-schemas, $dynamicRef, unevaluated* and discriminator a clean schema never
-// needs (about 4 KB gzipped). These modules are CommonJS with `exports.default`: a bundler hands
-// over that default, Node's ESM loader the whole `exports` object.
-const unwrap = <T>(module: T | { default: T }): T =>
+// Ajv's core with only the keywords a clean schema holds (parseElicitationSchema writes it) — rather
+// than Ajv2020, whose meta-schemas, $dynamicRef, unevaluated* and discriminator a clean schema never
+// needs (about 4 KB gzipped), or Ajv's whole vocabularies, whose not, allOf, if/then/else, contains,
+// dependencies, patternProperties, propertyNames, prefixItems, multipleOf, min/maxProperties and
+// $ref it never holds either (about 3 KB more). Strict mode refuses any other keyword at compile
+// time, so a schema this engine cannot read fails loudly, never passes unchecked. The public
+// compileAjvValidator (compileAjvValidator.ts) keeps every vocabulary, for any schema a host gives.
+// These modules are CommonJS with `exports.default`: a bundler hands over that default, Node's ESM
+// loader the whole `exports` object.
+export const unwrap = <T>(module: T | { default: T }): T =>
   typeof module === "object" && module !== null && "default" in module ? module.default : (module as T);
 const Ajv = unwrap(AjvModule);
 type Ajv = InstanceType<typeof Ajv>;
+
+/** Keyword definitions, as Ajv's addVocabulary takes them. */
+export type AjvVocabulary = Parameters<Ajv["addVocabulary"]>[0];
+
+/** The keywords of a clean elicitation schema (and `type`, which Ajv's core checks itself), and no other. */
+function elicitationVocabularies(): AjvVocabulary[] {
+  const keywords = [
+    limitNumberKeyword, limitLengthKeyword, patternKeyword, requiredKeyword, limitItemsKeyword, uniqueItemsKeyword,
+    constKeyword, enumKeyword, anyOfKeyword, oneOfKeyword, additionalPropertiesKeyword, propertiesKeyword, itemsKeyword,
+    formatKeyword,
+  ].map((keyword) => unwrap<AjvVocabulary[number]>(keyword));
+  return [[{ keyword: "type", schemaType: ["string", "array"] }, ...keywords], metadataVocabulary];
+}
 
 /**
  * How many schemas one Ajv instance compiles before the next compile starts a fresh instance. Ajv's
@@ -35,7 +62,7 @@ type Ajv = InstanceType<typeof Ajv>;
  */
 export const AJV_GENERATION_SIZE = 64;
 
-function createAjv(): Ajv {
+function createAjv(vocabularies: readonly AjvVocabulary[]): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     // Strict mode is safe because we only ever compile the clean schema rebuilt by
@@ -48,10 +75,7 @@ function createAjv(): Ajv {
     // Server keys like "__proto__" or "constructor" must be checked as own properties only.
     ownProperties: true,
   });
-  const applicator = unwrap(applicatorModule);
-  for (const vocabulary of [unwrap(coreModule), unwrap(validationModule), applicator(true), unwrap(formatModule), metadataVocabulary]) {
-    ajv.addVocabulary(vocabulary);
-  }
+  for (const vocabulary of vocabularies) ajv.addVocabulary(vocabulary);
   // The elicitation formats pass only what both SDK server validators accept (Ajv's email rule
   // alone takes addresses CfWorker refuses); see checkStringFormat.ts.
   for (const format of ["email", "uri", "date", "date-time"] as const satisfies readonly StringFormat[]) {
@@ -61,16 +85,20 @@ function createAjv(): Ajv {
 }
 
 /**
- * A compiler with Ajv instances of its own, each used for at most `generationSize` schemas. The
+ * A compiler with Ajv instances of its own, each used for at most `generationSize` schemas and
+ * knowing the keywords `vocabularies` gives (default: those of a clean elicitation schema). The
  * first instance is created on first use, never at import: importing the package under SSR or on a
  * server must stay cheap.
  */
-export function createAjvCompiler(generationSize = AJV_GENERATION_SIZE): CompileContentValidator {
+export function createAjvCompiler(
+  generationSize = AJV_GENERATION_SIZE,
+  vocabularies: () => readonly AjvVocabulary[] = elicitationVocabularies,
+): CompileContentValidator {
   let current: Ajv | undefined;
   let compiled = 0;
   return (jsonSchema) => {
     if (current === undefined || compiled >= generationSize) {
-      current = createAjv();
+      current = createAjv(vocabularies());
       compiled = 0;
     }
     compiled += 1;
@@ -92,6 +120,3 @@ export function createAjvCompiler(generationSize = AJV_GENERATION_SIZE): Compile
     };
   };
 }
-
-/** Compiles a clean elicitation JSON Schema with Ajv (uses `new Function`; needs `unsafe-eval` under CSP). */
-export const compileAjvValidator: CompileContentValidator = createAjvCompiler();

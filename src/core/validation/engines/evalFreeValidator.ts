@@ -1,6 +1,5 @@
 import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { checkStringFormat } from "../checkStringFormat";
-import { hasOwn, isRecord, ownProperty } from "../../shared/ownProperty";
 import type { StringFormat } from "../../types";
 import type { CompileContentValidator, ContentValidationError } from "../validationEngine";
 
@@ -11,6 +10,17 @@ import type { CompileContentValidator, ContentValidationError } from "../validat
 // (ajv-formats' definitions), `required` and `additionalProperties` (own keys only), and numbers
 // that JSON cannot carry (NaN, ±Infinity), which Ajv rejects as the wrong type.
 // The dialog and forms load this module with a dynamic import, on pages that forbid `new Function`.
+
+// Own properties are read here as core/shared/ownProperty.ts reads them, in a few lines of this
+// module's own: a chunk loaded from the validation runtime's chunk that imported that module too
+// would leave it shared with the page's first bundle, as a chunk of its own (npm run size).
+const hasOwn = (obj: object, key: string): boolean => Object.prototype.hasOwnProperty.call(obj, key);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+function ownProperty(obj: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(obj, key);
+  if (descriptor === undefined) return undefined;
+  return "value" in descriptor ? descriptor.value : Reflect.get(obj, key);
+}
 
 /** Keywords whose failure is reported; the rest (`properties`, `items`) only wrap those. */
 const LEAF_KEYWORDS: ReadonlySet<string> = new Set([
