@@ -1,6 +1,7 @@
 // One dialog at a time for any number of servers: requests wait in arrival order, each is answered
 // exactly once (by the user, the timeout or "stop asking") or withdrawn by its server, never dropped.
 // No React here: the outlet subscribes through `subscribe` / `getSnapshot`.
+import { fileParserOf } from "../core/request/parseElicitationSchema";
 import { prepareElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { ElicitParams, ElicitResult } from "../core/types";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
@@ -56,6 +57,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
     throw new RangeError("createElicitationQueue: timeoutMs must be a positive number of milliseconds.");
   }
+  // `fileInputs: true` (or any other stand-in for the opt-in value) throws here, not per request.
+  fileParserOf(options.fileInputs);
   const urlStepTimeoutMs = options.urlStepTimeoutMs ?? DEFAULT_URL_STEP_TIMEOUT_MS;
   if (!(urlStepTimeoutMs > 0)) {
     throw new RangeError("createElicitationQueue: urlStepTimeoutMs must be a positive number of milliseconds (Infinity keeps steps).");

@@ -148,6 +148,11 @@ describe("createElicitationQueue", () => {
     expect(() => createElicitationQueue({ timeoutMs: -1 })).toThrow(/timeoutMs must be a positive number/);
   });
 
+  it("refuses a file-inputs opt-in that is not the library's own value when it is created, not request by request", () => {
+    expect(() => createElicitationQueue({ fileInputs: true as never })).toThrow(/fileInputs takes the `fileInputs` value of "react-mcp-elicitation\/core"/);
+    expect(() => createElicitationQueue({ fileInputs: false })).not.toThrow();
+  });
+
   it("answers cancel when the time runs out, counting from when the request is shown", async () => {
     const events: ElicitationQueueEvent[] = [];
     const queue = createElicitationQueue({ now, timeoutMs: 30_000, onEvent: (e) => events.push(e) });
