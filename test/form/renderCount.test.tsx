@@ -139,3 +139,25 @@ describe("render counts of the dialog", () => {
     for (const [key, phases] of commits) expect([key, phases]).toEqual([key, ["mount"]]);
   });
 });
+
+describe("render counts of a valid submit", () => {
+  it("sends without rendering the form again", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const formCommits: string[] = [];
+    const valid = { type: "object" as const, properties: { name: { type: "string", title: "Name", default: "Ada" }, age: { type: "integer", title: "Age", default: 36 } } };
+    render(
+      <Profiler id="form" onRender={(_, phase) => formCommits.push(phase)}>
+        <ElicitationForm schema={valid} onSubmit={(content) => sent.push(content)} fieldComponents={countingComponents} />
+      </Profiler>,
+    );
+    // Once the form has settled after mounting (its engine is loaded in test/setup.ts), a person submits.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    formCommits.length = 0;
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent[0]).toEqual({ name: "Ada", age: 36 });
+    expect(formCommits).toEqual([]);
+  });
+});
