@@ -56,6 +56,7 @@ async function runBrowser(url) {
     await new Promise((r) => setTimeout(r, 500));
     const before = await snapshot(cdp);
     await call("mount", LIB, SIZE, `size-${SIZE}`);
+    await call("drawn");
     const after = await snapshot(cdp);
     const groups = new Map();
     let total = 0;

@@ -2,6 +2,13 @@ import type { FieldDescriptor } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { fillTemplate } from "../messages/fillTemplate";
 
+const NUMBER_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 20 };
+// The page's own number format, made once: a formatter costs far more to make than to use, and a
+// long form describes dozens of fields as it mounts.
+let pageFormat: Intl.NumberFormat | undefined;
+const numberFormat = (locale: string | undefined): Intl.NumberFormat =>
+  locale === undefined ? (pageFormat ??= new Intl.NumberFormat(undefined, NUMBER_OPTIONS)) : new Intl.NumberFormat(locale, NUMBER_OPTIONS);
+
 /**
  * What a field accepts, in words, before anything is typed: "A whole number from 0 to 5",
  * "At most 20 characters", "Choose 1 to 3". Undefined for a field without bounds worth saying
@@ -22,7 +29,7 @@ export function describeFieldBounds(field: FieldDescriptor, messages: Elicitatio
   if (counted && (min === 0 || (min === 1 && max === undefined))) min = undefined;
   const which = min !== undefined && max !== undefined ? (counted && min === max ? "Exact" : "Range") : min !== undefined ? "Min" : max !== undefined ? "Max" : "";
   if (!which) return undefined;
-  const { format } = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
+  const { format } = numberFormat(locale);
   const template = messages[`bounds${kind}${which}` as keyof ElicitationMessages] as string;
   return fillTemplate(template, { min: min === undefined ? "" : format(min), max: max === undefined ? "" : format(max) });
 }

@@ -8,6 +8,7 @@ import { useCallbackRef } from "../fields/useCallbackRef";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
+import { useDrawnFieldCount } from "./useDrawnFieldCount";
 import { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./useElicitationForm";
 
 /** What an inline form takes either way. */
@@ -97,6 +98,9 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
       )),
     [fields, control, messages, components, readOnly, leftToServer],
   );
+  // A long form shows its first screenful with the first paint and the rest a few frames later.
+  const drawn = useDrawnFieldCount(fields);
+  const accept = form.handleAccept(props.onSubmit);
 
   const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };
   if (error) return <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />;
@@ -111,7 +115,17 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
       dir={props.dir}
       data-readonly={readOnly ? "" : undefined}
       noValidate
-      onSubmit={readOnly ? (event) => event.preventDefault() : form.handleAccept(props.onSubmit)}
+      // Tab from the last field drawn so far goes to the next field, not past the ones still to come.
+      onKeyDown={drawn.count < fields.length ? (event) => event.key === "Tab" && drawn.drawAll() : undefined}
+      onSubmit={
+        readOnly
+          ? (event) => event.preventDefault()
+          : (event) => {
+              // Every field is there before the check, so a failed one can take focus.
+              drawn.drawAll();
+              return accept(event);
+            }
+      }
     >
       {/* The body scrolls inside a dialog while the actions after it stay in place. */}
       <div className="rme-form__body">
@@ -121,8 +135,8 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
             {fillTemplate(messages.requiredLegend, { marker: messages.requiredMarker })}
           </p>
         ) : null}
-        <div className="rme-form__fields">
-          {fieldList}
+        <div className="rme-form__fields" aria-busy={drawn.count < fields.length || undefined}>
+          {drawn.count < fields.length ? fieldList.slice(0, drawn.count) : fieldList}
         </div>
         <FormAlert control={form.form.control} />
       </div>

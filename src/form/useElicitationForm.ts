@@ -78,6 +78,7 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     [parsed, known, checkedLeftToServer],
   );
   const latestMessages = useCallbackRef(() => messages) as () => ElicitationMessages;
+  const latestLeftToServer = useCallbackRef(() => checkedLeftToServer) as () => string[];
 
   // The one check of this schema's values, made once per parsed schema; the resolver is its only caller.
   const runtime = useContext(ValidationRuntimeContext);
@@ -100,7 +101,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
       throw error;
     }
     const left = result.leftToServer;
-    setLeftToServer((before) => (sameKeys(before, left) ? before : left));
+    // Compared here, not in an updater: an update that changes nothing still re-renders the form.
+    if (!sameKeys(latestLeftToServer(), left)) setLeftToServer(left);
     if (result.issues.length === 0) return answered(new CheckedAnswer(result.content));
     // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
     // The wording comes with the checking code, already loaded by the check that found the issues.
@@ -119,11 +121,13 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     ...values,
   });
 
+  // react-hook-form reads its defaults once, as it is made: worked out once, not on every render.
+  const [defaultValues] = useState(() => (parsed ? startValues(parsed, options) : {}));
   const form = useForm<FormValues>({
     mode: "onTouched",
     reValidateMode: "onChange",
     shouldFocusError: true,
-    defaultValues: parsed ? startValues(parsed, options) : {},
+    defaultValues,
     resolver,
   });
 

@@ -6,9 +6,10 @@ import { dirname, join, resolve } from "node:path";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createValidationRuntime, type ValidationRuntime } from "../../src/core/loading/validationRuntime";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
+import { ElicitationForm } from "../../src/form/ElicitationForm";
 import { ValidationRuntimeContext } from "../../src/form/ValidationRuntimeContext";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
@@ -193,22 +194,18 @@ function refuseWorkers() {
   );
 }
 
-// The default runtime's pattern tester keeps its state for the page (a worker the policy refused
-// stays refused): these cases start from fresh modules, so from a fresh default runtime.
+// A runtime's pattern tester keeps its state for the page (a worker the policy refused stays
+// refused): each case draws under a runtime of its own, made after workers are refused.
 describe("patterns where no worker may start", () => {
-  beforeEach(() => {
-    vi.resetModules();
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it("where no worker may start (a strict CSP), a pattern RE2 can read is still checked: nothing invalid is sent", async () => {
     refuseWorkers();
-    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const onResponse = vi.fn();
     const user = userEvent.setup();
-    render(<ElicitationDialog serverName="Bank" request={patterned("^[0-9]+$")} onResponse={onResponse} />);
+    renderFresh(<ElicitationDialog serverName="Bank" request={patterned("^[0-9]+$")} onResponse={onResponse} />);
     const code = screen.getByRole("textbox", { name: /Code/ });
     await user.type(code, "abc");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -223,21 +220,19 @@ describe("patterns where no worker may start", () => {
 
   it("the note names, as the form is drawn, the field whose pattern no path can check here", async () => {
     refuseWorkers();
-    const { ElicitationForm } = await import("../../src/form/ElicitationForm");
     // Lookahead: RE2 has no exact equivalent, and no worker may run the native engine here.
     const schema = { type: "object", properties: { code: { type: "string", title: "Code", pattern: "^(?=.*[0-9])[a-z0-9]+$" }, name: { type: "string" } } };
-    render(<ElicitationForm schema={schema} onSubmit={vi.fn()} />);
+    renderFresh(<ElicitationForm schema={schema} onSubmit={vi.fn()} />);
     expect(await screen.findByRole("note")).toHaveTextContent("The format of “Code” will be checked by the server when you submit.");
   });
 
   it("one question at a time says it beside the step whose pattern no path can check here, before anything is typed", async () => {
     refuseWorkers();
-    const { ElicitationDialog } = await import("../../src/dialog/ElicitationDialog");
     const request = {
       message: "Your code",
       requestedSchema: { type: "object" as const, properties: { code: { type: "string" as const, title: "Code", pattern: "^(?=.*[0-9])[a-z0-9]+$" } } },
     };
-    render(<ElicitationDialog serverName="Bank" request={request} onResponse={vi.fn()} layout="steps" />);
+    renderFresh(<ElicitationDialog serverName="Bank" request={request} onResponse={vi.fn()} layout="steps" />);
     expect(await screen.findByRole("note")).toHaveTextContent("The format of “Code” will be checked by the server when you submit.");
     expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("1 of 1");
   });

@@ -1,5 +1,5 @@
 import { Profiler, type ComponentType, type ProfilerOnRenderCallback } from "react";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FieldKind } from "../../src/core/types";
@@ -57,6 +57,9 @@ function schema(size = 50) {
 
 const updated = () => [...commits].filter(([, phases]) => phases.some((phase) => phase !== "mount")).map(([key]) => key);
 
+/** A long form draws its first screenful at once and the rest over the next frames: waits for all of it. */
+const allDrawn = () => waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+
 beforeEach(() => {
   commits = new Map();
 });
@@ -89,6 +92,8 @@ describe("render isolation in a 50-field form", () => {
   it.each(cases)("%s re-renders %j and no other field", async (_, rendered, act) => {
     const user = userEvent.setup();
     render(<ElicitationForm schema={schema()} onSubmit={() => undefined} fieldComponents={countingComponents} />);
+    await allDrawn();
+    // Fields drawn in later frames re-render none drawn before them.
     expect(commits.size).toBe(50);
     expect(updated()).toEqual([]);
 
@@ -127,9 +132,32 @@ describe("render counts of the dialog", () => {
       />,
     );
     expect(await screen.findByRole("dialog")).toBeVisible();
-    // Let effects and any state they set settle before counting.
+    // Let effects and any state they set settle, and the fields after the first screenful arrive, before counting.
+    await allDrawn();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(commits.size).toBe(50);
     for (const [key, phases] of commits) expect([key, phases]).toEqual([key, ["mount"]]);
+  });
+});
+
+describe("render counts of a valid submit", () => {
+  it("sends without rendering the form again", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const formCommits: string[] = [];
+    const valid = { type: "object" as const, properties: { name: { type: "string", title: "Name", default: "Ada" }, age: { type: "integer", title: "Age", default: 36 } } };
+    render(
+      <Profiler id="form" onRender={(_, phase) => formCommits.push(phase)}>
+        <ElicitationForm schema={valid} onSubmit={(content) => sent.push(content)} fieldComponents={countingComponents} />
+      </Profiler>,
+    );
+    // Once the form has settled after mounting (its engine is loaded in test/setup.ts), a person submits.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    formCommits.length = 0;
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent[0]).toEqual({ name: "Ada", age: 36 });
+    expect(formCommits).toEqual([]);
   });
 });

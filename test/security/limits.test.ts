@@ -114,6 +114,50 @@ describe("limits: documented defaults, configurable, -32602 when crossed", () =>
   });
 });
 
+describe("limits belong to the parse they were given to", () => {
+  const titled = (title: string) => schema({ a: { type: "string", title } });
+
+  it("a parse under tight limits leaves the next parse its own", () => {
+    expect(refusal(parseElicitationSchema(titled("x".repeat(10)), { limits: { maxTextLength: 5 } }))[1]).toBe("is longer than 5 characters");
+    const next = parseElicitationSchema(titled("x".repeat(10)));
+    expect(next.ok).toBe(true);
+    expect(next.ok && next.schema.limits?.maxTextLength).toBe(2_000);
+    expect(parseElicitationSchema(titled("x".repeat(10)), { limits: { maxTextLength: 20 } }).ok).toBe(true);
+  });
+
+  it("a parse started in the middle of another (from a getter of the schema) neither lends nor borrows limits", () => {
+    // The outer schema's first title is read through a getter that parses a second schema under other
+    // limits; the outer parse then goes on to a title only its own limits allow, or refuse.
+    const interleaved = (innerLimits: { maxTextLength: number }, inner: unknown[]) => ({
+      type: "object",
+      properties: {
+        first: {
+          type: "string",
+          // Read more than once by the parser (size walk, then the title itself): every read parses.
+          get title() {
+            inner.push(parseElicitationSchema(titled("y".repeat(10)), { limits: innerLimits }));
+            return "First";
+          },
+        },
+        second: { type: "string", title: "z".repeat(10) },
+      },
+    });
+
+    const innerTight: unknown[] = [];
+    const outerLoose = parseElicitationSchema(interleaved({ maxTextLength: 5 }, innerTight), { limits: { maxTextLength: 50 } });
+    expect(innerTight.length).toBeGreaterThan(0);
+    for (const result of innerTight) expect(refusal(result as Parameters<typeof refusal>[0])[1]).toBe("is longer than 5 characters");
+    expect(outerLoose.ok).toBe(true);
+    expect(outerLoose.ok && outerLoose.schema.limits?.maxTextLength).toBe(50);
+
+    const innerLoose: unknown[] = [];
+    const outerTight = parseElicitationSchema(interleaved({ maxTextLength: 50 }, innerLoose), { limits: { maxTextLength: 8 } });
+    expect(innerLoose.length).toBeGreaterThan(0);
+    for (const result of innerLoose) expect((result as { schema?: { limits?: { maxTextLength: number } } }).schema?.limits?.maxTextLength).toBe(50);
+    expect(refusal(outerTight)).toEqual(["requestedSchema.properties.second.title", "is longer than 8 characters"]);
+  });
+});
+
 describe("patterns: ECMAScript, and never run by the parser", () => {
   const evil = ["^(a+)+$", "^(a|a)*$", "^(a|aa)+$", "^(\\w+\\s?)*$", "^\\d*\\d*\\d*\\d*x$", "^(.*a){12}$"];
 

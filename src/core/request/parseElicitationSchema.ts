@@ -81,10 +81,12 @@ const FILE_KEY = "x-mcp-file";
 // An `accept` entry: a MIME type ("image/png"), a wildcard ("image/*", "*/*") or an extension (".pdf").
 const ACCEPT_ENTRY = /^(?:\*\/\*|[\w!#$&^.+-]+\/(?:\*|[\w!#$&^.+-]+)|\.[^\s/\\.,;]+(?:\.[^\s/\\.,;]+)*)$/;
 
-// The limits of the parse in progress. Parsing is synchronous and never re-entered, so a module
-// variable set for its duration saves threading it through every helper.
-let active: ElicitationLimits = resolveElicitationLimits();
-let activeFileParser: FileInputsSupport["parseFile"] | undefined;
+/** What one parse runs under, handed to every helper that needs it (a parse shares nothing with another). */
+export interface ParseRun {
+  readonly limits: ElicitationLimits;
+  /** Present only with the `fileInputs` opt-in, which brings it. */
+  readonly parseFile: FileInputsSupport["parseFile"] | undefined;
+}
 
 /**
  * Checks a server's `requestedSchema` and turns it into typed field descriptors plus a clean JSON
@@ -94,20 +96,15 @@ let activeFileParser: FileInputsSupport["parseFile"] | undefined;
  * a `pattern` is only checked to be an ECMAScript regular expression (unicode mode), never run.
  */
 export function parseElicitationSchema(schema: unknown, options: ParseElicitationOptions = {}): ParseElicitationSchemaResult {
-  const fileParser = fileParserOf(options?.fileInputs);
-  const previous = active;
-  const previousFileParser = activeFileParser;
+  // Outside the try: a wrong opt-in is the host's mistake and throws, never a refusal of the request.
+  const parseFile = fileParserOf(options?.fileInputs);
   try {
-    active = resolveElicitationLimits(options?.limits);
-    activeFileParser = fileParser;
-    const parsed = { ...parseRoot(schema), limits: active };
+    const run: ParseRun = { limits: resolveElicitationLimits(options?.limits), parseFile };
+    const parsed = { ...parseRoot(run, schema), limits: run.limits };
     return { ok: true, schema: registerParsedSchema(parsed, parsed.cacheKey) };
   } catch (error) {
     if (error instanceof ElicitationSchemaError) return { ok: false, error };
     return { ok: false, error: new ElicitationSchemaError(ROOT, `could not be read (${describeError(error)})`) };
-  } finally {
-    active = previous;
-    activeFileParser = previousFileParser;
   }
 }
 
@@ -126,7 +123,7 @@ export function fileParserOf(fileInputs: unknown): FileInputsSupport["parseFile"
  * Walks the whole schema once, iteratively, and stops at the first limit crossed: a schema a
  * million values wide or a thousand levels deep costs at most `maxSchemaNodes` steps.
  */
-function checkSize(schema: unknown): void {
+function checkSize(run: ParseRun, schema: unknown): void {
   interface Entry { value: unknown; depth: number; parent?: Entry; key?: string }
   const pathOf = (entry: Entry): string => {
     const keys: string[] = [];
@@ -138,14 +135,14 @@ function checkSize(schema: unknown): void {
   while (stack.length > 0) {
     const entry = stack.pop()!;
     const { value, depth } = entry;
-    if (++nodes > active.maxSchemaNodes) fail(ROOT, `is too large: more than ${active.maxSchemaNodes} values`);
+    if (++nodes > run.limits.maxSchemaNodes) fail(ROOT, `is too large: more than ${run.limits.maxSchemaNodes} values`);
     if (typeof value !== "object" || value === null) continue;
     for (let at = entry.parent; at !== undefined; at = at.parent) {
       if (at.value === value) fail(pathOf(entry), "refers to itself");
     }
-    if (depth > active.maxSchemaDepth) fail(pathOf(entry), `is nested too deeply: more than ${active.maxSchemaDepth} levels`);
+    if (depth > run.limits.maxSchemaDepth) fail(pathOf(entry), `is nested too deeply: more than ${run.limits.maxSchemaDepth} levels`);
     if (Array.isArray(value)) {
-      const length = Math.min(value.length, active.maxSchemaNodes + 1);
+      const length = Math.min(value.length, run.limits.maxSchemaNodes + 1);
       for (let i = 0; i < length; i++) stack.push({ value: value[i], depth: depth + 1, parent: entry, key: String(i) });
     } else {
       for (const key of Object.keys(value)) stack.push({ value: ownProperty(value, key), depth: depth + 1, parent: entry, key });
@@ -154,9 +151,9 @@ function checkSize(schema: unknown): void {
 }
 
 /** Every server string the form draws or compares is bounded by `maxTextLength`. */
-function checkText(text: string, path: string, what = "characters"): void {
-  if (text.length > active.maxTextLength && codePointLength(text, active.maxTextLength) > active.maxTextLength) {
-    fail(path, `is longer than ${active.maxTextLength} ${what}`);
+function checkText(run: ParseRun, text: string, path: string, what = "characters"): void {
+  if (text.length > run.limits.maxTextLength && codePointLength(text, run.limits.maxTextLength) > run.limits.maxTextLength) {
+    fail(path, `is longer than ${run.limits.maxTextLength} ${what}`);
   }
 }
 
@@ -185,20 +182,20 @@ function show(value: unknown): string {
   }
 }
 
-function parseRoot(schema: unknown): Omit<ParsedElicitationSchema, "limits"> {
+function parseRoot(run: ParseRun, schema: unknown): Omit<ParsedElicitationSchema, "limits"> {
   if (!isRecord(schema)) fail(ROOT, "must be an object");
-  checkSize(schema);
+  checkSize(run, schema);
   const type = ownProperty(schema, "type");
   if (type !== "object") fail(`${ROOT}.type`, type === undefined ? 'is required and must be "object"' : `must be "object", not ${show(type)}`);
   const properties = ownProperty(schema, "properties");
   if (!isRecord(properties)) fail(`${ROOT}.properties`, properties === undefined ? "is required" : "must be an object");
   const count = Object.keys(properties).length;
-  if (count > active.maxProperties) {
-    fail(`${ROOT}.properties`, `has ${count} properties; at most ${active.maxProperties} are allowed`);
+  if (count > run.limits.maxProperties) {
+    fail(`${ROOT}.properties`, `has ${count} properties; at most ${run.limits.maxProperties} are allowed`);
   }
   rejectUnsupported(schema, ALLOWED.root, ROOT, "the top-level schema");
-  optionalString(schema, "title", ROOT);
-  optionalString(schema, "description", ROOT);
+  optionalString(run, schema, "title", ROOT);
+  optionalString(run, schema, "description", ROOT);
   const additional = ownProperty(schema, "additionalProperties");
   // The form never sends undeclared keys, so either boolean is safe; a schema object would be a nested form.
   if (additional !== undefined && typeof additional !== "boolean") {
@@ -207,7 +204,7 @@ function parseRoot(schema: unknown): Omit<ParsedElicitationSchema, "limits"> {
 
   const required = parseRequired(ownProperty(schema, "required"), properties);
   const fields = Object.keys(properties).map((key, index) =>
-    parseProperty(key, ownProperty(properties, key), index, required.has(key)),
+    parseProperty(run, key, ownProperty(properties, key), index, required.has(key)),
   );
   const jsonSchema = defined({
     type: "object",
@@ -232,16 +229,16 @@ function parseRequired(required: unknown, properties: Record<string, unknown>): 
   return names;
 }
 
-function parseProperty(key: string, raw: unknown, index: number, required: boolean): FieldDescriptor {
+function parseProperty(run: ParseRun, key: string, raw: unknown, index: number, required: boolean): FieldDescriptor {
   const path = `${ROOT}.properties.${cutText(key)}`;
-  if (key.length > active.maxTextLength) checkText(key, path, "characters in its name");
+  if (key.length > run.limits.maxTextLength) checkText(run, key, path, "characters in its name");
   if (!isRecord(raw)) fail(path, "must be an object");
   const type = ownProperty(raw, "type");
   if (type === undefined) fail(`${path}.type`, "is required (string, number, integer, boolean or array)");
   if (Array.isArray(type)) fail(`${path}.type`, "must be a single type, not a list");
   if (type === "object") fail(`${path}.type`, "nested objects are not supported");
-  const title = optionalString(raw, "title", path);
-  const description = optionalString(raw, "description", path);
+  const title = optionalString(run, raw, "title", path);
+  const description = optionalString(run, raw, "description", path);
   // An empty title would leave the input without an accessible name: fall back to the key.
   const base = defined({
     key,
@@ -256,9 +253,9 @@ function parseProperty(key: string, raw: unknown, index: number, required: boole
   const sensitive = () => detectSensitiveField({ key, title, description });
   switch (type) {
     case "string":
-      if (hasOwn(raw, "enum") || hasOwn(raw, "oneOf")) return parseSingleSelect(raw, path, base);
-      if (activeFileParser !== undefined && hasOwn(raw, FILE_KEY)) return defined({ ...activeFileParser(raw, path, base), sensitive: sensitive() });
-      return defined({ ...parseText(raw, path, base), sensitive: sensitive() });
+      if (hasOwn(raw, "enum") || hasOwn(raw, "oneOf")) return parseSingleSelect(run, raw, path, base);
+      if (run.parseFile !== undefined && hasOwn(raw, FILE_KEY)) return defined({ ...run.parseFile(run, raw, path, base), sensitive: sensitive() });
+      return defined({ ...parseText(run, raw, path, base), sensitive: sensitive() });
     case "number":
     case "integer":
       return defined({ ...parseNumber(raw, path, base, type === "integer"), sensitive: sensitive() });
@@ -269,7 +266,7 @@ function parseProperty(key: string, raw: unknown, index: number, required: boole
       return defined({ ...base, kind: "boolean" as const, default: dflt as boolean | undefined });
     }
     case "array":
-      return parseMultiSelect(raw, path, base);
+      return parseMultiSelect(run, raw, path, base);
     default:
       return fail(`${path}.type`, `${show(type)} is not supported (use string, number, integer, boolean or array)`);
   }
@@ -277,19 +274,19 @@ function parseProperty(key: string, raw: unknown, index: number, required: boole
 
 type Base = { key: string; index: number; path: string; label: string; description?: string; required: boolean };
 
-function parseText(raw: Record<string, unknown>, path: string, base: Base): FieldDescriptor {
+function parseText(run: ParseRun, raw: Record<string, unknown>, path: string, base: Base): FieldDescriptor {
   rejectUnsupported(raw, ALLOWED.text, path, "a text property");
   const minLength = optionalCount(raw, "minLength", path);
   const maxLength = optionalCount(raw, "maxLength", path);
   if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
     fail(`${path}.minLength`, `must not be greater than maxLength (${maxLength})`);
   }
-  if (minLength !== undefined && minLength > active.maxStringLength) {
-    fail(`${path}.minLength`, `must not be greater than ${active.maxStringLength}, the longest text this form accepts`);
+  if (minLength !== undefined && minLength > run.limits.maxStringLength) {
+    fail(`${path}.minLength`, `must not be greater than ${run.limits.maxStringLength}, the longest text this form accepts`);
   }
   const rawPattern = ownProperty(raw, "pattern");
-  if (typeof rawPattern === "string" && rawPattern.length > active.maxPatternLength) {
-    fail(`${path}.pattern`, `is longer than ${active.maxPatternLength} characters`);
+  if (typeof rawPattern === "string" && rawPattern.length > run.limits.maxPatternLength) {
+    fail(`${path}.pattern`, `is longer than ${run.limits.maxPatternLength} characters`);
   }
   if (rawPattern !== undefined && typeof rawPattern !== "string") fail(`${path}.pattern`, "must be a string");
   const pattern = rawPattern as string | undefined;
@@ -313,7 +310,7 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
   if (dflt !== undefined) {
     const at = `${path}.default`;
     if (typeof dflt !== "string") fail(at, "must be a string");
-    checkText(dflt, at);
+    checkText(run, dflt, at);
     // JSON Schema counts code points, not UTF-16 units.
     const length = [...dflt].length;
     if (minLength !== undefined && length < minLength) fail(at, `is shorter than minLength (${minLength})`);
@@ -339,8 +336,8 @@ function parseText(raw: Record<string, unknown>, path: string, base: Base): Fiel
  * The text rules (minLength, maxLength, pattern) apply to the data: URI, as the server checks them.
  * Reached only through the `fileInputs` value (fileInputs.ts), so a bundle without it leaves it out.
  */
-export function parseFileProperty(raw: Record<string, unknown>, path: string, base: Base): FileFieldDescriptor {
-  const text = parseText(raw, path, base) as Extract<FieldDescriptor, { kind: "text" }>;
+export function parseFileProperty(run: ParseRun, raw: Record<string, unknown>, path: string, base: Base): FileFieldDescriptor {
+  const text = parseText(run, raw, path, base) as Extract<FieldDescriptor, { kind: "text" }>;
   if (text.format !== undefined && text.format !== "uri") {
     fail(`${path}.format`, `must be "uri" on a file property, not ${show(text.format)}`);
   }
@@ -351,7 +348,7 @@ export function parseFileProperty(raw: Record<string, unknown>, path: string, ba
   let accept: string[] | undefined;
   if (acceptValue !== undefined) {
     if (!Array.isArray(acceptValue)) fail(`${at}.accept`, 'must be a list of MIME types or extensions, like ["image/*", ".pdf"]');
-    checkOptionCount(acceptValue.length, `${at}.accept`);
+    checkOptionCount(run, acceptValue.length, `${at}.accept`);
     accept = acceptValue.map((entry: unknown, i) => {
       if (typeof entry !== "string" || entry.length > 255 || !ACCEPT_ENTRY.test(entry)) {
         fail(`${at}.accept.${i}`, `must be a MIME type ("image/png", "image/*") or an extension (".pdf"), not ${show(entry)}`);
@@ -368,7 +365,7 @@ export function parseFileProperty(raw: Record<string, unknown>, path: string, ba
   }
   const { kind: _text, format: _format, sensitive: _sensitive, ...rest } = text;
   return defined({ ...rest, kind: "file" as const, accept, maxSize: maxSize as number | undefined,
-    sizeLimit: Math.min((maxSize as number | undefined) ?? Infinity, active.maxFileSize), format: text.format as "uri" | undefined });
+    sizeLimit: Math.min((maxSize as number | undefined) ?? Infinity, run.limits.maxFileSize), format: text.format as "uri" | undefined });
 }
 
 function parseNumber(raw: Record<string, unknown>, path: string, base: Base, integer: boolean): FieldDescriptor {
@@ -389,7 +386,7 @@ function parseNumber(raw: Record<string, unknown>, path: string, base: Base, int
   return defined({ ...base, kind: "number" as const, integer, minimum, maximum, default: dflt as number | undefined });
 }
 
-function parseSingleSelect(raw: Record<string, unknown>, path: string, base: Base): SingleSelectFieldDescriptor {
+function parseSingleSelect(run: ParseRun, raw: Record<string, unknown>, path: string, base: Base): SingleSelectFieldDescriptor {
   const enumValues = ownProperty(raw, "enum");
   const oneOf = ownProperty(raw, "oneOf");
   if (enumValues !== undefined && oneOf !== undefined) fail(`${path}.oneOf`, "cannot be combined with enum");
@@ -397,7 +394,7 @@ function parseSingleSelect(raw: Record<string, unknown>, path: string, base: Bas
   let variant: SingleSelectFieldDescriptor["variant"];
   if (enumValues !== undefined) {
     rejectUnsupported(raw, ALLOWED.enum, path, "a select property");
-    const values = parseEnumValues(enumValues, `${path}.enum`, false);
+    const values = parseEnumValues(run, enumValues, `${path}.enum`, false);
     const names = ownProperty(raw, "enumNames");
     if (names === undefined) {
       variant = "untitled";
@@ -408,7 +405,7 @@ function parseSingleSelect(raw: Record<string, unknown>, path: string, base: Bas
       }
       names.forEach((name: unknown, i) => {
         if (typeof name !== "string") fail(`${path}.enumNames.${i}`, "must be a string");
-        checkText(name, `${path}.enumNames.${i}`);
+        checkText(run, name, `${path}.enumNames.${i}`);
       });
       variant = "legacy-titled";
       options = values.map((value, i) => ({ value, label: names[i] as string }));
@@ -416,7 +413,7 @@ function parseSingleSelect(raw: Record<string, unknown>, path: string, base: Bas
   } else {
     rejectUnsupported(raw, ALLOWED.oneOf, path, "a select property");
     variant = "titled";
-    options = parseTitledOptions(oneOf, `${path}.oneOf`, false);
+    options = parseTitledOptions(run, oneOf, `${path}.oneOf`, false);
   }
   const dflt = ownProperty(raw, "default");
   if (dflt !== undefined && (typeof dflt !== "string" || !options.some((o) => o.value === dflt))) {
@@ -425,7 +422,7 @@ function parseSingleSelect(raw: Record<string, unknown>, path: string, base: Bas
   return defined({ ...base, kind: "single-select" as const, variant, options, default: dflt as string | undefined });
 }
 
-function parseMultiSelect(raw: Record<string, unknown>, path: string, base: Base): MultiSelectFieldDescriptor {
+function parseMultiSelect(run: ParseRun, raw: Record<string, unknown>, path: string, base: Base): MultiSelectFieldDescriptor {
   rejectUnsupported(raw, ALLOWED.multi, path, "a multi-select property");
   const items = ownProperty(raw, "items");
   const itemsPath = `${path}.items`;
@@ -443,11 +440,11 @@ function parseMultiSelect(raw: Record<string, unknown>, path: string, base: Base
     rejectUnsupported(items, ALLOWED.itemsEnum, itemsPath, "multi-select items");
     if (itemType === undefined) fail(`${itemsPath}.type`, 'is required and must be "string"');
     variant = "untitled";
-    options = parseEnumValues(enumValues, `${itemsPath}.enum`, true).map((value) => ({ value, label: value }));
+    options = parseEnumValues(run, enumValues, `${itemsPath}.enum`, true).map((value) => ({ value, label: value }));
   } else if (anyOf !== undefined) {
     rejectUnsupported(items, ALLOWED.itemsAnyOf, itemsPath, "multi-select items");
     variant = "titled";
-    options = parseTitledOptions(anyOf, `${itemsPath}.anyOf`, true);
+    options = parseTitledOptions(run, anyOf, `${itemsPath}.anyOf`, true);
   } else {
     return fail(itemsPath, "must list the options with enum or anyOf");
   }
@@ -492,14 +489,14 @@ function parseMultiSelect(raw: Record<string, unknown>, path: string, base: Base
  * `enum` values: a non-empty list of distinct strings. A single select cannot offer "" because the
  * form uses "" for "nothing chosen"; a multi select can.
  */
-function parseEnumValues(values: unknown, path: string, allowEmpty: boolean): string[] {
+function parseEnumValues(run: ParseRun, values: unknown, path: string, allowEmpty: boolean): string[] {
   if (!Array.isArray(values)) fail(path, "must be a list of strings");
   if (values.length === 0) fail(path, "must offer at least one option");
-  checkOptionCount(values.length, path);
+  checkOptionCount(run, values.length, path);
   const seen = new Set<string>();
   values.forEach((value: unknown, i) => {
     if (typeof value !== "string") fail(`${path}.${i}`, `must be a string, not ${show(value)}`);
-    checkText(value, `${path}.${i}`);
+    checkText(run, value, `${path}.${i}`);
     if (value === "" && !allowEmpty) fail(`${path}.${i}`, "must not be empty");
     if (seen.has(value)) fail(`${path}.${i}`, `repeats the option ${quoteExcerpt(value)}`);
     seen.add(value);
@@ -508,10 +505,10 @@ function parseEnumValues(values: unknown, path: string, allowEmpty: boolean): st
 }
 
 /** `oneOf` / `items.anyOf`: a non-empty list of `{ const, title }` with distinct values. */
-function parseTitledOptions(list: unknown, path: string, allowEmpty: boolean): FieldOption[] {
+function parseTitledOptions(run: ParseRun, list: unknown, path: string, allowEmpty: boolean): FieldOption[] {
   if (!Array.isArray(list)) fail(path, "must be a list of { const, title } options");
   if (list.length === 0) fail(path, "must offer at least one option");
-  checkOptionCount(list.length, path);
+  checkOptionCount(run, list.length, path);
   const seen = new Set<string>();
   return list.map((option: unknown, i) => {
     const at = `${path}.${i}`;
@@ -521,14 +518,14 @@ function parseTitledOptions(list: unknown, path: string, allowEmpty: boolean): F
     if (type !== undefined && type !== "string") fail(`${at}.type`, 'must be "string"');
     const value = ownProperty(option, "const");
     if (typeof value !== "string") fail(`${at}.const`, value === undefined ? "is required" : "must be a string");
-    checkText(value, `${at}.const`);
+    checkText(run, value, `${at}.const`);
     if (value === "" && !allowEmpty) fail(`${at}.const`, "must not be empty");
     if (seen.has(value)) fail(`${at}.const`, `repeats the option ${quoteExcerpt(value)}`);
     seen.add(value);
     const title = ownProperty(option, "title");
     if (typeof title !== "string") fail(`${at}.title`, title === undefined ? "is required" : "must be a string");
-    checkText(title, `${at}.title`);
-    optionalString(option, "description", at);
+    checkText(run, title, `${at}.title`);
+    optionalString(run, option, "description", at);
     return { value, label: hasVisibleText(title) ? title : value };
   });
 }
@@ -539,15 +536,15 @@ function rejectUnsupported(obj: Record<string, unknown>, allowed: ReadonlySet<st
   }
 }
 
-function optionalString(obj: Record<string, unknown>, key: string, path: string): string | undefined {
+function optionalString(run: ParseRun, obj: Record<string, unknown>, key: string, path: string): string | undefined {
   const value = ownProperty(obj, key);
   if (value !== undefined && typeof value !== "string") fail(`${path}.${key}`, "must be a string");
-  if (value !== undefined) checkText(value as string, `${path}.${key}`);
+  if (value !== undefined) checkText(run, value as string, `${path}.${key}`);
   return value as string | undefined;
 }
 
-function checkOptionCount(count: number, path: string): void {
-  if (count > active.maxOptions) fail(path, `offers ${count} options; at most ${active.maxOptions} are allowed`);
+function checkOptionCount(run: ParseRun, count: number, path: string): void {
+  if (count > run.limits.maxOptions) fail(path, `offers ${count} options; at most ${run.limits.maxOptions} are allowed`);
 }
 
 /** Length and item limits: whole numbers, 0 or more. */
