@@ -172,6 +172,21 @@ async function bundleWithEsbuild(name) {
   return measure(chunks).result;
 }
 
+/**
+ * The entry as a host's app uses it: Vite builds an app without keeping its entry's exports (only
+ * a library build keeps them, which makes it split shared code into chunks an app never has), so
+ * what the entry names is kept by being used, not by being exported.
+ */
+const appEntry = (entry) => {
+  const uses = [];
+  const code = entry.replace(/export (\*|\{[^}]*\}) from ("[^"]+");/g, (_, names, from) => {
+    const use = `m${uses.length}`;
+    uses.push(use);
+    return names === "*" ? `import * as ${use} from ${from};` : `import ${names} from ${from}; const ${use} = ${names.replace(/default as /g, "")};`;
+  });
+  return `${code}\nglobalThis.__sizeEntry = [${uses.join(", ")}];`;
+};
+
 async function bundle(name) {
   const entryId = `\0size-entry-${name}`;
   const output = await build({
@@ -184,7 +199,7 @@ async function bundle(name) {
       {
         name: "size-entry",
         resolveId: (id) => (id === entryId ? id : undefined),
-        load: (id) => (id === entryId ? ENTRIES[name] : undefined),
+        load: (id) => (id === entryId ? appEntry(ENTRIES[name]) : undefined),
       },
     ],
     resolve: {
@@ -197,7 +212,7 @@ async function bundle(name) {
       write: false,
       minify: true,
       sourcemap: false,
-      rolldownOptions: { input: entryId, preserveEntrySignatures: "strict", external: REACT },
+      rolldownOptions: { input: entryId, preserveEntrySignatures: false, external: REACT },
     },
   });
   const files = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
