@@ -189,8 +189,20 @@ async function submit(): Promise<number> {
   return end - start;
 }
 
+/**
+ * React keeps the target of the last event it handled (a module-level variable) until the next
+ * event: after an unmount that is often an input of the form just removed (a selectionchange fires
+ * on a text input as its value is set), and through it that form's state. A selectionchange on the
+ * document, an event React listens to, makes it let go, so a reading "without a form" holds nothing
+ * of the form before, whichever library drew it.
+ */
+function releaseLastEventTarget() {
+  document.dispatchEvent(new Event("selectionchange"));
+}
+
 const api = {
   mount,
+  releaseLastEventTarget,
   mountScript: () => mountScript,
   drawn,
   unmount,

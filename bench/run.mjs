@@ -117,6 +117,7 @@ async function runBrowser(url) {
       for (let rep = 0; rep < MEMORY_REPS; rep++) {
         for (const lib of rep % 2 === 0 ? LIBS : [...LIBS].reverse()) {
           await call("unmount");
+          await call("releaseLastEventTarget");
           const before = await heap();
           await call("mount", lib, size, `size-${size}`);
           await call("drawn");

@@ -19,9 +19,17 @@ const AUTOCOMPLETE: Partial<Record<StringFormat, string>> = { email: "email", ur
 const TEXTAREA_FROM_LENGTH = 200;
 
 export const TextField = memo(function TextField(props: FieldComponentProps<TextFieldDescriptor>) {
+  // Date-and-time fields say which time zone the typed time is in; the others keep no hook for it.
+  return props.field.format === "date-time" ? <ZonedTextInput {...props} /> : <TextInput {...props} />;
+});
+
+function ZonedTextInput(props: FieldComponentProps<TextFieldDescriptor>) {
+  return <TextInput {...props} timeZone={useTimeZoneName(true)} />;
+}
+
+function TextInput(props: FieldComponentProps<TextFieldDescriptor> & { timeZone?: string }) {
   const { field } = props;
-  // Date-and-time fields say which time zone the typed time is in.
-  const state = useNativeField(props, useTimeZoneName(field.format === "date-time"));
+  const state = useNativeField(props, props.timeZone);
   const { ids, ariaProps } = state;
   const common = {
     id: ids.inputId,
@@ -54,4 +62,4 @@ export const TextField = memo(function TextField(props: FieldComponentProps<Text
       )}
     </FieldShell>
   );
-});
+}

@@ -1,9 +1,9 @@
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import type { Control } from "react-hook-form";
 import type { FieldDescriptor, FormValues } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { describeFieldBounds } from "./describeFieldBounds";
-import { afterPointerRelease, trackPointerPresses } from "./afterPointerRelease";
+import { afterPointerRelease } from "./afterPointerRelease";
 
 /** Focus moving to a button (Submit, Decline, Cancel, Stop asking…) means the person is about to act, not done with the field. */
 function movesToButton(next: EventTarget | null | undefined): boolean {
@@ -29,9 +29,9 @@ export function useFieldWiring(
   /** The wording of the field's bounds; without it they are not said. */
   messages?: ElicitationMessages,
 ) {
-  useEffect(() => (typeof document === "undefined" ? undefined : trackPointerPresses(document)), []);
   // Leaving the field checks it (react-hook-form's onTouched), except: leaving an untouched field
-  // for a button shows no error, and a check during a pointer press waits for the click (no layout shift under the pointer).
+  // for a button shows no error, and a check during a pointer press waits for the click (no layout shift under the pointer;
+  // the form watches the presses, once for all its fields).
   const blurThen = (event: BlurEvent | undefined, check: () => void) => {
     if (!control.getFieldState(name).isDirty && movesToButton(event?.relatedTarget)) return;
     const doc = (event?.target as Node | null | undefined)?.ownerDocument ?? (typeof document === "undefined" ? undefined : document);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import type { Control } from "react-hook-form";
 import type { FormValue, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
@@ -15,15 +15,16 @@ import { useFieldWiring, type BlurEvent } from "./useFieldWiring";
  */
 export function useNativeField({ field, control, messages, readOnly = false }: FieldComponentProps, timeZone?: string) {
   const name = fieldName(field);
-  const binding = useMemo(() => bindInput(control, name), [control, name]);
-  const subscribe = useCallback(
-    (notify: () => void) =>
+  // One memo for both (a hook fewer per field): the registration and the subscription to its error.
+  const { binding, subscribe } = useMemo(() => {
+    const bound = bindInput(control, name);
+    const listen = (notify: () => void) =>
       subscribeToField(control, name, () => {
-        binding.rebind();
+        bound.rebind();
         notify();
-      }),
-    [control, name, binding],
-  );
+      });
+    return { binding: bound, subscribe: listen };
+  }, [control, name]);
   const readError = () => control.getFieldState(name).error?.message;
   const errorMessage = useSyncExternalStore(subscribe, readError, readError);
   const wiring = useFieldWiring(field, control, name, errorMessage, readOnly, timeZone, messages);

@@ -7,6 +7,7 @@ import { createLazyFormValidation } from "../core/loading/lazyFormValidation";
 import { ValidationUnavailableError } from "../core/loading/ValidationUnavailableError";
 import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FileInputs, FormValues, ParsedElicitationSchema } from "../core/types";
+import { trackPointerPresses } from "../fields/afterPointerRelease";
 import { useCallbackRef } from "../fields/useCallbackRef";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
@@ -132,9 +133,11 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   });
 
   // The validation engine starts loading as the form appears and the schema is compiled when the
-  // browser is next idle, so the first check waits for neither.
+  // browser is next idle, so the first check waits for neither. The form also watches pointer presses
+  // while it is there (once for all its fields), so a field's blur check waits for the click that caused it.
   useEffect(() => {
     validation?.prepare();
+    return typeof document === "undefined" ? undefined : trackPointerPresses(document);
   }, [validation]);
 
   useEffect(() => {
