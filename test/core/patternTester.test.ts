@@ -65,6 +65,17 @@ describe("createPatternTester: the path each page takes", () => {
     tester.dispose();
   });
 
+  it("a worker that never answers its greeting is given up after the start timeout, and the next way checks the pattern", async () => {
+    const silent: StandIn[] = [];
+    const module: StandIn[] = [];
+    const mute = () => undefined;
+    const tester = createPatternTester({ startTimeoutMs: 30, workers: [standInWorker(silent, { main: mute }), standInWorker(module)] });
+    expect(await tester.test("^[0-9]{4}$", "12x")).toBe(false);
+    expect(silent[0]!.terminated).toBe(true);
+    expect(module[0]!.posted.map((request) => request.input)).toEqual(["12x"]);
+    tester.dispose();
+  });
+
   it("a page where no worker starts checks every pattern RE2 can read, and only the others are left to the server", async () => {
     const tester = createPatternTester({ workers: [throwing, standInWorker([], { blocked: true })] });
     expect(await tester.test("^[0-9]{4}$", "12x")).toBe(false);

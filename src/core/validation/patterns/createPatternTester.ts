@@ -12,7 +12,8 @@
 //   4. otherwise (backreferences or lookaround, too slow or without a worker) the server decides.
 // Where there is no Worker at all (Node, SSR, test DOMs) patterns run in place, as a server runs them.
 import type { Re2Checker } from "./createRe2Checker";
-import { patternWorkerMain, type PatternWorkerReply } from "./patternWorkerMain";
+import { patternWorkerMain } from "./patternWorkerMain";
+import { startPatternWorker, type StartedPatternWorker } from "./startPatternWorker";
 
 /** The verdict on one input: matches, does not match, or undefined when the server must decide. */
 export type PatternVerdict = boolean | undefined;
@@ -94,11 +95,11 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   const ways = options.workers ?? [startBlobWorker, startModuleWorker];
   const inPlace = options.workers === undefined && typeof Worker !== "function";
 
+  let current: StartedPatternWorker | undefined;
   let worker: Worker | undefined;
   let ready = false;
   /** Index in `ways` of the way to try next; past the end, no worker can start on this page. */
   let way = 0;
-  let startTimer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 1;
   /** The check the worker is running, if any. */
   let inFlight: number | undefined;
@@ -175,8 +176,8 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
 
   /** Ends the worker; `failed` moves on to the next way of starting one. Waiting checks are sent again. */
   function drop(failed: boolean): void {
-    clearTimeout(startTimer);
-    worker?.terminate();
+    current?.stop();
+    current = undefined;
     worker = undefined;
     ready = false;
     inFlight = undefined;
@@ -195,42 +196,26 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   }
 
   function startWorker(): void {
-    while (worker === undefined && way < ways.length) {
-      let started: Worker;
-      try {
-        started = ways[way]!();
-      } catch {
-        // The policy refused it at once (some browsers throw rather than report).
-        way++;
-        continue;
-      }
-      worker = started;
-      started.onmessage = (event: MessageEvent<PatternWorkerReply>) => {
-        if (worker !== started) return;
-        const { id, matches } = event.data;
-        if (id === 0) {
+    if (worker === undefined && way < ways.length) {
+      current = startPatternWorker(ways, way, startTimeoutMs, {
+        ready() {
           ready = true;
-          clearTimeout(startTimer);
           settleWorkerKnown(true);
           pump();
-          return;
-        }
-        const entry = waiting.get(id);
-        if (entry === undefined) return;
-        waiting.delete(id);
-        clearTimeout(entry.timer);
-        inFlight = undefined;
-        entry.resolve(matches ?? undefined);
-        pump();
-      };
-      // A worker the page's policy blocks, or a module file the host's bundler did not emit.
-      started.onerror = (event) => {
-        event.preventDefault?.();
-        if (worker === started) drop(!ready);
-      };
-      startTimer = setTimeout(() => {
-        if (worker === started && !ready) drop(true);
-      }, startTimeoutMs);
+        },
+        reply(id, matches) {
+          const entry = waiting.get(id);
+          if (entry === undefined) return;
+          waiting.delete(id);
+          clearTimeout(entry.timer);
+          inFlight = undefined;
+          entry.resolve(matches);
+          pump();
+        },
+        failed: (beforeReady) => drop(beforeReady),
+      });
+      way = current?.way ?? ways.length;
+      worker = current?.worker;
     }
     learnWorkerless();
   }
@@ -264,8 +249,8 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
     },
     dispose() {
       re2Loaded?.dispose();
-      clearTimeout(startTimer);
-      worker?.terminate();
+      current?.stop();
+      current = undefined;
       worker = undefined;
       ready = false;
       inFlight = undefined;

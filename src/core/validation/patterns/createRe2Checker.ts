@@ -7,8 +7,8 @@
 //   - where none can (or the RE2 worker's file is missing or refused), RE2 is a chunk of the page,
 //     loaded and warmed up in small tasks while the page is idle, and each check runs in tasks of its
 //     own, none of them long.
-import type { PatternWorkerReply } from "./patternWorkerMain";
 import type { Re2Pattern } from "./re2Engine";
+import { startPatternWorker, type StartedPatternWorker } from "./startPatternWorker";
 
 export interface Re2Checker {
   /** RE2's verdict on `input`, or undefined when RE2 cannot read `pattern` with its ECMAScript meaning. */
@@ -55,10 +55,10 @@ function whenIdle(): Promise<void> {
 
 export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
   const ways = options.workers ?? [startRe2ModuleWorker];
+  let current: StartedPatternWorker | undefined;
   let worker: Worker | undefined;
   let ready = false;
   let way = 0;
-  let startTimer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
   /** The last verdict per pattern: a keystroke in one field does not check the others' unchanged values again. */
@@ -110,8 +110,8 @@ export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
 
   /** Ends the RE2 worker; `failed` moves on to the next way. Checks it had not answered are checked again. */
   function drop(failed: boolean): void {
-    clearTimeout(startTimer);
-    worker?.terminate();
+    current?.stop();
+    current = undefined;
     worker = undefined;
     ready = false;
     if (failed) way++;
@@ -121,38 +121,24 @@ export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
   }
 
   function startWorker(): void {
-    while (worker === undefined && way < ways.length && options.workersMayStart()) {
-      let started: Worker;
-      try {
-        started = ways[way]!();
-      } catch {
-        way++;
-        continue;
-      }
-      worker = started;
-      started.onmessage = (event: MessageEvent<PatternWorkerReply>) => {
-        if (worker !== started) return;
-        const { id, matches } = event.data;
-        if (id === 0) {
-          ready = true;
-          clearTimeout(startTimer);
-          for (const [waitingId, entry] of pending) started.postMessage({ id: waitingId, pattern: entry.pattern, input: entry.input });
-          return;
-        }
+    if (worker !== undefined || way >= ways.length || !options.workersMayStart()) return;
+    const started = startPatternWorker(ways, way, options.startTimeoutMs, {
+      ready() {
+        ready = true;
+        for (const [id, entry] of pending) started?.worker.postMessage({ id, pattern: entry.pattern, input: entry.input });
+      },
+      reply(id, matches) {
         const entry = pending.get(id);
         if (entry === undefined) return;
         pending.delete(id);
-        entry.resolve(matches ?? undefined);
-      };
+        entry.resolve(matches);
+      },
       // The page's policy refuses it, or the host's bundler did not emit its file: RE2 then runs here.
-      started.onerror = (event) => {
-        event.preventDefault?.();
-        if (worker === started) drop(true);
-      };
-      startTimer = setTimeout(() => {
-        if (worker === started && !ready) drop(true);
-      }, options.startTimeoutMs);
-    }
+      failed: () => drop(true),
+    });
+    current = started;
+    way = started?.way ?? ways.length;
+    worker = started?.worker;
   }
 
   function check(pattern: string, input: string): Promise<boolean | undefined> {
@@ -182,8 +168,8 @@ export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
       if (module === undefined) whenIdle().then(loadOnMainThread);
     },
     dispose() {
-      clearTimeout(startTimer);
-      worker?.terminate();
+      current?.stop();
+      current = undefined;
       worker = undefined;
       ready = false;
       for (const entry of pending.values()) entry.resolve(undefined);
