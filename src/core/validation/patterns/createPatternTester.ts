@@ -95,7 +95,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   const ways = options.workers ?? [startBlobWorker, startModuleWorker];
   const inPlace = options.workers === undefined && typeof Worker !== "function";
 
-  let current: StartedPatternWorker | undefined;
+  let current: StartedPatternWorker<Worker> | undefined;
   let worker: Worker | undefined;
   let ready = false;
   /** Index in `ways` of the way to try next; past the end, no worker can start on this page. */

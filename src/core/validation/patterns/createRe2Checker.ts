@@ -55,7 +55,7 @@ function whenIdle(): Promise<void> {
 
 export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
   const ways = options.workers ?? [startRe2ModuleWorker];
-  let current: StartedPatternWorker | undefined;
+  let current: StartedPatternWorker<Worker> | undefined;
   let worker: Worker | undefined;
   let ready = false;
   let way = 0;

@@ -10,8 +10,19 @@ export interface PatternWorkerEvents {
   failed(beforeReady: boolean): void;
 }
 
-export interface StartedPatternWorker {
-  readonly worker: Worker;
+/**
+ * What this needs of a worker (a DOM worker has it). Named apart from the DOM's type so that core
+ * names no browser global here: the ways to start one are the caller's.
+ */
+export interface PatternWorkerPort {
+  postMessage(message: unknown): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<PatternWorkerReply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+export interface StartedPatternWorker<W extends PatternWorkerPort = PatternWorkerPort> {
+  readonly worker: W;
   /** The index in `ways` of the way that started it. */
   readonly way: number;
   /** Ends it: it reports nothing more. */
@@ -23,14 +34,14 @@ export interface StartedPatternWorker {
  * worker the page's policy blocks by throwing rather than reporting). Undefined when none is left.
  * Shared by the native pattern worker (createPatternTester.ts) and the RE2 worker (createRe2Checker.ts).
  */
-export function startPatternWorker(
-  ways: ReadonlyArray<() => Worker>,
+export function startPatternWorker<W extends PatternWorkerPort>(
+  ways: ReadonlyArray<() => W>,
   from: number,
   startTimeoutMs: number,
   events: PatternWorkerEvents,
-): StartedPatternWorker | undefined {
+): StartedPatternWorker<W> | undefined {
   for (let way = from; way < ways.length; way++) {
-    let worker: Worker;
+    let worker: W;
     try {
       worker = ways[way]!();
     } catch {
@@ -41,7 +52,7 @@ export function startPatternWorker(
     const timer = setTimeout(() => {
       if (live && !ready) events.failed(true);
     }, startTimeoutMs);
-    worker.onmessage = (event: MessageEvent<PatternWorkerReply>) => {
+    worker.onmessage = (event) => {
       if (!live) return;
       const { id, matches } = event.data;
       if (id !== 0) return events.reply(id, matches ?? undefined);
