@@ -6,6 +6,7 @@
 // BENCH_JS_FLAGS="--no-sparkplug --max-opt=0" runs the page interpreted only, so compiled code
 // (which V8 makes and drops by its own measure) leaves the objects alone in the figures.
 import { chromium } from "playwright-core";
+import { takeHeapSnapshot } from "./heapSnapshot.mjs";
 import { runPageBench } from "./runPageBench.mjs";
 
 const SIZE = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 5);
@@ -14,35 +15,13 @@ const JS_FLAGS = process.env.BENCH_JS_FLAGS;
 
 /** Self sizes by kind ("type name"), from a snapshot taken after a forced collection. */
 async function snapshot(cdp) {
-  const chunks = [];
-  const onChunk = ({ chunk }) => chunks.push(chunk);
-  cdp.on("HeapProfiler.addHeapSnapshotChunk", onChunk);
-  await cdp.send("HeapProfiler.collectGarbage");
-  await cdp.send("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
-  cdp.off("HeapProfiler.addHeapSnapshotChunk", onChunk);
-  const { snapshot: { meta }, nodes, edges, strings } = JSON.parse(chunks.join(""));
-  const fields = meta.node_fields;
-  const width = fields.length;
-  const [typeAt, nameAt, sizeAt, countAt] = ["type", "name", "self_size", "edge_count"].map((f) => fields.indexOf(f));
-  const types = meta.node_types[typeAt];
-  const edgeWidth = meta.edge_fields.length;
-  const [edgeTypeAt, edgeNameAt] = ["type", "name_or_index"].map((f) => meta.edge_fields.indexOf(f));
-  const edgeTypes = meta.edge_types[edgeTypeAt];
   const kinds = new Map();
-  let edge = 0;
-  for (let i = 0; i < nodes.length; i += width) {
-    const type = types[nodes[i + typeAt]];
-    const props = [];
-    for (let e = 0; e < nodes[i + countAt]; e++, edge += edgeWidth) {
-      if (PROPS && type === "object" && edgeTypes[edges[edge + edgeTypeAt]] === "property") props.push(strings[edges[edge + edgeNameAt]]);
-    }
-    let name = strings[nodes[i + nameAt]];
-    if (PROPS && name === "Object") name = `{${props.slice(0, 6).join(",")}}`;
-    if (name.startsWith("system / Context")) name = "system / Context";
-    const key = `${type} ${["object", "closure", "native", "code"].includes(type) ? name : ""}`.slice(0, 100);
+  for (const node of await takeHeapSnapshot(cdp, { props: PROPS ? 6 : 0 })) {
+    const name = node.name.startsWith("system / Context") ? "system / Context" : node.name;
+    const key = `${node.type} ${["object", "closure", "native", "code"].includes(node.type) ? name : ""}`.slice(0, 100);
     const kind = kinds.get(key) ?? { count: 0, size: 0 };
     kind.count++;
-    kind.size += nodes[i + sizeAt];
+    kind.size += node.size;
     kinds.set(key, kind);
   }
   return kinds;

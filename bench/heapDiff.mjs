@@ -2,6 +2,7 @@
 // page, and the objects that are new in the second, summed by constructor (self size).
 //   node bench/heapDiff.mjs [ours|rjsf] [size]
 import { chromium } from "playwright-core";
+import { takeHeapSnapshot } from "./heapSnapshot.mjs";
 import { runPageBench } from "./runPageBench.mjs";
 
 const LIB = process.argv[2] ?? "ours";
@@ -9,35 +10,7 @@ const SIZE = Number(process.argv[3] ?? 200);
 // --props: plain objects named by their first property names.
 const PROPS = process.argv.includes("--props");
 
-async function snapshot(cdp) {
-  const chunks = [];
-  const onChunk = ({ chunk }) => chunks.push(chunk);
-  cdp.on("HeapProfiler.addHeapSnapshotChunk", onChunk);
-  await cdp.send("HeapProfiler.collectGarbage");
-  await cdp.send("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
-  cdp.off("HeapProfiler.addHeapSnapshotChunk", onChunk);
-  const { snapshot: { meta }, nodes, edges, strings } = JSON.parse(chunks.join(""));
-  const fields = meta.node_fields;
-  const width = fields.length;
-  const [typeAt, nameAt, idAt, sizeAt] = ["type", "name", "id", "self_size"].map((f) => fields.indexOf(f));
-  const types = meta.node_types[typeAt];
-  const edgeWidth = meta.edge_fields.length;
-  const [edgeTypeAt, edgeNameAt] = ["type", "name_or_index"].map((f) => meta.edge_fields.indexOf(f));
-  const edgeTypes = meta.edge_types[edgeTypeAt];
-  const countAt = fields.indexOf("edge_count");
-  const byId = new Map();
-  let edge = 0;
-  for (let i = 0; i < nodes.length; i += width) {
-    const type = types[nodes[i + typeAt]];
-    const props = [];
-    for (let e = 0; e < nodes[i + countAt]; e++, edge += edgeWidth) {
-      if (PROPS && type === "object" && edgeTypes[edges[edge + edgeTypeAt]] === "property") props.push(strings[edges[edge + edgeNameAt]]);
-    }
-    const name = strings[nodes[i + nameAt]];
-    byId.set(nodes[i + idAt], { type, name: PROPS && name === "Object" ? `{${props.slice(0, 8).join(",")}}` : name, size: nodes[i + sizeAt] });
-  }
-  return byId;
-}
+const snapshot = async (cdp) => new Map((await takeHeapSnapshot(cdp, { props: PROPS ? 8 : 0 })).map((node) => [node.id, node]));
 
 async function runBrowser(url) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
