@@ -56,7 +56,9 @@ describe("parsing x-mcp-file", () => {
   it("takes the package's fileInputs value as the opt-in, and tells a host that passes anything else at once", () => {
     const schema = schemaWith(fileProperty());
     expect(parseElicitationSchema(schema, { fileInputs: false })).toMatchObject({ ok: true, schema: { fields: [{ kind: "text" }] } });
-    for (const wrong of [true, "yes", {}, { kind: "file-inputs" }, null]) {
+    // A look-alike with the same shape is not the opt-in: only the package's own value is.
+    const lookAlike = { ...(fileInputs as object) };
+    for (const wrong of [true, "yes", {}, { kind: "file-inputs" }, lookAlike, null]) {
       expect(() => parseElicitationSchema(schema, { fileInputs: wrong as never })).toThrow(TypeError);
       expect(() => prepareElicitationRequest({ message: "m", requestedSchema: schema }, { fileInputs: wrong as never })).toThrow(/fileInputs/);
     }

@@ -1,4 +1,4 @@
-import { parseFileProperty, type FileInputsSupport } from "./parseElicitationSchema";
+import { createFileInputs } from "./parseElicitationSchema";
 import type { FileInputs } from "../types";
 
 /**
@@ -8,4 +8,4 @@ import type { FileInputs } from "../types";
  * pickers whose value is a data: URI, and their annotation is checked. It brings the code that reads
  * them, which a page whose host does not import it never downloads.
  */
-export const fileInputs: FileInputs = /* @__PURE__ */ Object.freeze<FileInputsSupport>({ kind: "file-inputs", parseFile: parseFileProperty });
+export const fileInputs: FileInputs = /* @__PURE__ */ createFileInputs();

@@ -114,9 +114,19 @@ export function parseElicitationSchema(schema: unknown, options: ParseElicitatio
  */
 export function fileParserOf(fileInputs: unknown): FileInputsSupport["parseFile"] | undefined {
   if (fileInputs === undefined || fileInputs === false) return undefined;
-  const parseFile = (fileInputs as Partial<FileInputsSupport> | null)?.parseFile;
-  if (typeof parseFile === "function") return parseFile;
+  // Known by identity, never by shape: an object that merely has a `parseFile` is not the opt-in.
+  if (typeof fileInputs === "object" && fileInputs !== null && madeFileInputs.has(fileInputs)) return (fileInputs as FileInputsSupport).parseFile;
   throw new TypeError('fileInputs takes the `fileInputs` value of "react-mcp-elicitation/core"');
+}
+
+/** The opt-in values made by createFileInputs; only these turn file inputs on. */
+const madeFileInputs = new WeakSet<object>();
+
+/** Makes the `fileInputs` opt-in value (fileInputs.ts), the only kind of value fileParserOf accepts. */
+export function createFileInputs(): FileInputs {
+  const made = Object.freeze<FileInputsSupport>({ kind: "file-inputs", parseFile: parseFileProperty });
+  madeFileInputs.add(made);
+  return made;
 }
 
 /**
