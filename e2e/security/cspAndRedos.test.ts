@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../launchChromium";
 import { startFixtureServer, type FixtureServer } from "./fixtureServer";
+import { heartbeat } from "./heartbeat";
 import { traceMainThread } from "./mainThreadTasks";
 
 let fixture: FixtureServer;
@@ -140,16 +141,7 @@ describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", 
     // The longest main-thread block while `fill` types `value` into the field labelled `label`,
     // then the field loses focus and `settled` appears: a heartbeat every 5 ms measures the gaps.
     const blockWhileTyping = async (label: string, value: string, settled: () => Promise<unknown>) => {
-      await page.evaluate(() => {
-        const w = window as unknown as { __gap: number; __last: number; __beat: number };
-        w.__gap = 0;
-        w.__last = performance.now();
-        w.__beat = window.setInterval(() => {
-          const now = performance.now();
-          w.__gap = Math.max(w.__gap, now - w.__last);
-          w.__last = now;
-        }, 5);
-      });
+      const stop = await heartbeat(page);
       const field = page.getByRole("dialog").getByLabel(label);
       const started = Date.now();
       await field.fill(value);
@@ -160,11 +152,7 @@ describe("ReDoS: a server pattern like ^(a+)+$ does not block the main thread", 
       await field.press("End");
       await field.pressSequentially("!!!!!");
       const typing = Date.now() - keystrokes;
-      const gap = await page.evaluate(() => {
-        const w = window as unknown as { __gap: number; __beat: number };
-        window.clearInterval(w.__beat);
-        return Math.round(w.__gap);
-      });
+      const gap = await stop();
       return { elapsed, typing, gap };
     };
     const value = "a".repeat(9_989) + "!";

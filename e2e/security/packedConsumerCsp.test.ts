@@ -8,6 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../launchChromium";
+import { heartbeat } from "./heartbeat";
 import { traceMainThread, type MainThreadTasks } from "./mainThreadTasks";
 import { buildWithVite, buildWithWebpack, packPackage, removePacked, serveConsumer, type ConsumerSite, type PolicyName } from "./packedConsumer";
 
@@ -51,26 +52,6 @@ async function open(site: ConsumerSite, policy: PolicyName): Promise<{ page: Pag
 
 const field = (page: Page, key: string) => page.locator(`[data-field="${key}"]`);
 const MISMATCH = "Doesn't match the expected format";
-
-/** Starts a heartbeat every 5 ms; the returned function stops it and gives the longest gap (ms). */
-async function heartbeat(page: Page): Promise<() => Promise<number>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __gap: number; __last: number; __beat: number };
-    w.__gap = 0;
-    w.__last = performance.now();
-    w.__beat = window.setInterval(() => {
-      const now = performance.now();
-      w.__gap = Math.max(w.__gap, now - w.__last);
-      w.__last = now;
-    }, 5);
-  });
-  return () =>
-    page.evaluate(() => {
-      const w = window as unknown as { __gap: number; __beat: number };
-      window.clearInterval(w.__beat);
-      return Math.round(w.__gap);
-    });
-}
 
 describe.each(["Vite", "webpack 5"])("the packed package built by %s", (bundler) => {
   it.each([
