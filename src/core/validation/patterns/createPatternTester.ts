@@ -96,7 +96,6 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   const inPlace = options.workers === undefined && typeof Worker !== "function";
 
   let current: StartedPatternWorker<Worker> | undefined;
-  let worker: Worker | undefined;
   let ready = false;
   /** Index in `ways` of the way to try next; past the end, no worker can start on this page. */
   let way = 0;
@@ -110,7 +109,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   const slow = new Set<string>();
   const native = new Map<string, RegExp | null>();
 
-  const noWorker = () => way >= ways.length && worker === undefined;
+  const noWorker = () => way >= ways.length && current === undefined;
   /** True once every way failed: no worker can start on this page. */
   let workerless = false;
 
@@ -157,7 +156,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
    * the time it spent queued behind another pattern's.
    */
   function pump(): void {
-    if (worker === undefined || !ready || inFlight !== undefined) return;
+    if (current === undefined || !ready || inFlight !== undefined) return;
     const next = waiting.entries().next();
     if (next.done) return;
     const [id, entry] = next.value;
@@ -171,14 +170,13 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
       entry.resolve(testWithRe2(entry.pattern, entry.input));
       drop(false);
     }, deadlineMs);
-    worker.postMessage({ id, pattern: entry.pattern, input: entry.input });
+    current.worker.postMessage({ id, pattern: entry.pattern, input: entry.input });
   }
 
   /** Ends the worker; `failed` moves on to the next way of starting one. Waiting checks are sent again. */
   function drop(failed: boolean): void {
     current?.stop();
     current = undefined;
-    worker = undefined;
     ready = false;
     inFlight = undefined;
     if (failed) {
@@ -196,7 +194,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   }
 
   function startWorker(): void {
-    if (worker === undefined && way < ways.length) {
+    if (current === undefined && way < ways.length) {
       current = startPatternWorker(ways, way, startTimeoutMs, {
         ready() {
           ready = true;
@@ -215,7 +213,6 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
         failed: (beforeReady) => drop(beforeReady),
       });
       way = current?.way ?? ways.length;
-      worker = current?.worker;
     }
     learnWorkerless();
   }
@@ -224,7 +221,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
     if (inPlace) return Promise.resolve(testInPlace(pattern, input));
     if (slow.has(pattern)) return testWithRe2(pattern, input);
     startWorker();
-    if (worker === undefined) return testWithRe2(pattern, input);
+    if (current === undefined) return testWithRe2(pattern, input);
     return new Promise((resolve) => {
       const id = nextId++;
       const entry: Waiting = { pattern, input, resolve };
@@ -251,7 +248,6 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
       re2Loaded?.dispose();
       current?.stop();
       current = undefined;
-      worker = undefined;
       ready = false;
       inFlight = undefined;
       for (const entry of waiting.values()) {

@@ -56,7 +56,6 @@ function whenIdle(): Promise<void> {
 export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
   const ways = options.workers ?? [startRe2ModuleWorker];
   let current: StartedPatternWorker<Worker> | undefined;
-  let worker: Worker | undefined;
   let ready = false;
   let way = 0;
   let nextId = 1;
@@ -105,14 +104,13 @@ export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
   }
 
   function noWorker(): boolean {
-    return worker === undefined && (way >= ways.length || !options.workersMayStart());
+    return current === undefined && (way >= ways.length || !options.workersMayStart());
   }
 
   /** Ends the RE2 worker; `failed` moves on to the next way. Checks it had not answered are checked again. */
   function drop(failed: boolean): void {
     current?.stop();
     current = undefined;
-    worker = undefined;
     ready = false;
     if (failed) way++;
     const again = [...pending.values()];
@@ -121,7 +119,7 @@ export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
   }
 
   function startWorker(): void {
-    if (worker !== undefined || way >= ways.length || !options.workersMayStart()) return;
+    if (current !== undefined || way >= ways.length || !options.workersMayStart()) return;
     const started = startPatternWorker(ways, way, options.startTimeoutMs, {
       ready() {
         ready = true;
@@ -138,7 +136,6 @@ export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
     });
     current = started;
     way = started?.way ?? ways.length;
-    worker = started?.worker;
   }
 
   function check(pattern: string, input: string): Promise<boolean | undefined> {
@@ -147,7 +144,7 @@ export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
     return new Promise((resolve) => {
       const id = nextId++;
       pending.set(id, { pattern, input, resolve });
-      if (ready) worker!.postMessage({ id, pattern, input });
+      if (ready) current!.worker.postMessage({ id, pattern, input });
     });
   }
 
@@ -170,7 +167,6 @@ export function createRe2Checker(options: Re2CheckerOptions): Re2Checker {
     dispose() {
       current?.stop();
       current = undefined;
-      worker = undefined;
       ready = false;
       for (const entry of pending.values()) entry.resolve(undefined);
       pending.clear();
