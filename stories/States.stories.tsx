@@ -187,8 +187,8 @@ export const FiftyFields: Story = {
   args: { request: { message: "A long questionnaire.", requestedSchema: fifty } },
   play: async ({ canvasElement }) => {
     const dialog = within(within(canvasElement.ownerDocument.body).getByRole("dialog"));
-    // Three options each: radios, whether required or not. Past 40 fields the rest are drawn just
-    // after the first paint.
+    // Three options each: radios, whether required or not. Fields past the window's bottom edge are
+    // drawn just after the first paint.
     await waitFor(() => expect(dialog.getAllByRole("radiogroup")).toHaveLength(10));
     await userEvent.type(dialog.getByRole("textbox", { name: /Text field 1\b/ }), "first");
     await userEvent.click(dialog.getByRole("button", { name: "Submit" }));

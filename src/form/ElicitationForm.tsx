@@ -98,7 +98,7 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
       )),
     [fields, control, messages, components, readOnly, leftToServer],
   );
-  // A long form shows its first screenful with the first paint and the rest a few frames later.
+  // The first paint shows the fields that fill the window, and the rest comes a few frames later.
   const drawn = useDrawnFieldCount(fields);
   const accept = form.handleAccept(props.onSubmit);
 
@@ -135,7 +135,7 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
             {fillTemplate(messages.requiredLegend, { marker: messages.requiredMarker })}
           </p>
         ) : null}
-        <div className="rme-form__fields" aria-busy={drawn.count < fields.length || undefined}>
+        <div ref={drawn.listRef} className="rme-form__fields" aria-busy={drawn.count < fields.length || undefined}>
           {drawn.count < fields.length ? fieldList.slice(0, drawn.count) : fieldList}
         </div>
         <FormAlert control={form.form.control} />

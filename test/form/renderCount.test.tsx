@@ -55,7 +55,9 @@ function schema(size = 50) {
   return { type: "object" as const, properties, required };
 }
 
-const updated = () => [...commits].filter(([, phases]) => phases.some((phase) => phase !== "mount")).map(([key]) => key);
+// A field's first commit is its mount (React calls it a "nested-update" when the form drew more fields
+// before its first paint); every commit after it is a render again.
+const updated = () => [...commits].filter(([, phases]) => phases.length > 1).map(([key]) => key);
 
 /** A long form draws its first screenful at once and the rest over the next frames: waits for all of it. */
 const allDrawn = () => waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
@@ -106,7 +108,7 @@ describe("render isolation in a 50-field form", () => {
     const user = userEvent.setup();
     render(<ElicitationForm schema={schema()} onSubmit={() => undefined} fieldComponents={countingComponents} />);
     await user.type(screen.getByLabelText("Note 10"), "hello");
-    expect(commits.get("field10")!.filter((phase) => phase !== "mount")).toHaveLength(0);
+    expect(commits.get("field10")).toHaveLength(1);
     expect(screen.getByLabelText("Note 10")).toHaveValue("hello");
   });
 
@@ -136,7 +138,7 @@ describe("render counts of the dialog", () => {
     await allDrawn();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(commits.size).toBe(50);
-    for (const [key, phases] of commits) expect([key, phases]).toEqual([key, ["mount"]]);
+    for (const [key, phases] of commits) expect([key, phases.length]).toEqual([key, 1]);
   });
 });
 

@@ -6,6 +6,7 @@ import { userEvent } from "vitest/browser";
 import "../../src/styles.css";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { ParsedElicitationSchema } from "../../src/core/types";
+import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
 
 afterEach(() => cleanup());
@@ -19,6 +20,30 @@ function longSchema(required: number[] = []): ParsedElicitationSchema {
   const parsed = parseElicitationSchema({ type: "object", properties, required: required.map((i) => `f${i}`) }, { limits: { maxProperties: SIZE } });
   if (!parsed.ok) throw parsed.error;
   return parsed.schema;
+}
+
+/** A form of `size` text fields, as a server sends it. */
+const rawSchema = (size: number) => ({
+  type: "object" as const,
+  properties: Object.fromEntries(Array.from({ length: size }, (_, i) => [`f${i}`, { type: "string", title: `Field ${i}` }])),
+});
+
+/**
+ * What the first paint of the form that appears in `container` shows: read in the animation frame
+ * that paints it, after React's commit and the microtasks that follow it.
+ */
+function atFirstPaint<T>(container: HTMLElement, read: (list: HTMLElement) => T): Promise<T> {
+  return new Promise((resolve) => {
+    const seen = () => {
+      const list = container.ownerDocument.querySelector<HTMLElement>(".rme-form__fields");
+      if (!list) return false;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(read(list)));
+      return true;
+    };
+    const observer = new MutationObserver(seen);
+    if (!seen()) observer.observe(container.ownerDocument.body, { childList: true, subtree: true });
+  });
 }
 
 const input = (i: number) => document.querySelector<HTMLInputElement>(`input[name="f${i}"]`);
@@ -57,5 +82,27 @@ describe("a long form in a real browser", () => {
     expect(field.bottom).toBeLessThanOrEqual(window.innerHeight);
     expect(input(110)).toHaveAttribute("aria-invalid", "true");
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("an inline form's first paint has fields down past the window's bottom edge, and not all of them", async () => {
+    window.scrollTo(0, 0); // the test before scrolls far down a form of its own
+    const shown = atFirstPaint(document.body, (list) => ({ count: drawnCount(), bottom: list.getBoundingClientRect().bottom }));
+    render(<ElicitationForm schema={rawSchema(45)} onSubmit={vi.fn()} />);
+    const { count, bottom } = await shown;
+    expect(bottom).toBeGreaterThanOrEqual(window.innerHeight);
+    expect(count).toBeLessThan(40);
+    await waitFor(() => expect(drawnCount()).toBe(45));
+  });
+
+  it("a dialog's first paint fills its scrolling body with fields, although the dialog opens after the form is drawn", async () => {
+    const shown = atFirstPaint(document.body, (list) => {
+      const body = list.closest(".rme-form__body") ?? list;
+      return { count: drawnCount(), fieldsEnd: list.getBoundingClientRect().bottom, bodyEnd: body.getBoundingClientRect().bottom };
+    });
+    render(<ElicitationDialog serverName="Acme" request={{ message: "Fill in", requestedSchema: rawSchema(45) }} onResponse={vi.fn()} />);
+    const { count, fieldsEnd, bodyEnd } = await shown;
+    expect(fieldsEnd).toBeGreaterThanOrEqual(Math.min(bodyEnd, window.innerHeight));
+    expect(count).toBeLessThan(40);
+    await waitFor(() => expect(drawnCount()).toBe(45));
   });
 });
