@@ -176,6 +176,20 @@ describe("createPatternTester: the path each page takes", () => {
     tester.dispose();
   });
 
+  it("a value checked once, or by several fields with the same pattern at once, goes to the worker once", async () => {
+    const log: StandIn[] = [];
+    const tester = createPatternTester({ workers: [standInWorker(log)] });
+    const code = "^[A-Z]{3}-[0-9]{3}$";
+    // Five fields with the same pattern and default, checked together on a Submit.
+    expect(await Promise.all(Array.from({ length: 5 }, () => tester.test(code, "ABC-123")))).toEqual([true, true, true, true, true]);
+    // The person leaves a field (checked then), and submits: the verdict is known.
+    expect(await tester.test(code, "abc-123")).toBe(false);
+    expect(await tester.test(code, "abc-123")).toBe(false);
+    expect(await tester.test(code, "ABC-123")).toBe(true);
+    expect(log[0]!.posted.map((request) => request.input)).toEqual(["ABC-123", "abc-123"]);
+    tester.dispose();
+  });
+
   it("a slow pattern RE2 cannot read is left to the server, and said to be", async () => {
     const slow = "^(a+)+(?=!)\\1$";
     const tester = createPatternTester({ deadlineMs: 50, workers: [standInWorker([], { hangOn: (r) => r.pattern === slow })] });

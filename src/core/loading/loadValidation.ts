@@ -98,15 +98,18 @@ function whenIdle(task: () => void): void {
 
 /**
  * Loads what `parsed` needs and compiles its validator when the browser is next idle, so the first
- * Submit finds it compiled (Ajv takes tens of milliseconds for a large form). Errors are left for
- * the validation that needs the validator to report.
+ * Submit finds it compiled (Ajv takes tens of milliseconds for a large form), and the defaults of
+ * fields with a `pattern` checked (the tester keeps the verdicts, so a Submit of an untouched
+ * default waits for no worker). Errors are left for the validation that needs the validator to report.
  */
 export function prepareContentValidator(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): void {
   const engine = runtime.engine.resolve();
-  if (parsed.fields.some((field) => (field.kind === "text" || field.kind === "file") && field.pattern !== undefined)) runtime.patterns.start();
+  const patterned = parsed.fields.flatMap((field) => (field.kind === "text" && field.pattern !== undefined ? [field] : []));
+  if (patterned.length > 0 || parsed.fields.some((field) => field.kind === "file" && field.pattern !== undefined)) runtime.patterns.start();
   runtime.loadEngine(engine).then(
     (compile: CompileContentValidator) =>
       whenIdle(() => {
+        for (const field of patterned) if (field.default !== undefined) runtime.patterns.test(field.pattern!, field.default).catch(() => undefined);
         try {
           runtime.validators.get(parsed, engine, compile, false);
         } catch {

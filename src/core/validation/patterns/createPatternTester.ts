@@ -79,6 +79,8 @@ function startModuleWorker(): Worker {
 }
 
 const CACHE_LIMIT = 256;
+/** Inputs up to this length keep their verdict: a form's codes and identifiers, not whole texts. */
+const KEPT_INPUT_LENGTH = 512;
 
 function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   if (cache.has(key)) return cache.get(key)!;
@@ -108,6 +110,14 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   const workerKnown = new Promise<boolean>((resolve) => (settleWorkerKnown = resolve));
   const slow = new Set<string>();
   const native = new Map<string, RegExp | null>();
+  /**
+   * Verdicts already known, and checks under way, by pattern and input: a Submit after a field was
+   * checked as the person left it, or several fields with the same pattern and value, cost no
+   * second trip to the worker. Only definite verdicts are kept: "the server decides" may change once
+   * RE2 has loaded.
+   */
+  const verdicts = new Map<string, boolean>();
+  const underWay = new Map<string, Promise<PatternVerdict>>();
 
   const noWorker = () => way >= ways.length && current === undefined;
   /** True once every way failed: no worker can start on this page. */
@@ -217,6 +227,32 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
     learnWorkerless();
   }
 
+  /** `test`, answered from what is known or already under way where it can be. */
+  function testOnce(pattern: string, input: string): Promise<PatternVerdict> {
+    if (inPlace || input.length > KEPT_INPUT_LENGTH) return test(pattern, input);
+    const key = `${pattern}\u0000${input}`;
+    const known = verdicts.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    const pending = underWay.get(key);
+    if (pending) return pending;
+    const verdict = test(pattern, input).then(
+      (matches) => {
+        underWay.delete(key);
+        if (matches !== undefined) {
+          if (verdicts.size >= CACHE_LIMIT) verdicts.clear();
+          verdicts.set(key, matches);
+        }
+        return matches;
+      },
+      (error: unknown) => {
+        underWay.delete(key);
+        throw error;
+      },
+    );
+    underWay.set(key, verdict);
+    return verdict;
+  }
+
   function test(pattern: string, input: string): Promise<PatternVerdict> {
     if (inPlace) return Promise.resolve(testInPlace(pattern, input));
     if (slow.has(pattern)) return testWithRe2(pattern, input);
@@ -239,7 +275,7 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
   }
 
   return {
-    test,
+    test: testOnce,
     placeOf,
     start() {
       if (!inPlace) startWorker();
@@ -255,6 +291,8 @@ export function createPatternTester(options: PatternTesterOptions = {}): Pattern
         entry.resolve(undefined);
       }
       waiting.clear();
+      verdicts.clear();
+      underWay.clear();
     },
   };
 }
