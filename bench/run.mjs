@@ -56,7 +56,7 @@ async function runBrowser(url) {
     for (let i = 0; i < 20; i++) frames.push(await call("frame"));
     const tables = [];
     for (const size of SIZES) {
-      const samples = Object.fromEntries(LIBS.map((lib) => [lib, { mount: [], mountCpu: [], mountScript: [], mountBrowser: [], mountStyled: [], drawn: [], drawnCpu: [], key: [], keyCpu: [], keyScript: [], keyBrowser: [], submit: [], heap: [], heapFresh: [], nodes: [] }]));
+      const samples = Object.fromEntries(LIBS.map((lib) => [lib, { mount: [], mountCpu: [], mountScript: [], mountBrowser: [], mountStyled: [], drawn: [], drawnCpu: [], key: [], keyCpu: [], keyScript: [], keyBrowser: [], submit: [], submitBrowser: [], heap: [], heapFresh: [], nodes: [] }]));
       for (let rep = 0; rep < WARMUP + REPS; rep++) {
         const order = rep % 2 === 0 ? LIBS : [...LIBS].reverse();
         for (const lib of order) {
@@ -80,6 +80,8 @@ async function runBrowser(url) {
           const submit = await call("submit");
           const nodes = await call("elementCount");
           const mountBrowser = await call("browserMount");
+          // On that copy, a form no library has seen: the browser's part of a first Submit.
+          const browserSubmit = await call("browserSubmit");
           // Ours once more with its stylesheet on, as hosts ship it (rjsf has no stylesheet of its own).
           const mountStyled = lib === "ours" ? await call("mount", lib, size, `size-${size}`, true) : NaN;
           if (keep) {
@@ -93,6 +95,7 @@ async function runBrowser(url) {
             s.keyScript.push(...keys.map((k) => k.script));
             s.keyBrowser.push(...browserKeys);
             s.submit.push(submit);
+            s.submitBrowser.push(browserSubmit);
             s.nodes.push(nodes);
             s.mountBrowser.push(mountBrowser);
             s.mountStyled.push(mountStyled);
@@ -211,6 +214,7 @@ function printSize(size, samples) {
     ["  script: event handled", "keyScript", ms],
     ["  the browser alone (value set, no event)", "keyBrowser", ms],
     ["submit (valid) → validated data in onSubmit", "submit", ms],
+    ["  the browser alone (click → submit event)", "submitBrowser", ms],
     ["JS heap after mount (over empty page)", "heap", kb],
     ["  on a fresh page, after 2 forms of each", "heapFresh", kb],
     ["DOM elements", "nodes", (v) => String(v)],
