@@ -98,21 +98,28 @@ function whenIdle(task: () => void): void {
 
 /**
  * Loads what `parsed` needs and compiles its validator when the browser is next idle, so the first
- * Submit finds it compiled (Ajv takes tens of milliseconds for a large form). Errors are left for
- * the validation that needs the validator to report.
+ * Submit finds it compiled (Ajv takes tens of milliseconds for a large form); a schema compiled
+ * already (a repeated request) waits for nothing. Errors are left for the validation that needs
+ * the validator to report.
  */
 export function prepareContentValidator(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): void {
   const engine = runtime.engine.resolve();
   if (parsed.fields.some((field) => (field.kind === "text" || field.kind === "file") && field.pattern !== undefined)) runtime.patterns.start();
   runtime.loadEngine(engine).then(
-    (compile: CompileContentValidator) =>
+    (compile: CompileContentValidator) => {
+      try {
+        if (runtime.validators.touch(parsed, engine, false)) return;
+      } catch {
+        return; // Reported by the validation that needs it.
+      }
       whenIdle(() => {
         try {
           runtime.validators.get(parsed, engine, compile, false);
         } catch {
           // Reported by the validation that needs it.
         }
-      }),
+      });
+    },
     () => undefined,
   );
 }
