@@ -3,11 +3,28 @@ import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { fillTemplate } from "../messages/fillTemplate";
 
 const NUMBER_OPTIONS: Intl.NumberFormatOptions = { maximumFractionDigits: 20 };
-// The page's own number format, made once: a formatter costs far more to make than to use, and a
-// long form describes dozens of fields as it mounts.
-let pageFormat: Intl.NumberFormat | undefined;
-const numberFormat = (locale: string | undefined): Intl.NumberFormat =>
-  locale === undefined ? (pageFormat ??= new Intl.NumberFormat(undefined, NUMBER_OPTIONS)) : new Intl.NumberFormat(locale, NUMBER_OPTIONS);
+/** How many of the page's formatted numbers are kept (bounds repeat: 0, 100, the same limits field after field). */
+const KEPT_NUMBERS = 256;
+
+/** Formats numbers for one locale, each distinct number once. */
+function createNumberWords(locale: string | undefined): (value: number) => string {
+  const { format } = new Intl.NumberFormat(locale, NUMBER_OPTIONS);
+  const kept = new Map<number, string>();
+  return (value) => {
+    let text = kept.get(value);
+    if (text === undefined) {
+      if (kept.size >= KEPT_NUMBERS) kept.clear();
+      kept.set(value, (text = format(value)));
+    }
+    return text;
+  };
+}
+
+// The page's own number format, made once: a formatter costs far more to make than to use, a long
+// form describes dozens of fields as it mounts, and even using it (ICU) costs microseconds a number.
+let pageNumbers: ((value: number) => string) | undefined;
+const numberWords = (locale: string | undefined): ((value: number) => string) =>
+  locale === undefined ? (pageNumbers ??= createNumberWords(undefined)) : createNumberWords(locale);
 
 type BoundsKey = keyof ElicitationMessages & `bounds${string}`;
 type Which = "Range" | "Exact" | "Min" | "Max";
@@ -48,6 +65,6 @@ export function describeFieldBounds(field: FieldDescriptor, messages: Elicitatio
   }
   if (min === undefined && max === undefined) return undefined;
   const which: Which = min === undefined ? "Max" : max === undefined ? "Min" : min === max ? "Exact" : "Range";
-  const { format } = numberFormat(locale);
+  const format = numberWords(locale);
   return fillTemplate(messages[keys[which]], { min: min === undefined ? "" : format(min), max: max === undefined ? "" : format(max) });
 }
