@@ -261,14 +261,19 @@ function parseProperty(run: ParseRun, key: string, raw: unknown, index: number, 
 
   // Only fields a person types into can carry a secret; the descriptor says what it looks like.
   const sensitive = () => detectSensitiveField({ key, title, description });
+  /** `field` (already without undefined values) with what it looks like, if anything. */
+  const withSensitive = (field: FieldDescriptor): FieldDescriptor => {
+    const kind = sensitive();
+    return kind === undefined ? field : { ...field, sensitive: kind };
+  };
   switch (type) {
     case "string":
       if (hasOwn(raw, "enum") || hasOwn(raw, "oneOf")) return parseSingleSelect(run, raw, path, base);
       if (run.parseFile !== undefined && hasOwn(raw, FILE_KEY)) return defined({ ...run.parseFile(run, raw, path, base), sensitive: sensitive() });
-      return defined({ ...parseText(run, raw, path, base), sensitive: sensitive() });
+      return withSensitive(parseText(run, raw, path, base));
     case "number":
     case "integer":
-      return defined({ ...parseNumber(raw, path, base, type === "integer"), sensitive: sensitive() });
+      return withSensitive(parseNumber(raw, path, base, type === "integer"));
     case "boolean": {
       rejectUnsupported(raw, ALLOWED.boolean, path, "a boolean property");
       const dflt = ownProperty(raw, "default");
@@ -322,7 +327,7 @@ function parseText(run: ParseRun, raw: Record<string, unknown>, path: string, ba
     if (typeof dflt !== "string") fail(at, "must be a string");
     checkText(run, dflt, at);
     // JSON Schema counts code points, not UTF-16 units.
-    const length = [...dflt].length;
+    const length = codePointLength(dflt);
     if (minLength !== undefined && length < minLength) fail(at, `is shorter than minLength (${minLength})`);
     if (maxLength !== undefined && length > maxLength) fail(at, `is longer than maxLength (${maxLength})`);
     // Not checked against `pattern` or `format` here: a default is an annotation (the server checks
