@@ -583,54 +583,57 @@ function optionalFinite(obj: Record<string, unknown>, key: string, path: string)
 function fieldJsonSchema(field: FieldDescriptor, raw: unknown): Record<string, unknown> {
   // A label made from the key is not the server's title: leave it out, as the server did.
   const titled = isRecord(raw) && hasVisibleText(ownProperty(raw, "title") as string | undefined);
-  const annotations = { title: titled ? field.label : undefined, description: field.description };
+  // Built entry by entry, leaving out what is undefined (as defined() would, without a copy).
+  const schema: Record<string, unknown> = {};
+  const put = (key: string, value: unknown) => {
+    if (value !== undefined) schema[key] = value;
+  };
+  const annotated = (type: string) => {
+    schema.type = type;
+    put("title", titled ? field.label : undefined);
+    put("description", field.description);
+  };
   switch (field.kind) {
     case "text":
     case "file":
       // A file's `x-mcp-file` is left out: the content check applies accept and maxSize itself.
-      return defined({
-        type: "string",
-        ...annotations,
-        minLength: field.minLength,
-        maxLength: field.maxLength,
-        pattern: field.pattern,
-        format: field.format,
-        default: field.default,
-      });
+      annotated("string");
+      put("minLength", field.minLength);
+      put("maxLength", field.maxLength);
+      put("pattern", field.pattern);
+      put("format", field.format);
+      put("default", field.default);
+      break;
     case "number":
-      return defined({
-        type: field.integer ? "integer" : "number",
-        ...annotations,
-        minimum: field.minimum,
-        maximum: field.maximum,
-        default: field.default,
-      });
+      annotated(field.integer ? "integer" : "number");
+      put("minimum", field.minimum);
+      put("maximum", field.maximum);
+      put("default", field.default);
+      break;
     case "boolean":
-      return defined({ type: "boolean", ...annotations, default: field.default });
+      annotated("boolean");
+      put("default", field.default);
+      break;
     case "single-select":
       // Legacy enumNames are dropped: they are not JSON Schema, and the labels live in the descriptor.
-      return defined({
-        type: "string",
-        ...annotations,
-        ...(field.variant === "titled"
-          ? { oneOf: field.options.map((o) => ({ const: o.value, title: o.label })) }
-          : { enum: field.options.map((o) => o.value) }),
-        default: field.default,
-      });
+      annotated("string");
+      if (field.variant === "titled") schema.oneOf = field.options.map((o) => ({ const: o.value, title: o.label }));
+      else schema.enum = field.options.map((o) => o.value);
+      put("default", field.default);
+      break;
     case "multi-select":
-      return defined({
-        type: "array",
-        ...annotations,
-        items:
-          field.variant === "titled"
-            ? { anyOf: field.options.map((o) => ({ const: o.value, title: o.label })) }
-            : { type: "string", enum: field.options.map((o) => o.value) },
-        uniqueItems: true,
-        minItems: field.minItems,
-        maxItems: field.maxItems,
-        default: field.default,
-      });
+      annotated("array");
+      schema.items =
+        field.variant === "titled"
+          ? { anyOf: field.options.map((o) => ({ const: o.value, title: o.label })) }
+          : { type: "string", enum: field.options.map((o) => o.value) };
+      schema.uniqueItems = true;
+      put("minItems", field.minItems);
+      put("maxItems", field.maxItems);
+      put("default", field.default);
+      break;
   }
+  return schema;
 }
 
 /** Drops undefined-valued keys (our own fixed keys only), so descriptors and schemas stay clean. */
