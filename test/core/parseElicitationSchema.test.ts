@@ -29,6 +29,21 @@ const one = (property: unknown) => ({ type: "object", properties: { x: property 
 const P = "requestedSchema.properties.x";
 
 describe("parseElicitationSchema: property variants", () => {
+  it("gives a descriptor only the entries the schema fills, and `sensitive` only where a secret is asked", () => {
+    const keysOf = (property: unknown) => Object.entries(field(property)).map(([key, value]) => [key, value === undefined ? "undefined" : typeof value]);
+    expect(keysOf({ type: "string", title: "API key", maxLength: 80 })).toEqual([
+      ["key", "string"], ["index", "number"], ["path", "string"], ["label", "string"], ["required", "boolean"],
+      ["kind", "string"], ["maxLength", "number"], ["sensitive", "string"],
+    ]);
+    expect(keysOf({ type: "string", title: "Nickname" }).map(([key]) => key)).toEqual(["key", "index", "path", "label", "required", "kind"]);
+    expect(keysOf({ type: "integer", title: "PIN", description: "Four digits", minimum: 0 }).map(([key]) => key)).toEqual([
+      "key", "index", "path", "label", "description", "required", "kind", "integer", "minimum", "sensitive",
+    ]);
+    expect(keysOf({ type: "number", title: "Age" }).map(([key]) => key)).toEqual(["key", "index", "path", "label", "required", "kind", "integer"]);
+    expect(field({ type: "string", title: "API key" })).toMatchObject({ sensitive: "apiKey" });
+    expect(field({ type: "integer", title: "PIN" })).toMatchObject({ sensitive: "password" });
+  });
+
   it("parses a string with every supported keyword", () => {
     expect(
       field(

@@ -58,4 +58,28 @@ describe("a field's bounds, said before typing", () => {
     expect(screen.getByRole("group", { name: "Tags" })).toHaveAccessibleDescription("Choose 1 to 2");
     expect(screen.getByLabelText("Free text")).not.toHaveAttribute("aria-describedby");
   });
+
+  it("says each combination of bounds in its own words, a count's 0 and lone 1 not at all", () => {
+    const bounds = (property: Record<string, unknown>) => {
+      const parsed = parseElicitationSchema({ type: "object", properties: { x: property } });
+      if (!parsed.ok) throw parsed.error;
+      return describeFieldBounds(parsed.schema.fields[0]!, defaultMessages, "en-US");
+    };
+    expect(bounds({ type: "number", minimum: 5, maximum: 5 })).toBe("A number from 5 to 5");
+    expect(bounds({ type: "number", maximum: -2.5 })).toBe("A number, -2.5 or less");
+    expect(bounds({ type: "integer", minimum: 0 })).toBe("A whole number, 0 or more");
+    expect(bounds({ type: "integer", maximum: 1234567 })).toBe("A whole number, 1,234,567 or less");
+    expect(bounds({ type: "integer" })).toBeUndefined();
+    expect(bounds({ type: "string", minLength: 3 })).toBe("At least 3 characters");
+    expect(bounds({ type: "string", minLength: 1, maxLength: 5 })).toBe("1 to 5 characters");
+    expect(bounds({ type: "string", minLength: 0, maxLength: 0 })).toBe("At most 0 characters");
+    expect(bounds({ type: "string", minLength: 0 })).toBeUndefined();
+    const items = { type: "array", items: { type: "string", enum: ["a", "b", "c"] } };
+    expect(bounds({ ...items, minItems: 2, maxItems: 2 })).toBe("Choose 2");
+    expect(bounds({ ...items, minItems: 0, maxItems: 3 })).toBe("Choose up to 3");
+    expect(bounds({ ...items, minItems: 2 })).toBe("Choose at least 2");
+    expect(bounds({ ...items, minItems: 1 })).toBeUndefined();
+    expect(bounds({ type: "boolean" })).toBeUndefined();
+    expect(bounds({ type: "string", enum: ["a"] })).toBeUndefined();
+  });
 });

@@ -18,6 +18,13 @@ export interface LazyFormValidation {
   wording(): Promise<FormCheckModule>;
 }
 
+// The checking code's module once it has loaded. import() would hand back the same module, but each
+// call goes through the bundler's chunk loader again (Vite's looks up the document and resolves a URL
+// per chunk), and every form calls it as it mounts.
+let loadedModule: LoadValidationModule | undefined;
+const importLoadValidation = (): Promise<LoadValidationModule> =>
+  loadedModule !== undefined ? Promise.resolve(loadedModule) : import("./loadValidation").then((module) => (loadedModule = module));
+
 /**
  * A form's way to validation, its code (the runtime, the engine choice, the validator cache, the
  * pattern tester's loader) fetched on first use: the page's first bundle holds only this. Nothing
@@ -27,7 +34,7 @@ export interface LazyFormValidation {
 export function createLazyFormValidation(
   parsed: ParsedElicitationSchema,
   runtime: ValidationRuntime | undefined,
-  load: () => Promise<LoadValidationModule> = () => import("./loadValidation"),
+  load: () => Promise<LoadValidationModule> = importLoadValidation,
 ): LazyFormValidation {
   let loading: Promise<LoadValidationModule> | undefined;
   let check: FormCheck | undefined;

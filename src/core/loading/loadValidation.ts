@@ -100,22 +100,33 @@ function whenIdle(task: () => void): void {
  * Loads what `parsed` needs and compiles its validator when the browser is next idle, so the first
  * Submit finds it compiled (Ajv takes tens of milliseconds for a large form), and the defaults of
  * fields with a `pattern` checked (the tester keeps the verdicts, so a Submit of an untouched
- * default waits for no worker). Errors are left for the validation that needs the validator to report.
+ * default waits for no worker); a schema compiled already (a repeated request) compiles nothing.
+ * Errors are left for the validation that needs the validator to report.
  */
 export function prepareContentValidator(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): void {
   const engine = runtime.engine.resolve();
   const patterned = parsed.fields.flatMap((field) => (field.kind === "text" && field.pattern !== undefined ? [field] : []));
   if (patterned.length > 0 || parsed.fields.some((field) => field.kind === "file" && field.pattern !== undefined)) runtime.patterns.start();
+  const defaults = patterned.flatMap((field) => (field.default === undefined ? [] : [{ pattern: field.pattern!, value: field.default }]));
   runtime.loadEngine(engine).then(
-    (compile: CompileContentValidator) =>
+    (compile: CompileContentValidator) => {
+      let compiled: boolean;
+      try {
+        compiled = runtime.validators.touch(parsed, engine, false);
+      } catch {
+        return; // Reported by the validation that needs it.
+      }
+      if (compiled && defaults.length === 0) return;
       whenIdle(() => {
-        for (const field of patterned) if (field.default !== undefined) runtime.patterns.test(field.pattern!, field.default).catch(() => undefined);
+        for (const { pattern, value } of defaults) runtime.patterns.test(pattern, value).catch(() => undefined);
+        if (compiled) return;
         try {
           runtime.validators.get(parsed, engine, compile, false);
         } catch {
           // Reported by the validation that needs it.
         }
-      }),
+      });
+    },
     () => undefined,
   );
 }

@@ -261,14 +261,19 @@ function parseProperty(run: ParseRun, key: string, raw: unknown, index: number, 
 
   // Only fields a person types into can carry a secret; the descriptor says what it looks like.
   const sensitive = () => detectSensitiveField({ key, title, description });
+  /** `field` (already without undefined values) with what it looks like, if anything. */
+  const withSensitive = (field: FieldDescriptor): FieldDescriptor => {
+    const kind = sensitive();
+    return kind === undefined ? field : { ...field, sensitive: kind };
+  };
   switch (type) {
     case "string":
       if (hasOwn(raw, "enum") || hasOwn(raw, "oneOf")) return parseSingleSelect(run, raw, path, base);
       if (run.parseFile !== undefined && hasOwn(raw, FILE_KEY)) return defined({ ...run.parseFile(run, raw, path, base), sensitive: sensitive() });
-      return defined({ ...parseText(run, raw, path, base), sensitive: sensitive() });
+      return withSensitive(parseText(run, raw, path, base));
     case "number":
     case "integer":
-      return defined({ ...parseNumber(raw, path, base, type === "integer"), sensitive: sensitive() });
+      return withSensitive(parseNumber(raw, path, base, type === "integer"));
     case "boolean": {
       rejectUnsupported(raw, ALLOWED.boolean, path, "a boolean property");
       const dflt = ownProperty(raw, "default");
@@ -322,7 +327,7 @@ function parseText(run: ParseRun, raw: Record<string, unknown>, path: string, ba
     if (typeof dflt !== "string") fail(at, "must be a string");
     checkText(run, dflt, at);
     // JSON Schema counts code points, not UTF-16 units.
-    const length = [...dflt].length;
+    const length = codePointLength(dflt);
     if (minLength !== undefined && length < minLength) fail(at, `is shorter than minLength (${minLength})`);
     if (maxLength !== undefined && length > maxLength) fail(at, `is longer than maxLength (${maxLength})`);
     // Not checked against `pattern` or `format` here: a default is an annotation (the server checks
@@ -578,54 +583,57 @@ function optionalFinite(obj: Record<string, unknown>, key: string, path: string)
 function fieldJsonSchema(field: FieldDescriptor, raw: unknown): Record<string, unknown> {
   // A label made from the key is not the server's title: leave it out, as the server did.
   const titled = isRecord(raw) && hasVisibleText(ownProperty(raw, "title") as string | undefined);
-  const annotations = { title: titled ? field.label : undefined, description: field.description };
+  // Built entry by entry, leaving out what is undefined (as defined() would, without a copy).
+  const schema: Record<string, unknown> = {};
+  const put = (key: string, value: unknown) => {
+    if (value !== undefined) schema[key] = value;
+  };
+  const annotated = (type: string) => {
+    schema.type = type;
+    put("title", titled ? field.label : undefined);
+    put("description", field.description);
+  };
   switch (field.kind) {
     case "text":
     case "file":
       // A file's `x-mcp-file` is left out: the content check applies accept and maxSize itself.
-      return defined({
-        type: "string",
-        ...annotations,
-        minLength: field.minLength,
-        maxLength: field.maxLength,
-        pattern: field.pattern,
-        format: field.format,
-        default: field.default,
-      });
+      annotated("string");
+      put("minLength", field.minLength);
+      put("maxLength", field.maxLength);
+      put("pattern", field.pattern);
+      put("format", field.format);
+      put("default", field.default);
+      break;
     case "number":
-      return defined({
-        type: field.integer ? "integer" : "number",
-        ...annotations,
-        minimum: field.minimum,
-        maximum: field.maximum,
-        default: field.default,
-      });
+      annotated(field.integer ? "integer" : "number");
+      put("minimum", field.minimum);
+      put("maximum", field.maximum);
+      put("default", field.default);
+      break;
     case "boolean":
-      return defined({ type: "boolean", ...annotations, default: field.default });
+      annotated("boolean");
+      put("default", field.default);
+      break;
     case "single-select":
       // Legacy enumNames are dropped: they are not JSON Schema, and the labels live in the descriptor.
-      return defined({
-        type: "string",
-        ...annotations,
-        ...(field.variant === "titled"
-          ? { oneOf: field.options.map((o) => ({ const: o.value, title: o.label })) }
-          : { enum: field.options.map((o) => o.value) }),
-        default: field.default,
-      });
+      annotated("string");
+      if (field.variant === "titled") schema.oneOf = field.options.map((o) => ({ const: o.value, title: o.label }));
+      else schema.enum = field.options.map((o) => o.value);
+      put("default", field.default);
+      break;
     case "multi-select":
-      return defined({
-        type: "array",
-        ...annotations,
-        items:
-          field.variant === "titled"
-            ? { anyOf: field.options.map((o) => ({ const: o.value, title: o.label })) }
-            : { type: "string", enum: field.options.map((o) => o.value) },
-        uniqueItems: true,
-        minItems: field.minItems,
-        maxItems: field.maxItems,
-        default: field.default,
-      });
+      annotated("array");
+      schema.items =
+        field.variant === "titled"
+          ? { anyOf: field.options.map((o) => ({ const: o.value, title: o.label })) }
+          : { type: "string", enum: field.options.map((o) => o.value) };
+      schema.uniqueItems = true;
+      put("minItems", field.minItems);
+      put("maxItems", field.maxItems);
+      put("default", field.default);
+      break;
   }
+  return schema;
 }
 
 /** Drops undefined-valued keys (our own fixed keys only), so descriptors and schemas stay clean. */

@@ -60,6 +60,7 @@ const LOOK_ALIKE = "авеёкмнорстухіїјѕԁԛԝһӏɑıАВЕКМН
 const LATIN = "abeekmhopctyxiijsdqwhlaiABEKMHOPCTXYIJSabeikvoptuxwABEZHIKMNOPTYX";
 const CONFUSABLES: Record<string, string> = Object.fromEntries([...LOOK_ALIKE].map((char, i) => [char, LATIN[i]!]));
 const CONFUSABLE = new RegExp(`[${LOOK_ALIKE}]`, "gu");
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /**
  * Text as a person reads it: compatibility forms folded (fullwidth "ｐａｓｓ", styled "𝐩𝐚𝐬𝐬"),
@@ -67,14 +68,20 @@ const CONFUSABLE = new RegExp(`[${LOOK_ALIKE}]`, "gu");
  * bidi controls, variation selectors), look-alike letters replaced by their Latin twins.
  */
 export function normalizeFieldText(text: string): string {
+  // Plain ASCII is already what a person reads: nothing in it folds, hides or looks alike.
+  if (ASCII_ONLY.test(text)) return text;
   return text
     .normalize("NFKC")
     .replace(/[\p{Cf}\u034f\ufe00-\ufe0f]/gu, "")
     .replace(CONFUSABLE, (char) => CONFUSABLES[char] ?? char);
 }
 
+/** What words() splits at: a capital letter or a separator (without either, a text only changes case). */
+const WORD_BREAK = /[A-Z_\-.:/]/;
+
 /** `apiKey` → "api key", `user_password` → "user password", `Card-Number` → "card number". */
 function words(text: string): string {
+  if (!WORD_BREAK.test(text)) return text.toLowerCase();
   return text
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z])(?=[A-Z][a-z])/g, "$1 ")
@@ -96,6 +103,10 @@ const GLUED_KIND: readonly [SensitiveFieldKind, string][] = [
 ];
 /** One group per kind: the group that matched names the kind. */
 const GLUED = new RegExp(GLUED_KIND.map(([, terms]) => `(${terms})`).join("|"));
+const PASSWORDLESS = /passwor[dt](less|los)/;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+/** Matches where any rule matches: most field texts name no secret, and one scan says so. */
+const ANY_RULE = new RegExp(RULES.map(([, rule]) => `(?:${rule.source})`).join("|"));
 
 /** Whether the words around phrase[start, end) make it about the thing, not asking for it. */
 function isAbout(phrase: string, start: number, end: number): boolean {
@@ -104,15 +115,17 @@ function isAbout(phrase: string, start: number, end: number): boolean {
 
 function matchWords(phrase: string): SensitiveFieldKind | undefined {
   let about = false;
-  for (const [kind, rule] of RULES) {
-    const found = rule.exec(phrase);
-    if (found === null) continue;
-    if (!isAbout(phrase, found.index, found.index + found[0].length)) return kind;
-    about = true;
+  if (ANY_RULE.test(phrase)) {
+    for (const [kind, rule] of RULES) {
+      const found = rule.exec(phrase);
+      if (found === null) continue;
+      if (!isAbout(phrase, found.index, found.index + found[0].length)) return kind;
+      about = true;
+    }
   }
   // A word already read as "about" the secret ("password last changed") is not read again glued.
   // "Passwordless sign-in" names no password.
-  const glued = about || /passwor[dt](less|los)/.test(phrase) ? null : GLUED.exec(phrase.replace(/[^\p{L}\p{N}]+/gu, ""));
+  const glued = about || PASSWORDLESS.test(phrase) ? null : GLUED.exec(phrase.replace(NOT_LETTER_OR_DIGIT, ""));
   return glued === null ? undefined : GLUED_KIND[glued.findIndex((group, i) => i > 0 && group !== undefined) - 1]?.[0];
 }
 
@@ -121,7 +134,11 @@ export function detectSensitiveText(text: string): SensitiveFieldKind | undefine
   // Server text is bounded by the parser's limits; the slice keeps this cheap even without them.
   const normalized = normalizeFieldText(text.slice(0, 4_000));
   // Also without splitting at case changes: a look-alike in another case ("SѕN") is not a word break.
-  return matchWords(words(normalized)) ?? matchWords(words(normalized.toLowerCase()));
+  // Where that reads the same words (most texts), they are not matched twice.
+  const split = words(normalized);
+  const lowered = normalized.toLowerCase();
+  const unsplit = lowered === normalized ? split : words(lowered);
+  return matchWords(split) ?? (unsplit === split ? undefined : matchWords(unsplit));
 }
 
 /**

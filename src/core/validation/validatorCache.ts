@@ -17,6 +17,8 @@ export interface ValidatorCache {
    * (checkContentPatterns.ts); the synchronous API runs them in the engine, as the server does.
    */
   get(schema: ParsedElicitationSchema, engine: ValidationEngine, compile: CompileContentValidator, patterns: boolean): ContentValidator;
+  /** Whether the validator `get` would return is compiled already; if so it counts as just used, as `get` would. */
+  touch(schema: ParsedElicitationSchema, engine: ValidationEngine, patterns: boolean): boolean;
   /** How many validators are kept now. */
   readonly size: number;
 }
@@ -25,15 +27,22 @@ export const VALIDATOR_CACHE_LIMIT = 64;
 
 export function createValidatorCache(limit = VALIDATOR_CACHE_LIMIT): ValidatorCache {
   const validators = new Map<string, ContentValidator>();
+  const keyOf = (schema: ParsedElicitationSchema, engine: ValidationEngine, patterns: boolean) =>
+    `${engine}:${patterns ? "" : "-pattern:"}${parsedSchemaKey(schema)}`;
+  /** The kept validator under `key`, moved to the end of the least-recently-used order. */
+  const use = (key: string): ContentValidator | undefined => {
+    const cached = validators.get(key);
+    if (cached !== undefined) {
+      validators.delete(key);
+      validators.set(key, cached);
+    }
+    return cached;
+  };
   return {
     get(schema, engine, compile, patterns) {
-      const key = `${engine}:${patterns ? "" : "-pattern:"}${parsedSchemaKey(schema)}`;
-      const cached = validators.get(key);
-      if (cached !== undefined) {
-        validators.delete(key);
-        validators.set(key, cached);
-        return cached;
-      }
+      const key = keyOf(schema, engine, patterns);
+      const cached = use(key);
+      if (cached !== undefined) return cached;
       const validator = compile(engineSchema(schema, patterns));
       validators.set(key, validator);
       if (validators.size > limit) {
@@ -42,6 +51,9 @@ export function createValidatorCache(limit = VALIDATOR_CACHE_LIMIT): ValidatorCa
         oldest.dispose();
       }
       return validator;
+    },
+    touch(schema, engine, patterns) {
+      return use(keyOf(schema, engine, patterns)) !== undefined;
     },
     get size() {
       return validators.size;
