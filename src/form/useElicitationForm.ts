@@ -1,5 +1,5 @@
 import { useContext, useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
-import { useForm, type FieldErrors, type Resolver, type ResolverResult } from "react-hook-form";
+import type { FieldErrors, Resolver, ResolverResult, UseFormReturn } from "react-hook-form";
 import { isParsedSchema } from "../core/request/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { initialFormValues } from "../core/values/initialFormValues";
@@ -9,6 +9,7 @@ import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FileInputs, FormValues, ParsedElicitationSchema } from "../core/types";
 import { trackPointerPresses } from "../fields/afterPointerRelease";
 import { useCallbackRef } from "../fields/useCallbackRef";
+import { useFormControl } from "./useFormControl";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -38,7 +39,7 @@ export interface UseElicitationFormResult {
    */
   leftToServer: string[];
   /** The react-hook-form instance (values keyed `f${index}`). */
-  form: ReturnType<typeof useForm<FormValues>>;
+  form: UseFormReturn<FormValues>;
   messages: ElicitationMessages;
   /** Validates everything; calls `onAccept` with protocol content only when valid, else shows errors and focuses the first. */
   handleAccept: (onAccept: (content: ElicitContent) => void) => (event?: BaseSyntheticEvent) => Promise<void>;
@@ -124,7 +125,7 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
 
   // react-hook-form reads its defaults once, as it is made: worked out once, not on every render.
   const [defaultValues] = useState(() => (parsed ? startValues(parsed, options) : {}));
-  const form = useForm<FormValues>({
+  const form = useFormControl<FormValues>({
     mode: "onTouched",
     reValidateMode: "onChange",
     shouldFocusError: true,
