@@ -84,29 +84,28 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
   const validation = useMemo(() => (parsed ? createLazyFormValidation(parsed, runtime) : undefined), [parsed, runtime]);
   // What the resolver and Submit read of the latest render: one latest-value hook for all of it.
   const latest = useCallbackRef(() => ({ parsed, validation, messages, checkedLeftToServer })) as () => Latest;
-  // Made once: react-hook-form reads its resolver once, as it is made.
-  const [resolver] = useState(() => resolverOf(latest, setLeftToServer));
 
-  /** What the form starts from: the restored values, else the content to show, else the defaults. */
-  const startValues = (current: ParsedElicitationSchema, { values, content }: UseElicitationFormOptions) => ({
-    ...initialFormValues(fieldsShowing(current.fields, content)),
-    ...values,
-  });
-
-  // react-hook-form reads its defaults once, as it is made: worked out once, not on every render.
-  const [defaultValues] = useState(() => (parsed ? startValues(parsed, options) : {}));
-  const form = useFormControl<FormValues>({
+  // react-hook-form reads its options once, as it is made: the defaults and the resolver are worked
+  // out then, not on every render.
+  const form = useFormControl<FormValues>(() => ({
     mode: "onTouched",
     reValidateMode: "onChange",
     shouldFocusError: true,
-    defaultValues,
-    resolver,
-  });
+    defaultValues: parsed ? startValues(parsed, options) : {},
+    resolver: resolverOf(latest, setLeftToServer),
+  }));
 
   // The validation engine starts loading as the form appears and the schema is compiled when the
   // browser is next idle, so the first check waits for neither. The form also watches pointer presses
   // while it is there (once for all its fields), so a field's blur check waits for the click that caused it.
+  const seeded = useRef(schema);
   useEffect(() => {
+    // A new schema object (a new request in the same component) starts from its own defaults.
+    if (seeded.current !== schema) {
+      seeded.current = schema;
+      setLeftToServer([]);
+      form.reset(parsed ? initialFormValues(parsed.fields) : {});
+    }
     let live = true;
     validation?.prepare();
     if (parsed && validation) validation.patternsLeftToServer().then((keys) => live && keys.length > 0 && setKnown({ parsed, keys }), () => undefined);
@@ -115,16 +114,7 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
       live = false;
       stopTracking?.();
     };
-  }, [parsed, validation]);
-
-  // A new schema object (a new request in the same component) starts from its own defaults.
-  const seeded = useRef(schema);
-  useEffect(() => {
-    if (seeded.current === schema) return;
-    seeded.current = schema;
-    setLeftToServer([]);
-    form.reset(parsed ? initialFormValues(parsed.fields) : {});
-  }, [schema, parsed, form]);
+  }, [schema, parsed, validation, form]);
 
   const handleAccept = useMemo(
     () => (onAccept: (content: ElicitContent) => void) =>
@@ -189,6 +179,11 @@ function resolverOf(latest: () => Latest, setLeftToServer: (keys: string[]) => v
     }
     return { values: {}, errors: fieldErrors };
   };
+}
+
+/** What the form starts from: the restored values, else the content to show, else the defaults. */
+function startValues(current: ParsedElicitationSchema, { values, content }: UseElicitationFormOptions): FormValues {
+  return { ...initialFormValues(fieldsShowing(current.fields, content)), ...values };
 }
 
 function sameKeys(a: string[], b: string[]): boolean {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { createFormControl, type FieldValues, type FormState, type UseFormProps, type UseFormReturn } from "react-hook-form";
 
 const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -12,14 +12,29 @@ type Snapshot<V extends FieldValues> = FormState<V> & { defaultValues?: unknown 
  * of hooks instead of about twenty-five. It does not render the form a second time as it mounts:
  * `formState.isReady` becomes true then, and only a form that reads it is rendered again to show it.
  */
-export function useFormControl<V extends FieldValues>(options: UseFormProps<V>): UseFormReturn<V> {
+export function useFormControl<V extends FieldValues>(options: () => UseFormProps<V>): UseFormReturn<V> {
   // Everything this form keeps between renders, in one hook.
   const [own] = useState(() => {
-    const { formControl: _, ...methods } = createFormControl(options);
-    return { methods: methods as UseFormReturn<V>, mounted: false, dirtyShown: undefined as boolean | undefined, left: undefined as Snapshot<V> | undefined };
+    const { formControl: _, ...methods } = createFormControl(options());
+    const own = {
+      methods: methods as UseFormReturn<V>,
+      mounted: false,
+      dirtyShown: undefined as boolean | undefined,
+      left: undefined as Snapshot<V> | undefined,
+      /** The state this render shows, and the tracking view of it once something has read it. */
+      shown: undefined as Snapshot<V> | undefined,
+      tracked: undefined as FormState<V> | undefined,
+    };
+    // Made when first read: a form whose state nobody reads keeps no view of it.
+    Object.defineProperty(own.methods, "formState", { enumerable: true, get: () => (own.tracked ??= trackedState(own.shown!, methods.control)) });
+    return own;
   });
   const control = own.methods.control;
   const [state, setState] = useState(() => current(control));
+  if (own.shown !== state) {
+    own.shown = state;
+    own.tracked = undefined;
+  }
 
   useIsomorphicLayoutEffect(() => {
     const unsubscribe = control._subscribe({
@@ -61,7 +76,6 @@ export function useFormControl<V extends FieldValues>(options: UseFormProps<V>):
     control._removeUnmounted();
   });
 
-  own.methods.formState = useMemo(() => trackedState(state, control), [state, control]);
   return own.methods;
 }
 
