@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo, useState } from "react";
 import type { Control } from "react-hook-form";
 import type { FormValue, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
@@ -15,18 +15,9 @@ import { useFieldWiring, type BlurEvent } from "./useFieldWiring";
  */
 export function useNativeField({ field, control, messages, readOnly = false }: FieldComponentProps, timeZone?: string) {
   const name = fieldName(field);
-  // One memo for both (a hook fewer per field): the registration and the subscription to its error.
-  const { binding, subscribe } = useMemo(() => {
-    const bound = bindInput(control, name);
-    const listen = (notify: () => void) =>
-      subscribeToField(control, name, () => {
-        bound.rebind();
-        notify();
-      });
-    return { binding: bound, subscribe: listen };
-  }, [control, name]);
-  const readError = () => control.getFieldState(name).error?.message;
-  const errorMessage = useSyncExternalStore(subscribe, readError, readError);
+  const [errorMessage, showError] = useState(() => errorOf(control, name));
+  // The registration, which also watches the field's error while its input is there (no effect per field).
+  const binding = useMemo(() => bindInput(control, name, errorMessage, showError), [control, name]);
   const wiring = useFieldWiring(field, control, name, errorMessage, readOnly, timeZone, messages);
   // Values are handed over as they are (not read back from the input by react-hook-form), so a
   // number field can record "unreadable" and a checkbox its boolean.
@@ -52,23 +43,41 @@ function forForm(element: HTMLElement | null): HTMLElement | { focus: () => void
   return element;
 }
 
+function errorOf(control: Control<FormValues>, name: string): string | undefined {
+  return control.getFieldState(name).error?.message;
+}
+
 /**
  * The field's registration with react-hook-form (`register`) and its input: the ref lets the form
  * focus the input on a failed submit and write into it on reset. A reset that forgets every
- * input (rebind) registers it again and hands it the input, which then shows the new value.
+ * input registers it again and hands it the input, which then shows the new value.
+ * While the input is there, every change of the form's state about this field reaches `showError`
+ * when its error is not the one `shown`: subscribed as React attaches the input, unsubscribed as it detaches it.
  */
-function bindInput(control: Control<FormValues>, name: string) {
+function bindInput(control: Control<FormValues>, name: string, shown: string | undefined, showError: (message: string | undefined) => void) {
   let input: HTMLElement | null = null;
+  let unsubscribe: (() => void) | undefined;
+  const update = () => {
+    if (isForgotten(control, name)) {
+      binding.current = control.register(name);
+      if (input) binding.current.ref(forForm(input));
+    }
+    const error = errorOf(control, name);
+    if (error !== shown) showError((shown = error));
+  };
   const binding = {
     current: control.register(name),
     ref: (element: HTMLElement | null) => {
       input = element;
       binding.current.ref(forForm(element));
-    },
-    rebind: () => {
-      if (!isForgotten(control, name)) return;
-      binding.current = control.register(name);
-      if (input) binding.current.ref(forForm(input));
+      if (element && !unsubscribe) {
+        unsubscribe = subscribeToField(control, name, update);
+        // What changed between the render and now is shown too.
+        update();
+      } else if (!element && unsubscribe) {
+        unsubscribe();
+        unsubscribe = undefined;
+      }
     },
   };
   return binding;
