@@ -13,19 +13,22 @@ export const BooleanField = memo(function BooleanField(props: FieldComponentProp
   // Drawn from the value: react-hook-form never reads or writes the box itself.
   const checked = useFieldValue(props.control, state.name) === true;
   return (
-    <FieldShell field={field} state={state} messages={props.messages} labelAfter>
-      <input
-        id={ids.inputId}
-        name={state.name}
-        className="rme-checkbox"
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => state.change(event.target.checked)}
-        onBlur={state.blur}
-        ref={state.ref}
-        aria-readonly={state.readOnly || undefined}
-        {...ariaProps}
-      />
-    </FieldShell>
+    FieldShell({
+      field, state, messages: props.messages, labelAfter: true,
+      children: (
+        <input
+          id={ids.inputId}
+          name={state.name}
+          className="rme-checkbox"
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => state.change(event.target.checked)}
+          onBlur={state.blur}
+          ref={state.ref}
+          aria-readonly={state.readOnly || undefined}
+          {...ariaProps}
+        />
+      ),
+    })
   );
 });

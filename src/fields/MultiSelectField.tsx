@@ -22,26 +22,29 @@ export const MultiSelectField = memo(function MultiSelectField(
   };
 
   return (
-    <FieldShell field={field} state={state} messages={messages} group={{}}>
-      <div className="rme-options">
-        {field.options.map((option, position) => (
-          <label key={option.value} className="rme-option" data-option={option.value}>
-            <input
-              type="checkbox"
-              className="rme-checkbox"
-              name={state.name}
-              value={option.value}
-              checked={selected.includes(option.value)}
-              onChange={(event) => toggle(option.value, event.target.checked)}
-              onBlur={state.blur}
-              ref={position === 0 ? state.ref : undefined}
-              aria-invalid={ariaProps["aria-invalid"]}
-              aria-readonly={state.readOnly || undefined}
-            />
-            <span className="rme-option__label">{option.label}</span>
-          </label>
-        ))}
-      </div>
-    </FieldShell>
+    FieldShell({
+      field, state, messages, group: {},
+      children: (
+        <div className="rme-options">
+          {field.options.map((option, position) => (
+            <label key={option.value} className="rme-option" data-option={option.value}>
+              <input
+                type="checkbox"
+                className="rme-checkbox"
+                name={state.name}
+                value={option.value}
+                checked={selected.includes(option.value)}
+                onChange={(event) => toggle(option.value, event.target.checked)}
+                onBlur={state.blur}
+                ref={position === 0 ? state.ref : undefined}
+                aria-invalid={ariaProps["aria-invalid"]}
+                aria-readonly={state.readOnly || undefined}
+              />
+              <span className="rme-option__label">{option.label}</span>
+            </label>
+          ))}
+        </div>
+      ),
+    })
   );
 });
