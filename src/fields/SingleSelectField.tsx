@@ -2,7 +2,6 @@ import { memo, useRef } from "react";
 import type { SingleSelectFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
-import { useFieldValue } from "./useFieldValue";
 import { useNativeField } from "./useNativeField";
 
 /** Up to this many options show as radios (every option visible, one keystroke apart); more become a select. */
@@ -17,11 +16,11 @@ export const SingleSelectField = memo(function SingleSelectField(
   props: FieldComponentProps<SingleSelectFieldDescriptor>,
 ) {
   const { field, messages } = props;
-  const state = useNativeField(props);
-  const { ids, ariaProps } = state;
   const radios = field.options.length <= MAX_RADIO_OPTIONS;
   // Radios are drawn from the value ("Clear choice" shows once something is chosen); a select holds it.
-  const value = useFieldValue(props.control, state.name, radios) as string;
+  const state = useNativeField(props, undefined, radios);
+  const { ids, ariaProps } = state;
+  const value = state.value as string;
   const options = useRef<HTMLDivElement>(null);
 
   if (radios) {

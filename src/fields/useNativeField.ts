@@ -9,15 +9,20 @@ import { useFieldWiring, type BlurEvent } from "./useFieldWiring";
 /**
  * The built-in fields' binding (react-hook-form's `register`): the native input holds the value,
  * starting from `start`, and reports each change; the field re-renders only when its error changes.
- * Inputs drawn from the value (radios, checkbox groups) add useFieldValue; a date-and-time field
- * passes its time zone (useTimeZoneName). Each hook here is one per field: a lean field is one that
+ * Inputs drawn from the value (a checkbox, radios, checkbox groups) pass `drawnFromValue` and also
+ * re-render when it changes (`value`); a date-and-time field passes its time zone (useTimeZoneName). Each hook here is one per field: a lean field is one that
  * keeps few.
  */
-export function useNativeField({ field, control, messages, readOnly = false }: FieldComponentProps, timeZone?: string) {
+export function useNativeField(
+  { field, control, messages, readOnly = false }: FieldComponentProps,
+  timeZone?: string,
+  drawnFromValue = false,
+) {
   const name = fieldName(field);
-  const [errorMessage, showError] = useState(() => errorOf(control, name));
-  // The registration, which also watches the field's error while its input is there (no effect per field).
-  const binding = useMemo(() => bindInput(control, name, errorMessage, showError), [control, name]);
+  const [shown, show] = useState(() => read(control, name, drawnFromValue));
+  const errorMessage = shown.error;
+  // The registration, which also watches the field's error (and value) while its input is there: no effect per field.
+  const binding = useMemo(() => bindInput(control, name, drawnFromValue, shown, show), [control, name, drawnFromValue]);
   const wiring = useFieldWiring(field, control, name, errorMessage, readOnly, timeZone, messages);
   // Values are handed over as they are (not read back from the input by react-hook-form), so a
   // number field can record "unreadable" and a checkbox its boolean.
@@ -27,7 +32,7 @@ export function useNativeField({ field, control, messages, readOnly = false }: F
   const blur = (event?: BlurEvent) =>
     wiring.blurThen(event, () => void binding.current.onBlur({ target: { name, value: storedValue(control, name) }, type: "blur" }));
   const { blurThen: _, ...state } = wiring;
-  return { ...state, start: storedValue(control, name), ref: binding.ref, change, blur };
+  return { ...state, start: storedValue(control, name), value: shown.value, ref: binding.ref, change, blur };
 }
 
 /**
@@ -43,18 +48,25 @@ function forForm(element: HTMLElement | null): HTMLElement | { focus: () => void
   return element;
 }
 
-function errorOf(control: Control<FormValues>, name: string): string | undefined {
-  return control.getFieldState(name).error?.message;
+/** What the field shows from the form's store: its error, and its value when drawn from it. */
+interface Shown {
+  error: string | undefined;
+  value: FormValue | undefined;
+}
+
+function read(control: Control<FormValues>, name: string, drawnFromValue: boolean): Shown {
+  return { error: control.getFieldState(name).error?.message, value: drawnFromValue ? storedValue(control, name) : undefined };
 }
 
 /**
  * The field's registration with react-hook-form (`register`) and its input: the ref lets the form
  * focus the input on a failed submit and write into it on reset. A reset that forgets every
  * input registers it again and hands it the input, which then shows the new value.
- * While the input is there, every change of the form's state about this field reaches `showError`
- * when its error is not the one `shown`: subscribed as React attaches the input, unsubscribed as it detaches it.
+ * While the input is there, every change of the form's state about this field reaches `show` when
+ * what it shows differs from what is `shown`: subscribed as React attaches the input, unsubscribed
+ * as it detaches it.
  */
-function bindInput(control: Control<FormValues>, name: string, shown: string | undefined, showError: (message: string | undefined) => void) {
+function bindInput(control: Control<FormValues>, name: string, drawnFromValue: boolean, shown: Shown, show: (next: Shown) => void) {
   let input: HTMLElement | null = null;
   let unsubscribe: (() => void) | undefined;
   const update = () => {
@@ -62,8 +74,8 @@ function bindInput(control: Control<FormValues>, name: string, shown: string | u
       binding.current = control.register(name);
       if (input) binding.current.ref(forForm(input));
     }
-    const error = errorOf(control, name);
-    if (error !== shown) showError((shown = error));
+    const next = read(control, name, drawnFromValue);
+    if (next.error !== shown.error || next.value !== shown.value) show((shown = next));
   };
   const binding = {
     current: control.register(name),
