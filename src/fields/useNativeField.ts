@@ -4,7 +4,8 @@ import type { FormValue, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { isForgotten, storedValue, subscribeToField } from "./formStore";
-import { useFieldWiring, type BlurEvent } from "./useFieldWiring";
+import { checkOnBlur, type BlurEvent } from "./checkOnBlur";
+import { useFieldWiring } from "./useFieldWiring";
 
 /**
  * The built-in fields' binding (react-hook-form's `register`): the native input holds the value,
@@ -21,18 +22,14 @@ export function useNativeField(
   const name = fieldName(field);
   const [shown, show] = useState(() => read(control, name, drawnFromValue));
   const errorMessage = shown.error;
-  // The registration, which also watches the field's error (and value) while its input is there: no effect per field.
-  const binding = useMemo(() => bindInput(control, name, drawnFromValue, shown, show), [control, name, drawnFromValue]);
-  const wiring = useFieldWiring(field, control, name, errorMessage, readOnly, timeZone, messages);
-  // Values are handed over as they are (not read back from the input by react-hook-form), so a
-  // number field can record "unreadable" and a checkbox its boolean.
-  const change = (next: FormValue) => {
-    if (!readOnly) void binding.current.onChange({ target: { name, value: next }, type: "change" });
-  };
-  const blur = (event?: BlurEvent) =>
-    wiring.blurThen(event, () => void binding.current.onBlur({ target: { name, value: storedValue(control, name) }, type: "blur" }));
-  const { blurThen: _, ...state } = wiring;
-  return { ...state, start: storedValue(control, name), value: shown.value, ref: binding.ref, change, blur };
+  // The registration, which also watches the field's error (and value) while its input is there: no
+  // effect per field. Its handlers are made once with it, not on every render.
+  const binding = useMemo(
+    () => bindInput(control, name, drawnFromValue, readOnly, shown, show),
+    [control, name, drawnFromValue, readOnly],
+  );
+  const wiring = useFieldWiring(field, name, errorMessage, readOnly, timeZone, messages);
+  return { ...wiring, start: storedValue(control, name), value: shown.value, ref: binding.ref, change: binding.change, blur: binding.blur };
 }
 
 /**
@@ -66,7 +63,14 @@ function read(control: Control<FormValues>, name: string, drawnFromValue: boolea
  * what it shows differs from what is `shown`: subscribed as React attaches the input, unsubscribed
  * as it detaches it.
  */
-function bindInput(control: Control<FormValues>, name: string, drawnFromValue: boolean, shown: Shown, show: (next: Shown) => void) {
+function bindInput(
+  control: Control<FormValues>,
+  name: string,
+  drawnFromValue: boolean,
+  readOnly: boolean,
+  shown: Shown,
+  show: (next: Shown) => void,
+) {
   let input: HTMLElement | null = null;
   let unsubscribe: (() => void) | undefined;
   const update = () => {
@@ -91,6 +95,13 @@ function bindInput(control: Control<FormValues>, name: string, drawnFromValue: b
         unsubscribe = undefined;
       }
     },
+    // Values are handed over as they are (not read back from the input by react-hook-form), so a
+    // number field can record "unreadable" and a checkbox its boolean.
+    change: (next: FormValue) => {
+      if (!readOnly) void binding.current.onChange({ target: { name, value: next }, type: "change" });
+    },
+    blur: (event?: BlurEvent) =>
+      checkOnBlur(control, name, event, () => void binding.current.onBlur({ target: { name, value: storedValue(control, name) }, type: "blur" })),
   };
   return binding;
 }
