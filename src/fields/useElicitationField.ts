@@ -1,7 +1,7 @@
 import { useController } from "react-hook-form";
 import { fieldName } from "../core/values/initialFormValues";
 import type { FieldComponentProps } from "./FieldComponentProps";
-import { checkOnBlur, type BlurEvent } from "./checkOnBlur";
+import { checkOnBlur } from "./checkOnBlur";
 import { useFieldWiring } from "./useFieldWiring";
 import { useTimeZoneName } from "./useTimeZoneName";
 
@@ -18,7 +18,8 @@ export function useElicitationField({ field, control, messages, readOnly = false
   // Date-and-time fields say which time zone the typed time is in.
   const timeZone = useTimeZoneName(field.kind === "text" && field.format === "date-time");
   const wiring = useFieldWiring(field, name, fieldState.error?.message, readOnly, timeZone, messages);
-  const onBlur = (event?: BlurEvent) => checkOnBlur(control, name, event, registered.onBlur);
+  const onBlur = (event?: { relatedTarget?: EventTarget | null; target?: EventTarget | null }) =>
+    checkOnBlur(control, name, event, registered.onBlur);
   // Read-only: the input keeps showing its value and edits are dropped.
   const controller = { ...registered, onBlur, ...(readOnly ? { onChange: ignoreChange } : null) };
   return {
