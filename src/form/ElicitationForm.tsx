@@ -73,7 +73,7 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
   const components = props.fieldComponents;
   const leftToServer = form.leftToServer;
   // The same elements while nothing they show has changed: when the form renders again
-  // (react-hook-form does once as it mounts), React skips the field list without visiting each field.
+  // (after a reset, or as the rest of a long form arrives), React skips the field list without visiting each field.
   const fieldList = useMemo(
     () =>
       fields.map((field) => (
