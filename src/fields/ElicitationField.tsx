@@ -9,7 +9,7 @@ export interface ElicitationFieldProps extends FieldComponentProps {
 
 /**
  * Draws one field descriptor with the component registered for its kind. Memoised so that
- * the form re-rendering (react-hook-form does so once on mount) leaves the fields alone.
+ * the form re-rendering (after a reset, for instance) leaves the fields alone.
  */
 export const ElicitationField = memo(function ElicitationField({ components, ...props }: ElicitationFieldProps) {
   const kind = props.field.kind;

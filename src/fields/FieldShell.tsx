@@ -21,6 +21,8 @@ interface FieldShellProps {
 /**
  * Label, required marker, description and error around one input; stable class hooks for hosts.
  * Every kind has the same order: label, description (and time-zone hint), warning, input, error.
+ * It keeps no state: the built-in fields call it as a function, so a field has no component of its
+ * own for it; a host's field component may render it as `<FieldShell>`.
  */
 export function FieldShell({ field, state, messages, children, group, labelAfter, after }: FieldShellProps) {
   const { ids, errorMessage } = state;

@@ -36,18 +36,21 @@ export const FileField = memo(function FileField(props: FieldComponentProps<File
     };
   }, []);
   return (
-    <FieldShell field={props.field} state={state} messages={props.messages}>
-      {Input ? (
-        <Input field={props.field} state={state} value={value} messages={props.messages} change={change} blur={blur} />
-      ) : (
-        <div className="rme-file">
-          <div className="rme-file__pick">
-            <button type="button" id={state.ids.inputId} className="rme-button" disabled>
-              {props.messages.fileChoose}
-            </button>
+    FieldShell({
+      field: props.field, state, messages: props.messages,
+      children: (
+        Input ? (
+          <Input field={props.field} state={state} value={value} messages={props.messages} change={change} blur={blur} />
+        ) : (
+          <div className="rme-file">
+            <div className="rme-file__pick">
+              <button type="button" id={state.ids.inputId} className="rme-button" disabled>
+                {props.messages.fileChoose}
+              </button>
+            </div>
           </div>
-        </div>
-      )}
-    </FieldShell>
+        )
+      ),
+    })
   );
 });

@@ -18,31 +18,34 @@ export const NumberField = memo(function NumberField(props: FieldComponentProps<
     state.change(input.value === "" && input.validity?.badInput ? UNREADABLE_NUMBER : input.value);
   };
   return (
-    <FieldShell field={field} state={state} messages={props.messages}>
-      <input
-        id={ids.inputId}
-        name={state.name}
-        className="rme-input"
-        type="number"
-        // Integers step by 1; numbers take any decimal.
-        step={field.integer ? 1 : "any"}
-        inputMode={field.integer ? "numeric" : "decimal"}
-        min={field.minimum}
-        max={field.maximum}
-        // The input holds what is typed (unreadable text included); it starts from the form's value.
-        defaultValue={state.start === UNREADABLE_NUMBER ? "" : (state.start as string)}
-        onChange={read}
-        onInput={read}
-        onBlur={(event) => {
-          // Some browsers settle badInput only on blur (a lone "-" or "e").
-          if (event.currentTarget.validity?.badInput && storedValue(props.control, state.name) !== UNREADABLE_NUMBER) read(event);
-          state.blur(event);
-        }}
-        ref={state.ref}
-        readOnly={state.readOnly || undefined}
-        aria-required={field.required || undefined}
-        {...ariaProps}
-      />
-    </FieldShell>
+    FieldShell({
+      field, state, messages: props.messages,
+      children: (
+        <input
+          id={ids.inputId}
+          name={state.name}
+          className="rme-input"
+          type="number"
+          // Integers step by 1; numbers take any decimal.
+          step={field.integer ? 1 : "any"}
+          inputMode={field.integer ? "numeric" : "decimal"}
+          min={field.minimum}
+          max={field.maximum}
+          // The input holds what is typed (unreadable text included); it starts from the form's value.
+          defaultValue={state.start === UNREADABLE_NUMBER ? "" : (state.start as string)}
+          onChange={read}
+          onInput={read}
+          onBlur={(event) => {
+            // Some browsers settle badInput only on blur (a lone "-" or "e").
+            if (event.currentTarget.validity?.badInput && storedValue(props.control, state.name) !== UNREADABLE_NUMBER) read(event);
+            state.blur(event);
+          }}
+          ref={state.ref}
+          readOnly={state.readOnly || undefined}
+          aria-required={field.required || undefined}
+          {...ariaProps}
+        />
+      ),
+    })
   );
 });

@@ -49,17 +49,20 @@ function TextInput(props: FieldComponentProps<TextFieldDescriptor> & { timeZone?
   };
   const multiline = !field.format && (field.maxLength ?? 0) >= TEXTAREA_FROM_LENGTH;
   return (
-    <FieldShell field={field} state={state} messages={props.messages}>
-      {multiline ? (
-        <textarea rows={3} {...common} />
-      ) : (
-        <input
-          type={field.format ? INPUT_TYPE[field.format] : "text"}
-          autoComplete={field.format ? AUTOCOMPLETE[field.format] : undefined}
-          spellCheck={field.format === "email" || field.format === "uri" ? false : undefined}
-          {...common}
-        />
-      )}
-    </FieldShell>
+    FieldShell({
+      field, state, messages: props.messages,
+      children: (
+        multiline ? (
+          <textarea rows={3} {...common} />
+        ) : (
+          <input
+            type={field.format ? INPUT_TYPE[field.format] : "text"}
+            autoComplete={field.format ? AUTOCOMPLETE[field.format] : undefined}
+            spellCheck={field.format === "email" || field.format === "uri" ? false : undefined}
+            {...common}
+          />
+        )
+      ),
+    })
   );
 }

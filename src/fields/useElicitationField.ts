@@ -1,6 +1,7 @@
 import { useController } from "react-hook-form";
 import { fieldName } from "../core/values/initialFormValues";
 import type { FieldComponentProps } from "./FieldComponentProps";
+import { checkOnBlur } from "./checkOnBlur";
 import { useFieldWiring } from "./useFieldWiring";
 import { useTimeZoneName } from "./useTimeZoneName";
 
@@ -16,9 +17,9 @@ export function useElicitationField({ field, control, messages, readOnly = false
   const { field: registered, fieldState } = useController({ name, control });
   // Date-and-time fields say which time zone the typed time is in.
   const timeZone = useTimeZoneName(field.kind === "text" && field.format === "date-time");
-  const wiring = useFieldWiring(field, control, name, fieldState.error?.message, readOnly, timeZone, messages);
+  const wiring = useFieldWiring(field, name, fieldState.error?.message, readOnly, timeZone, messages);
   const onBlur = (event?: { relatedTarget?: EventTarget | null; target?: EventTarget | null }) =>
-    wiring.blurThen(event, registered.onBlur);
+    checkOnBlur(control, name, event, registered.onBlur);
   // Read-only: the input keeps showing its value and edits are dropped.
   const controller = { ...registered, onBlur, ...(readOnly ? { onChange: ignoreChange } : null) };
   return {

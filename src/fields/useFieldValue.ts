@@ -4,15 +4,12 @@ import type { FormValue, FormValues } from "../core/types";
 import { storedValue, subscribeToField } from "./formStore";
 
 /**
- * The field's value, for inputs drawn from it (radios, checkbox groups): re-renders when it changes.
- * With `enabled` false it reads and watches nothing (the hook stays, so the hook order does not
- * depend on the schema).
+ * The field's value, for a file field (drawn from it, and whose input arrives later): re-renders
+ * when it changes. The other built-in fields drawn from their value watch it with their error
+ * (useNativeField's `drawnFromValue`).
  */
-export function useFieldValue(control: Control<FormValues>, name: string, enabled = true): FormValue | undefined {
-  const subscribe = useCallback(
-    (notify: () => void) => (enabled ? subscribeToField(control, name, notify) : () => {}),
-    [control, name, enabled],
-  );
-  const read = () => (enabled ? storedValue(control, name) : undefined);
+export function useFieldValue(control: Control<FormValues>, name: string): FormValue | undefined {
+  const subscribe = useCallback((notify: () => void) => subscribeToField(control, name, notify), [control, name]);
+  const read = () => storedValue(control, name);
   return useSyncExternalStore(subscribe, read, read);
 }

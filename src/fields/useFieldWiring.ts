@@ -1,26 +1,15 @@
 import { useId } from "react";
-import type { Control } from "react-hook-form";
-import type { FieldDescriptor, FormValues } from "../core/types";
+import type { FieldDescriptor } from "../core/types";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { describeFieldBounds } from "./describeFieldBounds";
-import { afterPointerRelease } from "./afterPointerRelease";
-
-/** Focus moving to a button (Submit, Decline, Cancel, Stop asking…) means the person is about to act, not done with the field. */
-function movesToButton(next: EventTarget | null | undefined): boolean {
-  const element = next as Element | null | undefined;
-  return typeof element?.closest === "function" && element.closest('button, [role="button"], input[type="submit"]') !== null;
-}
-
-export type BlurEvent = { relatedTarget?: EventTarget | null; target?: EventTarget | null };
 
 /**
  * What every field has whatever holds its value (the React Aria `useField` idea): the ids of its
- * label, description, hint, warning and error, the ARIA props its input needs, and the rule for
- * checking it when focus leaves.
+ * label, description, hint, warning and error, and the ARIA props its input needs (the rule for
+ * checking it when focus leaves is checkOnBlur).
  */
 export function useFieldWiring(
   field: FieldDescriptor,
-  control: Control<FormValues>,
   name: string,
   errorMessage: string | undefined,
   readOnly: boolean,
@@ -29,14 +18,6 @@ export function useFieldWiring(
   /** The wording of the field's bounds; without it they are not said. */
   messages?: ElicitationMessages,
 ) {
-  // Leaving the field checks it (react-hook-form's onTouched), except: leaving an untouched field
-  // for a button shows no error, and a check during a pointer press waits for the click (no layout shift under the pointer;
-  // the form watches the presses, once for all its fields).
-  const blurThen = (event: BlurEvent | undefined, check: () => void) => {
-    if (!control.getFieldState(name).isDirty && movesToButton(event?.relatedTarget)) return;
-    const doc = (event?.target as Node | null | undefined)?.ownerDocument ?? (typeof document === "undefined" ? undefined : document);
-    afterPointerRelease(doc, check);
-  };
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const labelId = `${baseId}-label`;
@@ -57,7 +38,6 @@ export function useFieldWiring(
     errorMessage,
     timeZone,
     bounds,
-    blurThen,
     ids: { inputId, labelId, descriptionId, boundsId, hintId, errorId, warningId },
     ariaProps: {
       "aria-describedby": describedBy,
@@ -67,4 +47,4 @@ export function useFieldWiring(
 }
 
 /** What FieldShell draws from: ids, ARIA, the error and the time-zone hint. */
-export type ElicitationFieldState = Omit<ReturnType<typeof useFieldWiring>, "blurThen">;
+export type ElicitationFieldState = ReturnType<typeof useFieldWiring>;

@@ -68,21 +68,12 @@ function OwnForm(props: ElicitationFormSchemaProps) {
 function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseElicitationFormResult }) {
   const { error, fields, messages } = form;
 
-  const onInvalid = useCallbackRef(props.onInvalidSchema);
-  // Once per error, also when StrictMode runs the effect twice.
-  const reported = useRef<ElicitationSchemaError>(undefined);
-  useEffect(() => {
-    if (!error || reported.current === error) return;
-    reported.current = error;
-    onInvalid(error);
-  }, [error, onInvalid]);
-
   const readOnly = props.readOnly ?? false;
   const control = form.form.control;
   const components = props.fieldComponents;
   const leftToServer = form.leftToServer;
   // The same elements while nothing they show has changed: when the form renders again
-  // (react-hook-form does once as it mounts), React skips the field list without visiting each field.
+  // (after a reset, or as the rest of a long form arrives), React skips the field list without visiting each field.
   const fieldList = useMemo(
     () =>
       fields.map((field) => (
@@ -102,8 +93,14 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
   const drawn = useDrawnFieldCount(fields);
   const accept = form.handleAccept(props.onSubmit);
 
-  const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };
-  if (error) return <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />;
+  if (error) {
+    const notice = { actions: props.actions, className: props.className, id: props.id, lang: props.locale, dir: props.dir };
+    return (
+      <InvalidSchema error={error} onInvalidSchema={props.onInvalidSchema}>
+        <FormNotice state="invalid" text={fillTemplate(messages.invalidRequest, { reason: error.message })} {...notice} />
+      </InvalidSchema>
+    );
+  }
 
   // Booleans carry no marker (a checkbox always answers), so they alone need no legend.
   const hasRequired = !readOnly && fields.some((field) => field.required && field.kind !== "boolean");
@@ -149,4 +146,16 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
       ))}
     </form>
   );
+}
+
+/** Reports the schema's error to the host, once per error (also when StrictMode runs the effect twice); only a form that cannot be drawn keeps these hooks. */
+function InvalidSchema({ error, onInvalidSchema, children }: { error: ElicitationSchemaError; onInvalidSchema?: (error: ElicitationSchemaError) => void; children: ReactNode }) {
+  const onInvalid = useCallbackRef(onInvalidSchema);
+  const reported = useRef<ElicitationSchemaError>(undefined);
+  useEffect(() => {
+    if (reported.current === error) return;
+    reported.current = error;
+    onInvalid(error);
+  }, [error, onInvalid]);
+  return children;
 }

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from "react";
-import { useForm, type FieldErrors, type Resolver, type ResolverResult } from "react-hook-form";
+import type { FieldErrors, Resolver, ResolverResult, UseFormReturn } from "react-hook-form";
 import { isParsedSchema } from "../core/request/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { initialFormValues } from "../core/values/initialFormValues";
@@ -9,6 +9,7 @@ import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FileInputs, FormValues, ParsedElicitationSchema } from "../core/types";
 import { trackPointerPresses } from "../fields/afterPointerRelease";
 import { useCallbackRef } from "../fields/useCallbackRef";
+import { useFormControl } from "./useFormControl";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -38,7 +39,7 @@ export interface UseElicitationFormResult {
    */
   leftToServer: string[];
   /** The react-hook-form instance (values keyed `f${index}`). */
-  form: ReturnType<typeof useForm<FormValues>>;
+  form: UseFormReturn<FormValues>;
   messages: ElicitationMessages;
   /** Validates everything; calls `onAccept` with protocol content only when valid, else shows errors and focuses the first. */
   handleAccept: (onAccept: (content: ElicitContent) => void) => (event?: BaseSyntheticEvent) => Promise<void>;
@@ -78,84 +79,42 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
         .filter((key) => (known.parsed === parsed && known.keys.includes(key)) || checkedLeftToServer.includes(key)),
     [parsed, known, checkedLeftToServer],
   );
-  const latestMessages = useCallbackRef(() => messages) as () => ElicitationMessages;
-  const latestLeftToServer = useCallbackRef(() => checkedLeftToServer) as () => string[];
-
   // The one check of this schema's values, made once per parsed schema; the resolver is its only caller.
   const runtime = useContext(ValidationRuntimeContext);
   const validation = useMemo(() => (parsed ? createLazyFormValidation(parsed, runtime) : undefined), [parsed, runtime]);
-  const check = validation?.check;
+  // What the resolver and Submit read of the latest render: one latest-value hook for all of it.
+  const latest = useCallbackRef(() => ({ parsed, validation, messages, checkedLeftToServer })) as () => Latest;
 
-  /**
-   * The resolver: the whole check of `values`, worded once in the host's messages. A valid answer
-   * travels to Submit as the content this check built (a class instance, which react-hook-form
-   * passes on as it is: its copies by assignment would drop, or apply, a server key "__proto__").
-   */
-  const resolve = useCallbackRef(async (values: FormValues): Promise<ResolverResult<FormValues>> => {
-    if (!check || !parsed) return { values: {}, errors: {} };
-    let result;
-    try {
-      result = await check(values);
-    } catch (error) {
-      // The engine's chunk did not arrive. A field check has nothing to say; Submit tells the person.
-      if (error instanceof ValidationUnavailableError) return answered(new Unavailable());
-      throw error;
-    }
-    const left = result.leftToServer;
-    // Compared here, not in an updater: an update that changes nothing still re-renders the form.
-    if (!sameKeys(latestLeftToServer(), left)) setLeftToServer(left);
-    if (result.issues.length === 0) return answered(new CheckedAnswer(result.content));
-    // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
-    // The wording comes with the checking code, already loaded by the check that found the issues.
-    const { wordFormIssues } = await validation!.wording();
-    const fieldErrors: FieldErrors<FormValues> = {};
-    for (const [name, issue] of Object.entries(wordFormIssues(parsed.fields, result.issues, messages.validation))) {
-      fieldErrors[name] = { type: issue.code, message: issue.message };
-    }
-    return { values: {}, errors: fieldErrors };
-  });
-  const resolver = resolve as Resolver<FormValues>;
-
-  /** What the form starts from: the restored values, else the content to show, else the defaults. */
-  const startValues = (current: ParsedElicitationSchema, { values, content }: UseElicitationFormOptions) => ({
-    ...initialFormValues(fieldsShowing(current.fields, content)),
-    ...values,
-  });
-
-  // react-hook-form reads its defaults once, as it is made: worked out once, not on every render.
-  const [defaultValues] = useState(() => (parsed ? startValues(parsed, options) : {}));
-  const form = useForm<FormValues>({
+  // react-hook-form reads its options once, as it is made: the defaults and the resolver are worked
+  // out then, not on every render.
+  const form = useFormControl<FormValues>(() => ({
     mode: "onTouched",
     reValidateMode: "onChange",
     shouldFocusError: true,
-    defaultValues,
-    resolver,
-  });
+    defaultValues: parsed ? startValues(parsed, options) : {},
+    resolver: resolverOf(latest, setLeftToServer),
+  }));
 
   // The validation engine starts loading as the form appears and the schema is compiled when the
   // browser is next idle, so the first check waits for neither. The form also watches pointer presses
   // while it is there (once for all its fields), so a field's blur check waits for the click that caused it.
-  useEffect(() => {
-    validation?.prepare();
-    return typeof document === "undefined" ? undefined : trackPointerPresses(document);
-  }, [validation]);
-
-  useEffect(() => {
-    let live = true;
-    if (parsed && validation) validation.patternsLeftToServer().then((keys) => live && keys.length > 0 && setKnown({ parsed, keys }), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [parsed, validation]);
-
-  // A new schema object (a new request in the same component) starts from its own defaults.
   const seeded = useRef(schema);
   useEffect(() => {
-    if (seeded.current === schema) return;
-    seeded.current = schema;
-    setLeftToServer([]);
-    form.reset(parsed ? initialFormValues(parsed.fields) : {});
-  }, [schema, parsed, form]);
+    // A new schema object (a new request in the same component) starts from its own defaults.
+    if (seeded.current !== schema) {
+      seeded.current = schema;
+      setLeftToServer([]);
+      form.reset(parsed ? initialFormValues(parsed.fields) : {});
+    }
+    let live = true;
+    validation?.prepare();
+    if (parsed && validation) validation.patternsLeftToServer().then((keys) => live && keys.length > 0 && setKnown({ parsed, keys }), () => undefined);
+    const stopTracking = typeof document === "undefined" ? undefined : trackPointerPresses(document);
+    return () => {
+      live = false;
+      stopTracking?.();
+    };
+  }, [schema, parsed, validation, form]);
 
   const handleAccept = useMemo(
     () => (onAccept: (content: ElicitContent) => void) =>
@@ -163,12 +122,12 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
         const answer: unknown = data.answer;
         if (answer instanceof Unavailable) {
           // Offline or a blocked chunk: nothing can be checked, so nothing is sent; the next Submit tries again.
-          form.setError("root", { type: "validationUnavailable", message: latestMessages().validationUnavailable });
+          form.setError("root", { type: "validationUnavailable", message: latest().messages.validationUnavailable });
         } else if (answer instanceof CheckedAnswer) {
           onAccept(answer.content);
         }
       }),
-    [form, latestMessages],
+    [form, latest],
   );
 
   return {
@@ -180,6 +139,51 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     messages,
     handleAccept,
   };
+}
+
+/** What the resolver and Submit read of the form hook's latest render. */
+interface Latest {
+  parsed: ParsedElicitationSchema | undefined;
+  validation: ReturnType<typeof createLazyFormValidation> | undefined;
+  messages: ElicitationMessages;
+  checkedLeftToServer: string[];
+}
+
+/**
+ * The resolver: the whole check of `values`, worded once in the host's messages. A valid answer
+ * travels to Submit as the content this check built (a class instance, which react-hook-form
+ * passes on as it is: its copies by assignment would drop, or apply, a server key "__proto__").
+ */
+function resolverOf(latest: () => Latest, setLeftToServer: (keys: string[]) => void): Resolver<FormValues> {
+  return async (values: FormValues): Promise<ResolverResult<FormValues>> => {
+    const { parsed, validation, messages } = latest();
+    if (!validation || !parsed) return { values: {}, errors: {} };
+    let result;
+    try {
+      result = await validation.check(values);
+    } catch (error) {
+      // The engine's chunk did not arrive. A field check has nothing to say; Submit tells the person.
+      if (error instanceof ValidationUnavailableError) return answered(new Unavailable());
+      throw error;
+    }
+    const left = result.leftToServer;
+    // Compared here, not in an updater: an update that changes nothing still re-renders the form.
+    if (!sameKeys(latest().checkedLeftToServer, left)) setLeftToServer(left);
+    if (result.issues.length === 0) return answered(new CheckedAnswer(result.content));
+    // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
+    // The wording comes with the checking code, already loaded by the check that found the issues.
+    const { wordFormIssues } = await validation.wording();
+    const fieldErrors: FieldErrors<FormValues> = {};
+    for (const [name, issue] of Object.entries(wordFormIssues(parsed.fields, result.issues, messages.validation))) {
+      fieldErrors[name] = { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors: fieldErrors };
+  };
+}
+
+/** What the form starts from: the restored values, else the content to show, else the defaults. */
+function startValues(current: ParsedElicitationSchema, { values, content }: UseElicitationFormOptions): FormValues {
+  return { ...initialFormValues(fieldsShowing(current.fields, content)), ...values };
 }
 
 function sameKeys(a: string[], b: string[]): boolean {

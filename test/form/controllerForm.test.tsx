@@ -7,13 +7,13 @@ import { contactInfo } from "../fixtures/seedRequests";
 
 const formHooks = vi.hoisted(() => ({ made: 0 }));
 
-vi.mock("react-hook-form", async (importOriginal) => {
-  const original = await importOriginal<typeof import("react-hook-form")>();
+vi.mock("../../src/form/useFormControl", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/form/useFormControl")>();
   return {
     ...original,
-    useForm: (...args: Parameters<typeof original.useForm>) => {
+    useFormControl: (...args: Parameters<typeof original.useFormControl>) => {
       formHooks.made += 1;
-      return original.useForm(...args);
+      return original.useFormControl(...args);
     },
   };
 });
