@@ -11,6 +11,8 @@ type Snapshot<V extends FieldValues> = FormState<V> & { defaultValues?: unknown 
  * `formState` (read through it, a key re-renders the form when it changes), made with a handful
  * of hooks instead of about twenty-five. It does not render the form a second time as it mounts:
  * `formState.isReady` becomes true then, and only a form that reads it is rendered again to show it.
+ * It reads the control's own members (`_subscribe`, `_formState`, …) as `useForm` does, which is why
+ * package.json takes react-hook-form's 7.92 patch releases only (`~7.92.0`).
  */
 export function useFormControl<V extends FieldValues>(options: () => UseFormProps<V>): UseFormReturn<V> {
   // Everything this form keeps between renders, in one hook.
