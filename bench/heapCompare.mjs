@@ -7,6 +7,7 @@
 // (which V8 makes and drops by its own measure) leaves the objects alone in the figures.
 import { chromium } from "playwright-core";
 import { takeHeapSnapshot } from "./heapSnapshot.mjs";
+import { openBenchPage } from "./openBenchPage.mjs";
 import { runPageBench } from "./runPageBench.mjs";
 
 const SIZE = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 5);
@@ -43,12 +44,8 @@ async function runBrowser(url) {
   const args = ["--no-sandbox", "--disable-gpu", ...(JS_FLAGS ? [`--js-flags=${JS_FLAGS}`] : [])];
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args });
   try {
-    const page = await browser.newPage();
-    await page.goto(url);
-    await page.waitForFunction(() => "bench" in window);
-    const cdp = await page.context().newCDPSession(page);
+    const { cdp, call } = await openBenchPage(browser, url);
     await cdp.send("HeapProfiler.enable");
-    const call = (name, ...params) => page.evaluate(([n, p]) => window.bench[n](...p), [name, params]);
     // Warm, as the bench's memory pass is: chunks loaded, caches filled, code compiled.
     for (let i = 0; i < 20; i++) {
       for (const lib of ["ours", "rjsf"]) {

@@ -3,6 +3,7 @@
 //   node bench/heapDiff.mjs [ours|rjsf] [size]
 import { chromium } from "playwright-core";
 import { takeHeapSnapshot } from "./heapSnapshot.mjs";
+import { openBenchPage } from "./openBenchPage.mjs";
 import { runPageBench } from "./runPageBench.mjs";
 
 const LIB = process.argv[2] ?? "ours";
@@ -15,12 +16,8 @@ const snapshot = async (cdp) => new Map((await takeHeapSnapshot(cdp, { props: PR
 async function runBrowser(url) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
-    const page = await browser.newPage();
-    await page.goto(url);
-    await page.waitForFunction(() => "bench" in window);
-    const cdp = await page.context().newCDPSession(page);
+    const { cdp, call } = await openBenchPage(browser, url);
     await cdp.send("HeapProfiler.enable");
-    const call = (name, ...params) => page.evaluate(([n, p]) => window.bench[n](...p), [name, params]);
     // Warm: mount and unmount once, so chunks, caches and compiled code are there before the first snapshot.
     for (let i = 0; i < 3; i++) {
       await call("mount", LIB, SIZE, `size-${SIZE}`);

@@ -7,6 +7,7 @@
 //   npm run bench:queue -- [--sizes 500,5000] [--reps 3]
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { jsHeapUsed } from "./openBenchPage.mjs";
 import { runPageBench } from "./runPageBench.mjs";
 
 const args = Object.fromEntries(
@@ -31,14 +32,6 @@ async function runBrowser(url) {
     await page.waitForFunction(() => "burst" in window);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable");
-    const heap = async (collect) => {
-      if (collect) {
-        await cdp.send("HeapProfiler.collectGarbage");
-        await cdp.send("HeapProfiler.collectGarbage");
-      }
-      const { metrics } = await cdp.send("Performance.getMetrics");
-      return metrics.find((m) => m.name === "JSHeapUsedSize").value;
-    };
     console.log("| requests | send (one task) | longest frame, arriving | longest frame, cancelling all | heap before | heap after (GC) |");
     console.log("| --: | --: | --: | --: | --: | --: |");
     await page.evaluate(() => window.burst(50)); // warm-up: code compiled, chunks loaded
@@ -46,10 +39,10 @@ async function runBrowser(url) {
       const runs = [];
       for (let r = 0; r < REPS; r++) {
         await page.evaluate(() => window.reset());
-        const before = await heap(true);
+        const before = await jsHeapUsed(cdp);
         const figures = await page.evaluate((count) => window.burst(count), n);
         await page.evaluate(() => window.reset());
-        const after = await heap(true);
+        const after = await jsHeapUsed(cdp);
         runs.push({ ...figures, before, after });
       }
       const pick = (key) => median(runs.map((run) => run[key]));

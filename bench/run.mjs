@@ -6,6 +6,7 @@
 //
 //   npm run bench -- [--reps 15] [--sizes 5,20,50,200] [--keys 5] [--first 7]
 import { chromium } from "playwright-core";
+import { jsHeapUsed, openBenchPage } from "./openBenchPage.mjs";
 import { runPageBench } from "./runPageBench.mjs";
 
 const args = Object.fromEntries(
@@ -164,20 +165,9 @@ async function runBrowser(url) {
 
 /** A new tab with the bench page: the page, its DevTools session, a heap reading and a way to call the page's bench API. */
 async function openPage(browser, url) {
-  const page = await browser.newPage();
-  page.on("pageerror", (error) => console.error("page error:", error));
-  await page.goto(url);
-  await page.waitForFunction(() => "bench" in window);
-  const cdp = await page.context().newCDPSession(page);
+  const { page, cdp, call } = await openBenchPage(browser, url);
   await cdp.send("Performance.enable");
-  const heap = async () => {
-    await cdp.send("HeapProfiler.collectGarbage");
-    await cdp.send("HeapProfiler.collectGarbage");
-    const { metrics } = await cdp.send("Performance.getMetrics");
-    return metrics.find((m) => m.name === "JSHeapUsedSize").value;
-  };
-  const call = (name, ...params) => page.evaluate(([n, p]) => window.bench[n](...p), [name, params]);
-  return { page, cdp, heap, call };
+  return { page, cdp, call, heap: () => jsHeapUsed(cdp) };
 }
 
 /** JS heap with one form mounted minus without, MEMORY_REPS readings per library, alternating, into `samples[lib][key]`. */
