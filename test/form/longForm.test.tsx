@@ -4,20 +4,10 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import type { ParsedElicitationSchema } from "../../src/core/types";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
+import { longSchema } from "../fixtures/longSchema";
 
 const SIZE = 120;
-
-/** `SIZE` text fields with defaults; `required` names fields that start empty and must be filled. */
-function longSchema(required: number[] = []): ParsedElicitationSchema {
-  const properties = Object.fromEntries(
-    Array.from({ length: SIZE }, (_, i) => [`f${i}`, required.includes(i) ? { type: "string", title: `Field ${i}` } : { type: "string", title: `Field ${i}`, default: `v${i}` }]),
-  );
-  const parsed = parseElicitationSchema({ type: "object", properties, required: required.map((i) => `f${i}`) }, { limits: { maxProperties: SIZE } });
-  if (!parsed.ok) throw parsed.error;
-  return parsed.schema;
-}
 
 const drawnLabels = () => [...document.querySelectorAll(".rme-field__label")].map((label) => label.textContent);
 const busy = () => document.querySelector(".rme-form__fields")?.getAttribute("aria-busy") ?? null;
@@ -25,7 +15,7 @@ const allDrawn = () => waitFor(() => expect(drawnLabels()).toHaveLength(SIZE));
 
 describe("a long form", () => {
   it("draws its first fields at once, says it is still filling in, and has every field in order a few frames later", async () => {
-    render(<ElicitationForm schema={longSchema()} onSubmit={vi.fn()} />);
+    render(<ElicitationForm schema={longSchema(SIZE)} onSubmit={vi.fn()} />);
     const first = drawnLabels();
     expect(first.length).toBeGreaterThanOrEqual(20);
     expect(first.length).toBeLessThan(SIZE);
@@ -41,7 +31,7 @@ describe("a long form", () => {
 
   it("a Submit before every field is drawn sends every field's value, the ones not drawn yet included", async () => {
     const onSubmit = vi.fn();
-    render(<ElicitationForm schema={longSchema()} onSubmit={onSubmit} />);
+    render(<ElicitationForm schema={longSchema(SIZE)} onSubmit={onSubmit} />);
     expect(busy()).toBe("true");
     const form = document.querySelector("form")!;
     await act(async () => {
@@ -53,7 +43,7 @@ describe("a long form", () => {
 
   it("a failed Submit before every field is drawn moves focus to the first invalid field, far down the form", async () => {
     const onSubmit = vi.fn();
-    render(<ElicitationForm schema={longSchema([110])} onSubmit={onSubmit} />);
+    render(<ElicitationForm schema={longSchema(SIZE, [110])} onSubmit={onSubmit} />);
     expect(screen.queryByLabelText(/^Field 110/)).toBeNull();
     await act(async () => {
       document.querySelector("form")!.requestSubmit();
@@ -67,7 +57,7 @@ describe("a long form", () => {
   it("values given to the form (a draft, an answer to preview) are in fields drawn later, and what is typed there is sent", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<ElicitationForm schema={longSchema()} onSubmit={onSubmit} values={{ f100: "restored" }} />);
+    render(<ElicitationForm schema={longSchema(SIZE)} onSubmit={onSubmit} values={{ f100: "restored" }} />);
     await allDrawn();
     expect(screen.getByLabelText("Field 100")).toHaveValue("restored");
     await user.clear(screen.getByLabelText("Field 115"));

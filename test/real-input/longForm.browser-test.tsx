@@ -4,23 +4,13 @@ import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import "../../src/styles.css";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import type { ParsedElicitationSchema } from "../../src/core/types";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
+import { longSchema } from "../fixtures/longSchema";
 
 afterEach(() => cleanup());
 
 const SIZE = 120;
-
-function longSchema(required: number[] = []): ParsedElicitationSchema {
-  const properties = Object.fromEntries(
-    Array.from({ length: SIZE }, (_, i) => [`f${i}`, required.includes(i) ? { type: "string", title: `Field ${i}` } : { type: "string", title: `Field ${i}`, default: `v${i}` }]),
-  );
-  const parsed = parseElicitationSchema({ type: "object", properties, required: required.map((i) => `f${i}`) }, { limits: { maxProperties: SIZE } });
-  if (!parsed.ok) throw parsed.error;
-  return parsed.schema;
-}
 
 /** A form of `size` text fields, as a server sends it. */
 const rawSchema = (size: number) => ({
@@ -51,7 +41,7 @@ const drawnCount = () => document.querySelectorAll(".rme-field").length;
 
 describe("a long form in a real browser", () => {
   it("Tab from the last field of the first screenful goes to the next field, even before the rest has arrived", async () => {
-    render(<ElicitationForm schema={longSchema()} onSubmit={vi.fn()} />);
+    render(<ElicitationForm schema={longSchema(SIZE)} onSubmit={vi.fn()} />);
     const first = drawnCount();
     expect(first).toBeLessThan(SIZE);
     input(first - 1)!.focus();
@@ -61,7 +51,7 @@ describe("a long form in a real browser", () => {
   });
 
   it("every field is there within a few frames, in order, without a Tab or a Submit", async () => {
-    render(<ElicitationForm schema={longSchema()} onSubmit={vi.fn()} />);
+    render(<ElicitationForm schema={longSchema(SIZE)} onSubmit={vi.fn()} />);
     const started = performance.now();
     await waitFor(() => expect(drawnCount()).toBe(SIZE), { interval: 5 });
     // Generous for a busy 2-core machine; on a laptop it is a few frames.
@@ -72,7 +62,7 @@ describe("a long form in a real browser", () => {
 
   it("Enter pressed at once submits, and focus moves to an invalid field far down the form, scrolled into view", async () => {
     const onSubmit = vi.fn();
-    render(<ElicitationForm schema={longSchema([110])} onSubmit={onSubmit} />);
+    render(<ElicitationForm schema={longSchema(SIZE, [110])} onSubmit={onSubmit} />);
     expect(input(110)).toBeNull();
     input(0)!.focus();
     await userEvent.keyboard("{Enter}");
