@@ -11,7 +11,7 @@ export function parseDemoTarget(argv: readonly string[]): DemoTarget | undefined
   const targets: DemoTarget[] = [];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
-    if (flag !== "--url" && flag !== "--stdio") throw new Error(`Unknown option "${flag}". Use --url <URL> or --stdio "<command>".`);
+    if (flag !== "--url" && flag !== "--stdio") throw new Error(`Unknown option "${flag}". Use --url <URL> or --stdio "<command>", and --server-client or --page-client.`);
     const value = argv[++i]?.trim();
     if (!value) throw new Error(`${flag} needs a value.`);
     if (flag === "--url") {

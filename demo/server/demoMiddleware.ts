@@ -2,7 +2,7 @@
 // share one origin (no CORS). Streamable HTTP with one session (and one McpServer) per client.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createDemoMcpServer } from "./createDemoMcpServer";
-import { createRelay } from "./createRelay";
+import { createMcpBridge } from "./createMcpBridge";
 import { FAVICON_SVG } from "./favicon";
 import type { DemoRecorder } from "./DemoRecorder";
 import type { DemoTarget } from "./DemoTarget";
@@ -18,7 +18,7 @@ export const BUILT_IN_SERVER_NAME = "Demo MCP server";
 type Next = (error?: unknown) => void;
 
 export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget, log: (line: string) => void = () => {}) {
-  const relay = target ? createRelay(target, log) : undefined;
+  const bridge = target ? createMcpBridge(target, log) : undefined;
   const server = { name: target?.label ?? BUILT_IN_SERVER_NAME, builtIn: !target };
   const linkCompletions = new Map<string, () => Promise<void>>();
 
@@ -51,7 +51,7 @@ export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget
       res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=86400" }).end(FAVICON_SVG);
       return;
     }
-    if (url.pathname === MCP_PATH) work = relay ? relay.relayMcp(req, res) : handleMcp(req, res);
+    if (url.pathname === MCP_PATH) work = bridge ? bridge.bridgeMcp(req, res) : handleMcp(req, res);
     else if (url.pathname === SERVER_PATH && req.method === "GET") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(server));
       return;
@@ -72,6 +72,6 @@ export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget
   }
 
   /** Stops what the middleware started: the connections (and processes) of a bridged server. */
-  const close = () => relay?.close() ?? Promise.resolve();
+  const close = () => bridge?.close() ?? Promise.resolve();
   return Object.assign(demoMiddleware, { close });
 }

@@ -1,21 +1,12 @@
-// Bridges the demo page to an MCP server the person named: a Streamable HTTP URL or a stdio
-// command. The page speaks Streamable HTTP to the demo's own origin (no CORS, no way for a page to
+// With the MCP client in the page (--page-client), bridges the page to an MCP server the person
+// named: a Streamable HTTP URL or a stdio command. The page speaks Streamable HTTP to the demo's own origin (no CORS, no way for a page to
 // start processes); each page session gets its own connection to the named server, and JSON-RPC
 // messages pass through unchanged both ways — elicitation requests included.
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { connectToTarget } from "./connectToTarget";
 import type { DemoTarget } from "./DemoTarget";
 import { routeMcpSessions } from "./routeMcpSessions";
-
-function connectTo(target: DemoTarget): Transport & { setProtocolVersion?: (version: string) => void } {
-  if (target.kind === "url") return new StreamableHTTPClientTransport(new URL(target.url));
-  // The command runs as it would in the person's shell (the SDK's default passes only a few
-  // variables, which leaves npx without the npm settings it needs); its log lines go to the terminal.
-  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return new StdioClientTransport({ command: target.command, args: target.args, env, stderr: "inherit" });
-}
 
 function describe(message: JSONRPCMessage): string | undefined {
   if ("method" in message && message.method === "elicitation/create") {
@@ -25,14 +16,14 @@ function describe(message: JSONRPCMessage): string | undefined {
   return undefined;
 }
 
-export function createRelay(target: DemoTarget, log: (line: string) => void) {
+export function createMcpBridge(target: DemoTarget, log: (line: string) => void) {
   // Every connection to the named server, so stopping the demo also stops the processes it started.
   const upstreams = new Set<Transport>();
 
-  const relayMcp = routeMcpSessions(async (page, _req, res) => {
-    const upstream = connectTo(target);
+  const bridgeMcp = routeMcpSessions(async (page, _req, res) => {
+    const upstream = connectToTarget(target);
     upstreams.add(upstream);
-    const fail = (error: unknown) => log(`relay: ${error instanceof Error ? error.message : String(error)}`);
+    const fail = (error: unknown) => log(`bridge: ${error instanceof Error ? error.message : String(error)}`);
     page.onmessage = (message) => void upstream.send(message).catch(fail);
     upstream.onmessage = (message) => {
       const line = describe(message);
@@ -61,7 +52,7 @@ export function createRelay(target: DemoTarget, log: (line: string) => void) {
   });
 
   return {
-    relayMcp,
+    bridgeMcp,
     close: () => Promise.all([...upstreams].map((upstream) => upstream.close().catch(() => undefined))).then(() => undefined),
   };
 }
