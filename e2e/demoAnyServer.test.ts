@@ -1,6 +1,6 @@
-// The demo bridged to a server the person names (npm run demo -- --stdio "…" / --url …), in
-// Debian's Chromium: the page lists that server's tools and shows every elicitation it sends.
-// Also: the demo page fits a 390 px phone.
+// The demo bridged to a server the person names (npm run demo -- --page-client --stdio "…" / --url …),
+// in Debian's Chromium: the page lists that server's tools and shows every elicitation it sends.
+// Also: the demo page (as `npm run demo` starts it) fits a 390 px phone.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -47,7 +47,7 @@ describe("the demo bridged to a named server", () => {
   it("stdio: lists the command's tools and answers its elicitation through the dialog; stopping the demo stops the command", async () => {
     const label = "node stdioServer.mjs";
     const script = join(import.meta.dirname, "anyServer/stdioServer.mjs");
-    const demo = await startDemo({ target: { kind: "stdio", command: process.execPath, args: [script], label } });
+    const demo = await startDemo({ target: { kind: "stdio", command: process.execPath, args: [script], label }, client: "page" });
     const page = await open(demo, label);
     await page.getByRole("button", { name: "Call pick_colour" }).click();
 
@@ -74,7 +74,7 @@ describe("the demo bridged to a named server", () => {
   it("URL: another server's Streamable HTTP endpoint, its tools and its elicitation", async () => {
     const upstream = await startDemo();
     running.push(upstream);
-    const demo = await startDemo({ target: { kind: "url", url: `${upstream.url}mcp`, label: new URL(upstream.url).host } });
+    const demo = await startDemo({ target: { kind: "url", url: `${upstream.url}mcp`, label: new URL(upstream.url).host }, client: "page" });
     running.push(demo);
     const page = await open(demo, new URL(upstream.url).host);
     await page.getByRole("button", { name: "Call github_username" }).click();

@@ -1,5 +1,6 @@
 // The demo's seed scenarios in Debian's Chromium: a person answers through the real page, and each
-// answer is checked against what the real MCP server received.
+// answer is checked against what the real MCP server received. The MCP client runs in the page here
+// (--page-client); e2e/demoServerClient.test.ts drives the default, the client on the server.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startDemo, type RunningDemo } from "../demo/startDemo";
@@ -11,7 +12,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
+  [demo, browser] = await Promise.all([startDemo({ client: "page" }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,17 +1,24 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { createElicitationQueue, ElicitationOutlet, type ElicitationOutletProps } from "../../src/index";
+import type { DemoClientSide } from "../server/parseDemoOptions";
+import { connectInPage } from "./connectInPage";
+import { connectThroughServer } from "./connectThroughServer";
+import type { ConnectionState } from "./DemoConnection";
 import { ToolPanel } from "./ToolPanel";
-import { useDemoConnection } from "./useDemoConnection";
 import { SETTING_CHOICES, useDemoSettings, type DemoSettings } from "./useDemoSettings";
 
 /**
  * Which server the page talks to, as the demo was started: its built-in server, or one named on
  * the command line. The name is the host's (the URL's host or the command), never the server's claim.
+ * `client`: where the MCP client runs — on the demo's server (reaching the page through the relay) or in the page.
  */
 interface DemoServer {
   name: string;
   builtIn: boolean;
+  client: DemoClientSide;
 }
+
+const WIRING: Record<DemoClientSide, string> = { server: "MCP client: on the server (relay)", page: "MCP client: in the page" };
 
 type Entry =
   | { id: number; kind: "assistant" | "user"; text: string }
@@ -51,7 +58,11 @@ function ChatHost({ server }: { server: DemoServer }) {
       }),
     [addLog],
   );
-  const connection = useDemoConnection(queue, serverName, addLog);
+  const [connection, setConnection] = useState<ConnectionState>({ status: "connecting" });
+  useEffect(
+    () => (server.client === "server" ? connectThroughServer(queue, addLog, setConnection) : connectInPage(queue, serverName, addLog, setConnection)),
+    [queue, serverName, server.client, addLog],
+  );
   const [thread, setThread] = useState<Entry[]>(() => [
     {
       id: nextId++,
@@ -60,26 +71,28 @@ function ChatHost({ server }: { server: DemoServer }) {
     },
   ]);
 
+  // A tool call in the thread: "Running…" until its result (or error) comes.
+  const track = useCallback((tool: string, args: Record<string, unknown>, result: Promise<string>) => {
+    const id = nextId++;
+    const shown = Object.keys(args).length > 0 ? JSON.stringify(args) : "";
+    setThread((all) => [...all, { id, kind: "tool", tool, args: shown, state: "running" }]);
+    result.then(
+      (text) => ({ state: "done" as const, text }),
+      (error: unknown) => ({ state: "error" as const, text: `Error: ${error instanceof Error ? error.message : String(error)}` }),
+    ).then(({ state, text }) => setThread((all) => all.map((entry) => (entry.id === id && entry.kind === "tool" ? { ...entry, state, text } : entry))));
+  }, []);
+
   const call = useCallback(
-    async (tool: string, args: Record<string, unknown>) => {
-      if (connection.status !== "connected") return;
-      const id = nextId++;
-      const shown = Object.keys(args).length > 0 ? JSON.stringify(args) : "";
-      setThread((all) => [...all, { id, kind: "tool", tool, args: shown, state: "running" }]);
-      let text: string;
-      let state: "done" | "error" = "done";
-      try {
-        // The server gets 60 s of its own; time the person spends on its dialogs does not count.
-        const result = await queue.call(serverName, (options) => connection.client.callTool({ name: tool, arguments: args }, undefined, options));
-        text = (result.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
-      } catch (error) {
-        state = "error";
-        text = `Error: ${error instanceof Error ? error.message : String(error)}`;
-      }
-      setThread((all) => all.map((entry) => (entry.id === id && entry.kind === "tool" ? { ...entry, state, text } : entry)));
+    (tool: string, args: Record<string, unknown>) => {
+      if (connection.status === "connected") track(tool, args, connection.callTool(tool, args));
     },
-    [connection, queue, serverName],
+    [connection, track],
   );
+
+  // The calls the server kept from before a reload (server-client mode) come back into the thread.
+  useEffect(() => {
+    if (connection.status === "connected") for (const earlier of connection.earlier) track(earlier.tool, earlier.args, earlier.result());
+  }, [connection, track]);
 
   const [draft, setDraft] = useState("");
   const send = (event: FormEvent) => {
@@ -99,7 +112,7 @@ function ChatHost({ server }: { server: DemoServer }) {
       return;
     }
     try {
-      void call(tool.name, command[2] ? (JSON.parse(command[2]) as Record<string, unknown>) : {});
+      call(tool.name, command[2] ? (JSON.parse(command[2]) as Record<string, unknown>) : {});
     } catch (error) {
       setThread((all) => [...all, { id: nextId++, kind: "assistant", text: `Those arguments are not JSON: ${String(error)}` }]);
     }
@@ -126,6 +139,9 @@ function ChatHost({ server }: { server: DemoServer }) {
           {connection.status === "connecting" && "Connecting to the MCP server…"}
           {connection.status === "connected" && `Connected to ${serverName} — ${connection.tools.length} tools`}
           {connection.status === "error" && `Could not connect: ${connection.message}`}
+        </p>
+        <p className="chat-wiring" data-client={server.client}>
+          {WIRING[server.client]}
         </p>
         <Settings settings={settings} onChange={changeSettings} />
       </header>

@@ -1,25 +1,64 @@
 // HTTP side of the demo server, mounted into Vite's dev server so the page and the MCP endpoint
 // share one origin (no CORS). Streamable HTTP with one session (and one McpServer) per client.
+// With the MCP client on the server (the default), the demo's Node side holds a client per person
+// and reaches the page through the relay; with it in the page, the page speaks MCP at /mcp.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createElicitationRelay } from "../shim/elicitationRelayShim";
+import { connectToTarget } from "./connectToTarget";
 import { createDemoMcpServer } from "./createDemoMcpServer";
 import { createMcpBridge } from "./createMcpBridge";
+import { createServerClients } from "./createServerClients";
+import { ensureDemoPerson, personFromCookie } from "./demoPerson";
 import { FAVICON_SVG } from "./favicon";
 import type { DemoRecorder } from "./DemoRecorder";
 import type { DemoTarget } from "./DemoTarget";
+import type { DemoClientSide } from "./parseDemoOptions";
 import { routeMcpSessions } from "./routeMcpSessions";
+import { serveServerClients } from "./serveServerClients";
 
 export const MCP_PATH = "/mcp";
 export const RECEIVED_PATH = "/demo-api/received";
 export const LINK_PAGE_PATH = "/link-account.html";
-/** Which server the page talks to: the host's own name for it, and whether it is the built-in one. */
+/** Which server the page talks to: the host's own name for it, whether it is the built-in one, and where the MCP client runs. */
 export const SERVER_PATH = "/demo-api/server";
 export const BUILT_IN_SERVER_NAME = "Demo MCP server";
 
 type Next = (error?: unknown) => void;
 
-export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget, log: (line: string) => void = () => {}) {
-  const bridge = target ? createMcpBridge(target, log) : undefined;
-  const server = { name: target?.label ?? BUILT_IN_SERVER_NAME, builtIn: !target };
+export interface DemoMiddlewareOptions {
+  recorder: DemoRecorder;
+  /** The server the person named; undefined for the built-in one. */
+  target?: DemoTarget;
+  client: DemoClientSide;
+  log?: (line: string) => void;
+}
+
+export function createDemoMiddleware({ recorder, target, client, log = () => {} }: DemoMiddlewareOptions) {
+  const server = { name: target?.label ?? BUILT_IN_SERVER_NAME, builtIn: !target, client };
+  // In the page: the page's MCP session goes to the built-in server, or through the bridge.
+  const bridge = client === "page" && target ? createMcpBridge(target, log) : undefined;
+  // On the server: the relay and a client per person; the built-in server is reached over its own
+  // Streamable HTTP endpoint, as a host's server reaches a remote MCP server.
+  let ownOrigin = "";
+  const relay =
+    client === "server"
+      ? createElicitationRelay({
+          identify: (request) => personFromCookie(request.headers.get("cookie")),
+          // As the page's queue in the other mode: five minutes on screen, and every scenario tried in a minute.
+          timeoutMs: 5 * 60_000,
+          rateLimit: { max: 30, windowMs: 60_000 },
+        })
+      : undefined;
+  const clients = relay
+    ? createServerClients({
+        relay,
+        serverName: server.name,
+        connect: () => (target ? connectToTarget(target) : new StreamableHTTPClientTransport(new URL(MCP_PATH, ownOrigin))),
+        log,
+      })
+    : undefined;
+  const serveClients = relay && clients ? serveServerClients(relay, clients) : undefined;
   const linkCompletions = new Map<string, () => Promise<void>>();
 
   // One McpServer per session.
@@ -51,7 +90,13 @@ export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget
       res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=86400" }).end(FAVICON_SVG);
       return;
     }
-    if (url.pathname === MCP_PATH) work = bridge ? bridge.bridgeMcp(req, res) : handleMcp(req, res);
+    ensureDemoPerson(req, res);
+    ownOrigin ||= `http://127.0.0.1:${req.socket.localPort}`;
+    if (serveClients && url.pathname.startsWith("/api/")) {
+      work = serveClients(req, res, url.pathname).then((served) => {
+        if (!served) next();
+      });
+    } else if (url.pathname === MCP_PATH && (bridge || !target)) work = bridge ? bridge.bridgeMcp(req, res) : handleMcp(req, res);
     else if (url.pathname === SERVER_PATH && req.method === "GET") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(server));
       return;
@@ -71,7 +116,10 @@ export function createDemoMiddleware(recorder: DemoRecorder, target?: DemoTarget
     });
   }
 
-  /** Stops what the middleware started: the connections (and processes) of a bridged server. */
-  const close = () => bridge?.close() ?? Promise.resolve();
+  /** Stops what the middleware started: open requests (answered cancel), the clients, and the connections (and processes) of a bridged server. */
+  const close = async () => {
+    await relay?.close();
+    await Promise.all([clients?.close(), bridge?.close()]);
+  };
   return Object.assign(demoMiddleware, { close });
 }
