@@ -1,7 +1,7 @@
 // Server-client mode's routes on the demo's origin: the relay (GET event stream, POST answer) and a
 // small JSON API for the page's tool list and tool calls. The page never speaks MCP itself.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { handleNodeRequest, type ElicitationRelay } from "../shim/elicitationRelayShim";
+import { sendFetchResponse, toFetchRequest, type ElicitationRelay } from "../shim/elicitationRelayShim";
 import { DEMO_API } from "../shared/DemoToolCall";
 import type { ServerClients } from "./createServerClients";
 import { personFromCookie } from "./demoPerson";
@@ -51,7 +51,8 @@ async function callTool(clients: ServerClients, owner: string, req: IncomingMess
 export function serveServerClients(relay: ElicitationRelay, clients: ServerClients) {
   return async function serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
     if (pathname === DEMO_API.elicitation) {
-      await handleNodeRequest(relay, req, res);
+      // The relay speaks Fetch; its Node adapter turns Vite's (Connect's) request and response into it.
+      await sendFetchResponse(res, await relay.handle(toFetchRequest(req)));
       return true;
     }
     if (pathname !== DEMO_API.tools && pathname !== DEMO_API.call && !pathname.startsWith(`${DEMO_API.calls}/`)) return false;

@@ -77,13 +77,15 @@ export function createElicitationRelay({ identify }: { identify: (request: Reque
 
 export type ElicitationRelay = ReturnType<typeof createElicitationRelay>;
 
-export async function handleNodeRequest(relay: ElicitationRelay, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const chunks: Buffer[] = [];
-  if (req.method === "POST") for await (const chunk of req) chunks.push(chunk as Buffer);
+export function toFetchRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
-  const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-  const response = await relay.handle(request);
+  const hasBody = req.method === "POST";
+  const body = hasBody ? (ReadableStream as unknown as { from(source: AsyncIterable<Uint8Array>): ReadableStream }).from(req) : null;
+  return new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body, duplex: "half" } as RequestInit);
+}
+
+export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) return void res.end();
   const reader = response.body.getReader();
