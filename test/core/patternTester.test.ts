@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The paths a pattern check takes (createPatternTester.ts), driven with stand-in workers: which path
 // answers, that a slow pattern moves to RE2 instead of being left to the server, and what RE2 refuses.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPatternTester } from "../../src/core/validation/patterns/createPatternTester";
 import { patternRe2WorkerMain } from "../../src/core/validation/patterns/patternRe2WorkerMain";
 import { patternWorkerMain, type PatternWorkerReply, type PatternWorkerRequest } from "../../src/core/validation/patterns/patternWorkerMain";
@@ -197,6 +197,66 @@ describe("createPatternTester: the path each page takes", () => {
     expect(await tester.test(slow, "aaaa!")).toBeUndefined();
     expect(await tester.placeOf(slow)).toBe("server");
     tester.dispose();
+  });
+
+  describe("the default ways, tried on a page in this order", () => {
+    /**
+     * A page whose policy refuses the workers `refuses` picks (script-src 'self' by default: blob: ones):
+     * every worker the tester asks it for, and the ones it refused (each a CSP violation report).
+     */
+    function strictSelfPage(refuses = (url: string) => url.startsWith("blob:")) {
+      const asked: string[] = [];
+      const refused: string[] = [];
+      class PageWorker {
+        onmessage: ((event: MessageEvent<PatternWorkerReply>) => void) | null = null;
+        onerror: ((event: Event) => void) | null = null;
+        private ended = false;
+        private readonly scope = {
+          onmessage: null as ((event: MessageEvent<PatternWorkerRequest>) => void) | null,
+          postMessage: (reply: PatternWorkerReply) => setTimeout(() => !this.ended && this.onmessage?.({ data: reply } as MessageEvent<PatternWorkerReply>), 1),
+        };
+        constructor(url: string | URL, options?: { type?: string }) {
+          const where = String(url);
+          asked.push(where.startsWith("blob:") ? "blob:" : `${where.split("/").pop()} (${options?.type ?? "classic"})`);
+          if (refuses(where)) {
+            refused.push(where);
+            setTimeout(() => this.onerror?.(new Event("error")), 1);
+          } else {
+            patternWorkerMain(this.scope as never);
+          }
+        }
+        postMessage(request: PatternWorkerRequest) {
+          setTimeout(() => !this.ended && this.scope.onmessage?.({ data: request } as MessageEvent<PatternWorkerRequest>), 1);
+        }
+        terminate() {
+          this.ended = true;
+        }
+      }
+      vi.stubGlobal("Worker", PageWorker);
+      return { asked, refused };
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it("the package's own worker file is tried first: the pattern is checked and the page's policy refuses nothing", async () => {
+      const page = strictSelfPage();
+      const tester = createPatternTester();
+      expect(await tester.test("^[0-9]{4}$", "12x")).toBe(false);
+      expect(await tester.test("^[0-9]{4}$", "2025")).toBe(true);
+      expect(page.asked).toEqual(["patternWorkerModule.js (module)"]);
+      // A refused worker is a violation report the host's security team reads: none here.
+      expect(page.refused).toEqual([]);
+      tester.dispose();
+    });
+
+    it("a page that allows only blob: workers (worker-src blob:) checks patterns in the blob: one next", async () => {
+      const page = strictSelfPage((url) => !url.startsWith("blob:"));
+      const tester = createPatternTester();
+      expect(await tester.test("^[0-9]{4}$", "12x")).toBe(false);
+      expect(page.asked).toEqual(["patternWorkerModule.js (module)", "blob:"]);
+      tester.dispose();
+    });
   });
 
   it("without any Worker (Node, SSR) patterns run in place, as a server runs them", async () => {
