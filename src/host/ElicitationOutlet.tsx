@@ -87,8 +87,13 @@ export function ElicitationOutlet({
   };
   const stop = (serverName: string) =>
     answer(() => {
-      answers?.forgetServer(serverName);
       queue.cancelServer(serverName);
+      // After the answers, and guarded: a host's store that throws costs its kept copies, never the cancel.
+      try {
+        answers?.forgetServer(serverName);
+      } catch {
+        // Nothing forgotten this time.
+      }
     });
 
   return (

@@ -191,9 +191,13 @@ describe("a host's storage that fails", () => {
     const next = await screen.findByRole("dialog", { name: /Deploy Bot/ });
     await user.click(within(next).getByRole("button", { name: "Cancel" }));
     await expect(second).resolves.toEqual({ action: "cancel" });
-    // What could not be stored is still offered on this page.
-    act(() => void queue.request({ serverName: "CRM", params: contactInfo }));
+    // What could not be stored is still offered on this page, and "Stop asking" (which forgets it) answers.
+    let third: Promise<ElicitResult> | undefined;
+    act(() => void (third = queue.request({ serverName: "CRM", params: contactInfo })));
     expect(screen.getByRole("button", { name: "Use my last answer" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Stop asking" }));
+    await expect(third).resolves.toEqual({ action: "cancel" });
+    expect(answers.size).toBe(0);
     queue.close();
   });
 
