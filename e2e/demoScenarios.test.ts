@@ -300,3 +300,40 @@ describe("focus in the real browser", () => {
     expect(demo.recorder.records).toEqual([{ tool: "github_username", result: { action: "accept", content: { name: "torvalds" } } }]);
   });
 });
+
+describe("the inline card in the chat host", () => {
+  it("answered from inside, the next card takes focus; back in the message box, a server withdrawing its question brings up the next card without taking a key", async () => {
+    const chat = await openDemoHost(browser, demo, { presentation: "inline" });
+    try {
+      const message = chat.getByRole("textbox", { name: "Message" });
+      const card = chat.getByRole("region", { name: "Demo MCP server is asking for information" });
+      await message.click();
+      // Three questions in a row: a username, one the server withdraws 5 s after asking, contact details.
+      for (const command of ["/github_username", '/quick_question {"seconds": 5}', "/contact_info"]) {
+        await chat.keyboard.type(command, { delay: 20 });
+        await chat.keyboard.press("Enter");
+      }
+      await card.getByText("1 of 3").waitFor();
+      await chat.waitForTimeout(600);
+      // Answered from inside with the keyboard: Escape in its field. The card waiting then takes focus.
+      await card.getByLabel(/^Name/).click();
+      await chat.keyboard.press("Escape");
+      await card.getByText("1 of 2").waitFor();
+      await expect.poll(() => chat.evaluate(() => document.activeElement?.matches('[data-presentation="inline"] .rme-dialog__surface'))).toBe(true);
+
+      // The person goes back to the message box and types; the server withdraws its question meanwhile.
+      await chat.waitForTimeout(600);
+      await message.click();
+      expect(await card.getByText("1 of 2").count()).toBe(1);
+      const sentence = "thanks, and now please deploy the app to the staging cluster for me";
+      await chat.keyboard.type(sentence, { delay: 90 });
+      expect(await toolResult(chat, "quick_question")).toBe("Server withdrew the question after 5 s.");
+      // The contact details moved up while the sentence was typed.
+      await card.getByLabel(/^Email/).waitFor();
+      expect(await message.inputValue()).toBe(sentence);
+      expect(await chat.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Message");
+    } finally {
+      await chat.close();
+    }
+  });
+});

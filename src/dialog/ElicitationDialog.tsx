@@ -85,7 +85,7 @@ export interface ElicitationDialogProps {
    * itself politely; every protection of the dialog holds.
    */
   presentation?: "dialog" | "inline";
-  /** Inline only: move focus to the card (never into a field) when it appears. Default false: the card leaves focus where it is. */
+  /** Inline only: move focus to the card (never into a field) when it appears, unless something else has focus then. Default false: the card leaves focus where it is. */
   takeFocus?: boolean;
   /**
    * Milliseconds after the dialog appears during which clicks, key presses and close requests are

@@ -26,9 +26,9 @@ export interface ElicitationDialogRootProps {
   container?: Element | DocumentFragment | null;
   className?: string;
   /**
-   * Inline only: move focus to the card (its surface, never a field) when it appears. Off by
-   * default, so a card never takes focus from what the person is doing; the outlet turns it on
-   * when the person answered the card before from inside it, so they keep their place.
+   * Inline only: move focus to the card (its surface, never a field) when it appears and nothing
+   * else has focus. Off by default, so a card never takes focus from what the person is doing; the
+   * outlet turns it on for the card that replaces one the person just answered from inside it.
    */
   takeFocus?: boolean;
   /** The parts: Header, Message, Body, Close — or a host's own arrangement of them. */
