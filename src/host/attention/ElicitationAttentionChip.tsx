@@ -3,7 +3,7 @@ import { fillTemplate } from "../../messages/fillTemplate";
 import { resolveMessages, type ElicitationMessagesInput } from "../../messages/resolveMessages";
 import { useLocaleMessages } from "../../messages/useLocaleMessages";
 import type { ElicitationQueue } from "../types";
-import { bringCardIntoView, scrollContainerOf, visibleAreaOf } from "./inlineCard";
+import { bringCardIntoView, cardIsAbove, scrollContainerOf, visibleAreaOf } from "./inlineCard";
 import { usePageView } from "./usePageView";
 
 export interface ElicitationAttentionChipProps {
@@ -19,14 +19,23 @@ export interface ElicitationAttentionChipProps {
 /** Gap between the chip and the edge of the visible thread, in CSS pixels. */
 const EDGE_GAP = 12;
 
-/** Where the chip sits: centred on the visible part of the card's thread, at its top or bottom edge. */
-function edgePosition(card: HTMLElement, above: boolean): CSSProperties {
+interface Edge {
+  above: boolean;
+  style: CSSProperties;
+}
+
+/** Where the chip sits: centred on the visible part of the card's thread, at the edge on the card's side. */
+function edgeOf(card: HTMLElement): Edge {
   const area = visibleAreaOf(scrollContainerOf(card));
+  const above = cardIsAbove(card);
   const viewportHeight = document.documentElement.clientHeight || window.innerHeight;
   return {
-    position: "fixed",
-    left: (area.left + area.right) / 2,
-    ...(above ? { top: area.top + EDGE_GAP } : { bottom: viewportHeight - area.bottom + EDGE_GAP }),
+    above,
+    style: {
+      position: "fixed",
+      left: (area.left + area.right) / 2,
+      ...(above ? { top: area.top + EDGE_GAP } : { bottom: viewportHeight - area.bottom + EDGE_GAP }),
+    },
   };
 }
 
@@ -37,39 +46,39 @@ function edgePosition(card: HTMLElement, above: boolean): CSSProperties {
  * nothing. Draws nothing for a modal dialog, or while the card is in view.
  */
 export function ElicitationAttentionChip({ queue, messages, locale, dir, className }: ElicitationAttentionChipProps) {
-  const { card, cardInView, cardAbove } = usePageView(queue);
+  const { card, cardInView } = usePageView(queue);
   const current = useSyncExternalStore(queue.subscribe, () => queue.getSnapshot().current, () => undefined);
   const catalogue = useLocaleMessages(locale, messages);
   const words = useMemo(() => catalogue && resolveMessages(messages, catalogue), [messages, catalogue]);
   const away = card !== undefined && cardInView === false && current !== undefined;
-  const position = useEdge(away ? card : undefined, cardAbove);
-  if (!away || words === undefined || position === undefined) return null;
+  const edge = useEdge(away ? card : undefined);
+  if (!away || words === undefined || edge === undefined) return null;
   return (
     <button
       type="button"
       className={["rme-attention", "rme-attention__chip", className].filter(Boolean).join(" ")}
-      data-direction={cardAbove ? "up" : "down"}
+      data-direction={edge.above ? "up" : "down"}
       lang={locale}
       dir={dir}
-      style={position}
+      style={edge.style}
       onClick={() => bringCardIntoView(card)}
     >
-      {fillTemplate(cardAbove ? words.attentionChipAbove : words.attentionChipBelow, { server: current.serverName })}
+      {fillTemplate(edge.above ? words.attentionChipAbove : words.attentionChipBelow, { server: current.serverName })}
     </button>
   );
 }
 
-/** The chip's place, kept at the thread's edge as the page scrolls or resizes. */
-function useEdge(card: HTMLElement | undefined, above: boolean): CSSProperties | undefined {
-  const [position, setPosition] = useState<CSSProperties>();
+/** The chip's place and arrow, kept at the thread's edge as the page scrolls or resizes. */
+function useEdge(card: HTMLElement | undefined): Edge | undefined {
+  const [edge, setEdge] = useState<Edge>();
   useEffect(() => {
-    if (card === undefined) return setPosition(undefined);
+    if (card === undefined) return setEdge(undefined);
     let frame = 0;
     const place = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setPosition(edgePosition(card, above)));
+      frame = requestAnimationFrame(() => setEdge(edgeOf(card)));
     };
-    setPosition(edgePosition(card, above));
+    setEdge(edgeOf(card));
     window.addEventListener("resize", place);
     // Capture: a scroll of any container (the thread's, the page's) moves the visible edge.
     document.addEventListener("scroll", place, { capture: true, passive: true });
@@ -78,6 +87,6 @@ function useEdge(card: HTMLElement | undefined, above: boolean): CSSProperties |
       window.removeEventListener("resize", place);
       document.removeEventListener("scroll", place, { capture: true });
     };
-  }, [card, above]);
-  return position;
+  }, [card]);
+  return edge;
 }

@@ -48,11 +48,17 @@ export function visibleAreaOf(container: HTMLElement | null): VisibleArea {
 
 /**
  * Scrolls the card into view, its top first when it is taller than the visible thread; moves no
- * focus (a field never receives it). Smooth unless the person asked for reduced motion.
+ * focus (a field never receives it). Smooth unless the person asked for reduced motion, or `instant`
+ * (a tab just brought forward, which may not draw frames yet).
  */
-export function bringCardIntoView(card: HTMLElement): void {
+export function bringCardIntoView(card: HTMLElement, instant = false): void {
   const area = visibleAreaOf(scrollContainerOf(card));
   const tall = card.getBoundingClientRect().height > area.bottom - area.top;
-  const reduce = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const reduce = instant || (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches);
   card.scrollIntoView({ block: tall ? "start" : "nearest", inline: "nearest", behavior: reduce ? "auto" : "smooth" });
+}
+
+/** The card is above the visible part of its thread (else below, or in view). */
+export function cardIsAbove(card: HTMLElement): boolean {
+  return card.getBoundingClientRect().top < visibleAreaOf(scrollContainerOf(card)).top;
 }

@@ -1,15 +1,13 @@
 // What the person can see, kept current: the tab's visibility, the window's focus, and whether the
-// inline card of the request on screen is in view (and on which side it is when not). DOM, no
+// inline card of the request on screen is in view. DOM, no
 // React: the hooks read it through `subscribe` / `getSnapshot`. Listens only while subscribed.
 import type { ElicitationQueue } from "../types";
-import { dialogOpen, findInlineCard, scrollContainerOf, visibleAreaOf } from "./inlineCard";
+import { dialogOpen, findInlineCard } from "./inlineCard";
 import type { PageView } from "./unseenRequests";
 
 export interface PageViewSnapshot extends PageView {
   /** The inline card of the request on screen, when it is drawn inline. */
   readonly card: HTMLElement | undefined;
-  /** Out of view: the card is above the visible part of its thread (else below). */
-  readonly cardAbove: boolean;
 }
 
 export interface PageViewStore {
@@ -21,7 +19,7 @@ export interface PageViewStore {
 const SEEN_HEIGHT = 64;
 const THRESHOLDS = Array.from({ length: 51 }, (_, n) => n / 50);
 
-const SERVER: PageViewSnapshot = { visible: true, focused: true, cardInView: undefined, card: undefined, cardAbove: false };
+const SERVER: PageViewSnapshot = { visible: true, focused: true, cardInView: undefined, card: undefined };
 
 export function createPageViewStore(queue: ElicitationQueue): PageViewStore {
   const listeners = new Set<() => void>();
@@ -46,7 +44,7 @@ export function createPageViewStore(queue: ElicitationQueue): PageViewStore {
       observer?.disconnect();
       watching = card;
       if (card === undefined) {
-        set({ card: undefined, cardInView: undefined, cardAbove: false });
+        set({ card: undefined, cardInView: undefined });
         return;
       }
       observer = new IntersectionObserver(
@@ -54,8 +52,7 @@ export function createPageViewStore(queue: ElicitationQueue): PageViewStore {
           const record = records[records.length - 1]!;
           if (!card.isConnected) return findCard();
           const seen = record.intersectionRect.height >= Math.min(SEEN_HEIGHT, record.boundingClientRect.height - 1);
-          const above = record.boundingClientRect.top < visibleAreaOf(scrollContainerOf(card)).top;
-          set({ card, cardInView: record.isIntersecting && seen, cardAbove: !seen && above });
+          set({ card, cardInView: record.isIntersecting && seen });
         },
         { threshold: THRESHOLDS },
       );

@@ -75,7 +75,7 @@ export function useElicitationAttention(queue: ElicitationQueue, options: Elicit
         // The person chose to come back: the tab comes forward and the card into view; focus stays where it was.
         window.focus();
         const { card } = viewRef.current;
-        if (card?.isConnected) bringCardIntoView(card);
+        if (card?.isConnected) bringCardIntoView(card, true);
       }),
     [],
   );
