@@ -47,6 +47,8 @@ export function createPageViewStore(queue: ElicitationQueue): PageViewStore {
         set({ card: undefined, cardInView: undefined });
         return;
       }
+      // In view or not is known at the observer's first report, a frame later.
+      set({ card, cardInView: undefined });
       observer = new IntersectionObserver(
         (records) => {
           const record = records[records.length - 1]!;
