@@ -35,14 +35,13 @@ export interface HostMessages {
   urlStepDismiss: string;
   /** The page's title while requests wait unseen (`ElicitationAttention`); `{count}` waiting, `{title}` the host's own title. */
   attentionTitleBadge: string;
-  /** A system notification's title; `{server}` is the host's name for the server (never text from the request). */
-  attentionNotificationTitle: string;
+  /**
+   * A system notification's title, and the chip at the edge of a thread whose card is scrolled away
+   * (followed by ↓ or ↑); `{server}` is the host's name for the server, never text from the request.
+   */
+  attentionQuestion: string;
   /** A system notification's body: nothing from the request, so nothing a server wrote reaches the system's UI. */
   attentionNotificationBody: string;
-  /** The chip at the edge of a thread whose inline card is scrolled out of view below; `{server}`. */
-  attentionChipBelow: string;
-  /** The same when the card is above. */
-  attentionChipAbove: string;
 }
 
 export const defaultHostMessages: HostMessages = {
@@ -63,8 +62,6 @@ export const defaultHostMessages: HostMessages = {
   urlStepWaiting: "Waiting for you to finish on {domain} ({server}).",
   urlStepDismiss: "Dismiss",
   attentionTitleBadge: "({count}) {title}",
-  attentionNotificationTitle: "Question from {server}",
+  attentionQuestion: "Question from {server}",
   attentionNotificationBody: "Waiting for your answer.",
-  attentionChipBelow: "Question from {server} ↓",
-  attentionChipAbove: "Question from {server} ↑",
 };

@@ -50,10 +50,8 @@ export const arMessages: ElicitationMessages = {
   urlStepWaiting: "في انتظار إنهائك على {domain} ({server}).",
   urlStepDismiss: "إخفاء",
   attentionTitleBadge: "({count}) {title}",
-  attentionNotificationTitle: "سؤال من {server}",
+  attentionQuestion: "سؤال من {server}",
   attentionNotificationBody: "في انتظار إجابتك.",
-  attentionChipBelow: "سؤال من {server} ↓",
-  attentionChipAbove: "سؤال من {server} ↑",
   sensitiveFieldWarning:
     "يبدو أن هذا {kind}. لا يُسمح لخوادم MCP بطلب كلمات المرور أو المفاتيح أو الرموز أو بيانات البطاقات أو أرقام الهوية في نموذج. لا تُدخله إلا إذا كنت متأكدًا.",
   sensitiveKindPassword: "كلمة مرور",

@@ -8,7 +8,7 @@ import { usePageView } from "./usePageView";
 
 export interface ElicitationAttentionChipProps {
   queue: ElicitationQueue;
-  /** Replacement UI strings (`attentionChipBelow`, `attentionChipAbove`). */
+  /** Replacement UI strings (`attentionQuestion`). */
   messages?: ElicitationMessagesInput;
   /** BCP 47 language of the wording, as on the outlet. */
   locale?: string;
@@ -63,7 +63,7 @@ export function ElicitationAttentionChip({ queue, messages, locale, dir, classNa
       style={edge.style}
       onClick={() => bringCardIntoView(card)}
     >
-      {fillTemplate(edge.above ? words.attentionChipAbove : words.attentionChipBelow, { server: current.serverName })}
+      {`${fillTemplate(words.attentionQuestion, { server: current.serverName })} ${edge.above ? "↑" : "↓"}`}
     </button>
   );
 }

@@ -34,7 +34,7 @@ export interface ElicitationAttentionOptions {
   notifications?: boolean;
   /** Called as requests start and stop waiting unseen, for hosts that tell the person their own way. */
   onAttention?: (event: ElicitationAttentionEvent) => void;
-  /** Replacement UI strings (`attentionTitleBadge`, `attentionNotificationTitle`, `attentionNotificationBody`). */
+  /** Replacement UI strings (`attentionTitleBadge`, `attentionQuestion`, `attentionNotificationBody`). */
   messages?: ElicitationMessagesInput;
   /** BCP 47 language of the wording, as on the outlet. */
   locale?: string;

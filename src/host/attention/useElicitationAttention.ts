@@ -25,9 +25,10 @@ export interface ElicitationAttentionState {
 }
 
 const supported = () => typeof Notification === "function";
+const subscribeNothing = () => () => {};
+const unsupported = () => "unsupported" as const;
 const readPermission = (): ElicitationNotificationPermission => (supported() ? Notification.permission : "unsupported");
-const NO_GESTURE =
-  "requestNotificationPermission: call it from the person's click or key press (a \"Notify me\" button). Asking on load is refused: browsers mute such prompts and people learn to deny them.";
+const NO_GESTURE = "requestNotificationPermission: call it from the person's click or key press (a \"Notify me\" button), never on load.";
 
 /**
  * Tells a person who looked away that a request waits: the title badge, system notifications and
@@ -85,7 +86,7 @@ export function useElicitationAttention(queue: ElicitationQueue, options: Elicit
     if (!notifications) return shown.closeAll();
     if (words === undefined) return;
     shown.update(unseen, new Set(snapshot.entries.map((entry) => entry.id)), {
-      title: (server) => fillTemplate(words.attentionNotificationTitle, { server }),
+      title: (server) => fillTemplate(words.attentionQuestion, { server }),
       body: words.attentionNotificationBody,
       lang: locale,
     });
@@ -95,13 +96,15 @@ export function useElicitationAttention(queue: ElicitationQueue, options: Elicit
     };
   }, [notifications, words, unseen, snapshot.entries, shown, locale]);
 
-  const [permission, setPermission] = useState<ElicitationNotificationPermission>(readPermission);
+  // Read at every render ("unsupported" on the server and while hydrating); a render follows an answer.
+  const [, rerender] = useState(0);
+  const permission = useSyncExternalStore(subscribeNothing, readPermission, unsupported);
   const requestNotificationPermission = useCallback(async () => {
     if (!supported()) return "unsupported" as const;
     const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
     if (activation !== undefined && !activation.isActive && Notification.permission === "default") throw new Error(NO_GESTURE);
     const answer = await Notification.requestPermission();
-    setPermission(answer);
+    rerender((n) => n + 1);
     return answer;
   }, []);
 

@@ -82,10 +82,8 @@ export const deMessages: ElicitationMessages = {
   urlStepWaiting: "Warten, bis Sie auf {domain} fertig sind ({server}).",
   urlStepDismiss: "Ausblenden",
   attentionTitleBadge: "({count}) {title}",
-  attentionNotificationTitle: "Frage von {server}",
+  attentionQuestion: "Frage von {server}",
   attentionNotificationBody: "Wartet auf Ihre Antwort.",
-  attentionChipBelow: "Frage von {server} ↓",
-  attentionChipAbove: "Frage von {server} ↑",
   sensitiveFieldWarning:
     "Das sieht nach {kind} aus. MCP-Server dürfen in einem Formular nicht nach Passwörtern, Schlüsseln, Tokens, Kartendaten oder Ausweisnummern fragen. Geben Sie es nur ein, wenn Sie sicher sind.",
   sensitiveKindPassword: "einem Passwort",

@@ -79,10 +79,8 @@ export const esMessages: ElicitationMessages = {
   urlStepWaiting: "Esperando a que termine en {domain} ({server}).",
   urlStepDismiss: "Ocultar",
   attentionTitleBadge: "({count}) {title}",
-  attentionNotificationTitle: "Pregunta de {server}",
+  attentionQuestion: "Pregunta de {server}",
   attentionNotificationBody: "Esperando su respuesta.",
-  attentionChipBelow: "Pregunta de {server} ↓",
-  attentionChipAbove: "Pregunta de {server} ↑",
   sensitiveFieldWarning:
     "Parece que se trata de {kind}. Los servidores MCP no pueden pedir contraseñas, claves, tokens, datos de tarjetas ni números de identificación en un formulario. No lo introduzca a menos que esté seguro.",
   sensitiveKindPassword: "una contraseña",

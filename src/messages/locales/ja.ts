@@ -76,10 +76,8 @@ export const jaMessages: ElicitationMessages = {
   urlStepWaiting: "{domain} での操作が終わるのを待っています ({server})。",
   urlStepDismiss: "非表示にする",
   attentionTitleBadge: "({count}) {title}",
-  attentionNotificationTitle: "{server} からの質問",
+  attentionQuestion: "{server} からの質問",
   attentionNotificationBody: "回答をお待ちしています。",
-  attentionChipBelow: "{server} からの質問 ↓",
-  attentionChipAbove: "{server} からの質問 ↑",
   sensitiveFieldWarning:
     "これは{kind}のようです。MCP サーバーがフォームでパスワード、キー、トークン、カード情報、身分証明書の番号を求めることは認められていません。確信がない限り入力しないでください。",
   sensitiveKindPassword: "パスワード",

@@ -79,10 +79,8 @@ export const ptBRMessages: ElicitationMessages = {
   urlStepWaiting: "Aguardando você concluir em {domain} ({server}).",
   urlStepDismiss: "Dispensar",
   attentionTitleBadge: "({count}) {title}",
-  attentionNotificationTitle: "Pergunta de {server}",
+  attentionQuestion: "Pergunta de {server}",
   attentionNotificationBody: "Aguardando sua resposta.",
-  attentionChipBelow: "Pergunta de {server} ↓",
-  attentionChipAbove: "Pergunta de {server} ↑",
   sensitiveFieldWarning:
     "Isto parece ser {kind}. Servidores MCP não podem pedir senhas, chaves, tokens, dados de cartão ou números de documentos em um formulário. Só preencha se tiver certeza.",
   sensitiveKindPassword: "uma senha",

@@ -76,10 +76,8 @@ export const zhHansMessages: ElicitationMessages = {
   urlStepWaiting: "正在等待您在 {domain} 上完成操作（{server}）。",
   urlStepDismiss: "忽略",
   attentionTitleBadge: "({count}) {title}",
-  attentionNotificationTitle: "来自 {server} 的问题",
+  attentionQuestion: "来自 {server} 的问题",
   attentionNotificationBody: "正在等待您的回答。",
-  attentionChipBelow: "来自 {server} 的问题 ↓",
-  attentionChipAbove: "来自 {server} 的问题 ↑",
   sensitiveFieldWarning:
     "这看起来像是{kind}。MCP 服务器不得在表单中索要密码、密钥、令牌、银行卡信息或身份证件号码。除非您确定，否则请勿填写。",
   sensitiveKindPassword: "密码",
