@@ -9,7 +9,8 @@ export function findInlineCard(serverName: string, root: ParentNode = document):
     const title = titleId ? card.ownerDocument.getElementById(titleId) : null;
     if (title?.textContent?.includes(serverName)) return card;
   }
-  return undefined;
+  // A host's own `dialogTitle` may leave the name out: a single card is the one.
+  return cards.length === 1 ? cards[0] : undefined;
 }
 
 /** A modal dialog of the library is open: the request is in front of the person. */

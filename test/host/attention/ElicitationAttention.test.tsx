@@ -338,6 +338,20 @@ describe("ElicitationAttention.Chip", () => {
     expect(screen.queryByRole("button", { name: /Question from/ })).toBeNull();
   });
 
+  it("finds the card when the host's own title leaves the server's name out", async () => {
+    const queue = createElicitationQueue();
+    render(
+      <>
+        <ElicitationOutlet queue={queue} presentation="inline" messages={{ dialogTitle: "A question for you" }} />
+        <ElicitationAttention.Chip queue={queue} />
+      </>,
+    );
+    ask(queue, "GitHub");
+    await tick();
+    cardVisibleHeight(0);
+    expect(screen.getByRole("button", { name: "Question from GitHub ↓" })).toBeInTheDocument();
+  });
+
   it("draws nothing for a modal dialog", async () => {
     const queue = createElicitationQueue();
     render(
