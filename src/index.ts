@@ -40,6 +40,13 @@ export {
 export { createElicitationQueue } from "./host/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
+// For a person who looked away: title badge, notifications, the in-thread chip (docs/attention.md).
+export { ElicitationAttention } from "./host/ElicitationAttention";
+export type { ElicitationAttentionEvent, ElicitationAttentionOptions, ElicitationAttentionReason } from "./host/attention/types";
+export type { ElicitationAttentionState, ElicitationNotificationPermission } from "./host/attention/useElicitationAttention";
+export type { ElicitationAttentionChipProps } from "./host/attention/ElicitationAttentionChip";
+export type { ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
+export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
 export type {
   ElicitationCallOptions,
   ElicitationCallRequestOptions,
