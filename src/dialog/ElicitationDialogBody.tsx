@@ -49,30 +49,9 @@ export function ElicitationDialogBody({ fieldComponents, actions, form }: Elicit
     return <LazyUrlModeBody serverName={serverName} url={prepared.request.url} messages={messages} completed={urlStepDone} respond={answer.respond} />;
   }
   if (form !== undefined) return <>{form}</>;
-  const onUseLastAnswer = answer.lastAnswer && answer.fillLastAnswer;
-  if (steps) {
-    return (
-      <DialogSteps
-        controller={answer.form}
-        draft={answer.draft}
-        fieldComponents={fieldComponents}
-        onSubmit={answer.accept}
-        onCancel={answer.cancel}
-        onDecline={answer.decline}
-        onUseLastAnswer={onUseLastAnswer}
-        protectionInterval={protectionInterval}
-      />
-    );
-  }
-  return (
-    <DialogForm
-      schema={prepared.request.schema}
-      controller={answer.form}
-      draft={answer.draft}
-      onUseLastAnswer={onUseLastAnswer}
-      fieldComponents={fieldComponents}
-      onSubmit={answer.accept}
-      actions={actions ?? <ElicitationDialogActions />}
-    />
+  return steps ? (
+    <DialogSteps answer={answer} fieldComponents={fieldComponents} protectionInterval={protectionInterval} />
+  ) : (
+    <DialogForm answer={answer} fieldComponents={fieldComponents} actions={actions ?? <ElicitationDialogActions />} />
   );
 }

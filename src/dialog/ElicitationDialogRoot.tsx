@@ -57,8 +57,8 @@ export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
   const { prepared } = answer;
   // The × is Cancel; an invalid request's notice and a finished URL step have their own Close instead.
   const closable = prepared.ok && !(prepared.request.mode === "url" && urlStepDone);
-  const fieldCount = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema.fields.length : 0;
-  const steps = useElicitationLayout(props.layout, fieldCount) === "steps";
+  // The answer's form has no fields unless the request is a form.
+  const steps = useElicitationLayout(props.layout, answer.form.fields.length) === "steps";
   const context: ElicitationDialogContextValue = { answer, urlStepDone, closable, steps, protectionInterval: props.protectionInterval, titleId, messageId };
   return (
     <ElicitationDialogContext.Provider value={context}>
