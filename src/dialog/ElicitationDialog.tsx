@@ -116,9 +116,10 @@ function LocalizedElicitationDialog(props: ElicitationDialogProps) {
   return (
     // The frame's props have the same names here (presentation, layout, locale, dir, container, …).
     <ElicitationDialogRoot {...props} answer={useElicitationAnswer(props)}>
-      <ElicitationDialogHeader icon={props.icon} status={props.status} />
+      {/* Header takes its icon and status, Body its fieldComponents, from the same props. */}
+      <ElicitationDialogHeader {...props} />
       <ElicitationDialogMessage />
-      <ElicitationDialogBody fieldComponents={props.fieldComponents} />
+      <ElicitationDialogBody {...props} />
       <ElicitationDialogClose />
     </ElicitationDialogRoot>
   );
