@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { react18Aliases } from "../../test/react18";
-import { launchChromium } from "../launchChromium";
+import { launchChromium } from "../../scripts/launchChromium.mjs";
 
 let outDir: string;
 let server: Server;

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it, vi } from "vitest";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import type { ParsedElicitationSchema } from "../../src/core/types";
-import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
-import * as seeds from "../fixtures/seedRequests";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
+import type { ParsedElicitationSchema } from "../../../src/core/types";
+import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
+import * as seeds from "../../fixtures/seedRequests";
 
 function parsed(schema: unknown): ParsedElicitationSchema {
   const result = parseElicitationSchema(schema);

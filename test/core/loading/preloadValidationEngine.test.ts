@@ -7,10 +7,10 @@ import { describe, expect, it, vi } from "vitest";
 
 async function freshPage() {
   vi.resetModules();
-  const { preloadValidation } = await import("../../src/core/loading/preloadValidation");
-  const { detectedValidationEngine, setValidationEngine } = await import("../../src/core/loading/selectValidationEngine");
-  const { loadFormCheck } = await import("../../src/core/loading/loadValidation");
-  const { parseElicitationSchema } = await import("../../src/core/request/parseElicitationSchema");
+  const { preloadValidation } = await import("../../../src/core/loading/preloadValidation");
+  const { detectedValidationEngine, setValidationEngine } = await import("../../../src/core/loading/selectValidationEngine");
+  const { loadFormCheck } = await import("../../../src/core/loading/loadValidation");
+  const { parseElicitationSchema } = await import("../../../src/core/request/parseElicitationSchema");
   const parsed = parseElicitationSchema({ type: "object", properties: { email: { type: "string", title: "Email", format: "email" } }, required: ["email"] });
   if (!parsed.ok) throw parsed.error;
   // What a form does on blur or Submit: its one check of the values (field keys are renamed f<index>).

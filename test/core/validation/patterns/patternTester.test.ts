@@ -2,10 +2,10 @@
 // The paths a pattern check takes (createPatternTester.ts), driven with stand-in workers: which path
 // answers, that a slow pattern moves to RE2 instead of being left to the server, and what RE2 refuses.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPatternTester } from "../../src/core/validation/patterns/createPatternTester";
-import { patternRe2WorkerMain } from "../../src/core/validation/patterns/patternRe2WorkerMain";
-import { patternWorkerMain, type PatternWorkerReply, type PatternWorkerRequest } from "../../src/core/validation/patterns/patternWorkerMain";
-import { toRe2Syntax } from "../../src/core/validation/patterns/toRe2Syntax";
+import { createPatternTester } from "../../../../src/core/validation/patterns/createPatternTester";
+import { patternRe2WorkerMain } from "../../../../src/core/validation/patterns/patternRe2WorkerMain";
+import { patternWorkerMain, type PatternWorkerReply, type PatternWorkerRequest } from "../../../../src/core/validation/patterns/patternWorkerMain";
+import { toRe2Syntax } from "../../../../src/core/validation/patterns/toRe2Syntax";
 
 interface StandIn {
   posted: PatternWorkerRequest[];

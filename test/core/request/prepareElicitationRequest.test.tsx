@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { prepareElicitationRequest } from "../../src/core/request/prepareElicitationRequest";
-import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
-import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
-import { bankTransfer, contactInfo } from "../fixtures/seedRequests";
+import { prepareElicitationRequest } from "../../../src/core/request/prepareElicitationRequest";
+import { ElicitationDialog } from "../../../src/dialog/ElicitationDialog";
+import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
+import { ElicitationOutlet } from "../../../src/host/ElicitationOutlet";
+import { bankTransfer, contactInfo } from "../../fixtures/seedRequests";
 
 const withPassword = {
   message: "Log in",
@@ -12,8 +12,8 @@ const withPassword = {
 };
 
 // Every preparation is counted: the real function, observed.
-vi.mock("../../src/core/request/prepareElicitationRequest", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/core/request/prepareElicitationRequest")>();
+vi.mock("../../../src/core/request/prepareElicitationRequest", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../../src/core/request/prepareElicitationRequest")>();
   return { ...actual, prepareElicitationRequest: vi.fn(actual.prepareElicitationRequest) };
 });
 const preparations = vi.mocked(prepareElicitationRequest);

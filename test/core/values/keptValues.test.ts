@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import { createKeptValues } from "../../src/core/values/createKeptValues";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
+import { createKeptValues } from "../../../src/core/values/createKeptValues";
 
 const parsed = parseElicitationSchema({
   type: "object",

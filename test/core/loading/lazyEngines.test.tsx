@@ -7,18 +7,18 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createValidationRuntime, type ValidationRuntime } from "../../src/core/loading/validationRuntime";
-import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
-import { ElicitationForm } from "../../src/form/ElicitationForm";
-import { ValidationRuntimeContext } from "../../src/form/ValidationRuntimeContext";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import type { ElicitParams } from "../../src/core/types";
-import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
-import { loadContentValidatorIn } from "../../src/core/loading/loadValidation";
-import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
+import { createValidationRuntime, type ValidationRuntime } from "../../../src/core/loading/validationRuntime";
+import { ElicitationDialog } from "../../../src/dialog/ElicitationDialog";
+import { ElicitationForm } from "../../../src/form/ElicitationForm";
+import { ValidationRuntimeContext } from "../../../src/form/ValidationRuntimeContext";
+import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
+import type { ElicitParams } from "../../../src/core/types";
+import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
+import { loadContentValidatorIn } from "../../../src/core/loading/loadValidation";
+import { bankTransfer, contactInfo, githubUsername } from "../../fixtures/seedRequests";
 
-const src = join(import.meta.dirname, "../../src");
+const src = join(import.meta.dirname, "../../../src");
 
 /** Source files reached from `entry` through static imports only (type-only imports left out). */
 function staticGraph(entry: string): Map<string, string[]> {

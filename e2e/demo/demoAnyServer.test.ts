@@ -5,8 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDemo, type RunningDemo } from "../demo/startDemo";
-import { launchChromium } from "./launchChromium";
+import { startDemo, type RunningDemo } from "../../demo/startDemo";
+import { launchChromium } from "../../scripts/launchChromium.mjs";
 
 let browser: Browser;
 const running: RunningDemo[] = [];
@@ -46,7 +46,7 @@ async function open(demo: RunningDemo, serverName: string): Promise<Page> {
 describe("the demo bridged to a named server", () => {
   it("stdio: lists the command's tools and answers its elicitation through the dialog; stopping the demo stops the command", async () => {
     const label = "node stdioServer.mjs";
-    const script = join(import.meta.dirname, "anyServer/stdioServer.mjs");
+    const script = join(import.meta.dirname, "stdioServer.mjs");
     const demo = await startDemo({ target: { kind: "stdio", command: process.execPath, args: [script], label } });
     const page = await open(demo, label);
     await page.getByRole("button", { name: "Call pick_colour" }).click();

@@ -2,12 +2,12 @@
 // Ajv (generated code) and the eval-free engine (@cfworker/json-schema) give the same answers,
 // in the same plain words, for every rule. The CSP browser test shows the page picks one itself.
 import { describe, expect, it } from "vitest";
-import { canCompileCode, resolveValidationEngine, setValidationEngine } from "../../src/core/loading/selectValidationEngine";
-import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
-import { createAjvCompiler } from "../../src/core/validation/engines/ajvEngine";
-import { compileAjvValidator } from "../../src/core/validation/engines/compileAjvValidator";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import * as seeds from "../fixtures/seedRequests";
+import { canCompileCode, resolveValidationEngine, setValidationEngine } from "../../../src/core/loading/selectValidationEngine";
+import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
+import { createAjvCompiler } from "../../../src/core/validation/engines/ajvEngine";
+import { compileAjvValidator } from "../../../src/core/validation/engines/compileAjvValidator";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
+import * as seeds from "../../fixtures/seedRequests";
 
 const one = (property: unknown, required = false) => ({ type: "object", properties: { x: property }, ...(required && { required: ["x"] }) });
 const options = { type: "array", items: { type: "string", enum: ["a", "b", "c"] }, minItems: 1, maxItems: 2 };

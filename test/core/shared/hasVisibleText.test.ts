@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hasVisibleText } from "../../src/core/shared/hasVisibleText";
+import { hasVisibleText } from "../../../src/core/shared/hasVisibleText";
 
 /** The rule read plainly: some character is not white space, a format or control character, a filler or blank braille. */
 const plainVisible = (text: string) => !/^[\p{White_Space}\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]*$/u.test(text);

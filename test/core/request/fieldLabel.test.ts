@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldLabel } from "../../src/core/request/fieldLabel";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
+import { fieldLabel } from "../../../src/core/request/fieldLabel";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
 
 describe("a field without a title is labelled from its key in words", () => {
   it.each([

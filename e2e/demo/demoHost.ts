@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import type { RunningDemo } from "../demo/startDemo";
+import type { RunningDemo } from "../../demo/startDemo";
 
 /**
  * A fresh page on the demo host (a fresh MCP session), connected and ready. `settings` pick the

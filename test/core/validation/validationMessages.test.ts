@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { defaultValidationMessages, describeValidationIssue } from "../../src/core/validation/validationMessages";
+import { defaultValidationMessages, describeValidationIssue } from "../../../src/core/validation/validationMessages";
 
 describe("validation messages", () => {
   it.each([

@@ -8,10 +8,10 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadContentValidator } from "../../src/core/loading/loadValidation";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
-import { createPatternTester } from "../../src/core/validation/patterns/createPatternTester";
+import { loadContentValidator } from "../../../../src/core/loading/loadValidation";
+import { parseElicitationSchema } from "../../../../src/core/request/parseElicitationSchema";
+import { validateElicitationContent } from "../../../../src/core/validation/validateElicitationContent";
+import { createPatternTester } from "../../../../src/core/validation/patterns/createPatternTester";
 
 const CHARS = ["a", "b", "A", "1", " ", "\u00a0", "\u3000", "é", "😀", "-", "\n", "_", "\b"];
 

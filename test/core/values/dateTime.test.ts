@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Runs in whatever zone the machine is in; expectations are derived from Date itself.
 import { describe, expect, it } from "vitest";
-import { localInputToRfc3339, rfc3339ToLocalInput } from "../../src/core/values/dateTime";
+import { localInputToRfc3339, rfc3339ToLocalInput } from "../../../src/core/values/dateTime";
 
 describe("date-time conversion in the runtime's zone", () => {
   it("names the same instant the user typed", () => {

@@ -4,12 +4,12 @@
 // defaults of fields with a pattern are checked while idle too, so a Submit of an untouched default
 // has its verdict ready.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { prepareContentValidator } from "../../src/core/loading/loadValidation";
-import { createValidationRuntime } from "../../src/core/loading/validationRuntime";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import type { ParsedElicitationSchema } from "../../src/core/types";
-import type { PatternTester } from "../../src/core/validation/patterns/createPatternTester";
-import type { CompileContentValidator } from "../../src/core/validation/validationEngine";
+import { prepareContentValidator } from "../../../src/core/loading/loadValidation";
+import { createValidationRuntime } from "../../../src/core/loading/validationRuntime";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
+import type { ParsedElicitationSchema } from "../../../src/core/types";
+import type { PatternTester } from "../../../src/core/validation/patterns/createPatternTester";
+import type { CompileContentValidator } from "../../../src/core/validation/validationEngine";
 
 const schema = (title: string) => ({ type: "object", properties: { name: { type: "string", title } }, required: ["name"] });
 function parse(title: string): ParsedElicitationSchema {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { parseElicitationRequest } from "../../src/core/request/parseElicitationRequest";
-import { contactInfo, githubUsername } from "../fixtures/seedRequests";
+import { parseElicitationRequest } from "../../../src/core/request/parseElicitationRequest";
+import { contactInfo, githubUsername } from "../../fixtures/seedRequests";
 
 function errorPath(params: unknown) {
   const result = parseElicitationRequest(params);

@@ -2,11 +2,11 @@
 process.env.TZ = "Europe/Paris";
 
 import { describe, expect, it } from "vitest";
-import { buildContent, fieldName, initialFormValues } from "../../src/core/values/formValues";
-import { validateFormValues } from "../../src/core/validation/validateFormValues";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import type { ParsedElicitationSchema } from "../../src/core/types";
-import * as seeds from "../fixtures/seedRequests";
+import { buildContent, fieldName, initialFormValues } from "../../../src/core/values/formValues";
+import { validateFormValues } from "../../../src/core/validation/validateFormValues";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
+import type { ParsedElicitationSchema } from "../../../src/core/types";
+import * as seeds from "../../fixtures/seedRequests";
 
 function parsed(schema: unknown): ParsedElicitationSchema {
   const result = parseElicitationSchema(schema);

@@ -2,9 +2,9 @@
 // answer is checked against what the real MCP server received.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startDemo, type RunningDemo } from "../demo/startDemo";
+import { startDemo, type RunningDemo } from "../../demo/startDemo";
 import { dialogOf, openDemoHost, readDialog, toolResult } from "./demoHost";
-import { launchChromium } from "./launchChromium";
+import { launchChromium } from "../../scripts/launchChromium.mjs";
 
 let demo: RunningDemo;
 let browser: Browser;

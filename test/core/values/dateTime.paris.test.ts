@@ -3,7 +3,7 @@
 process.env.TZ = "Europe/Paris";
 
 import { afterAll, describe, expect, it } from "vitest";
-import { localInputToRfc3339, rfc3339ToLocalInput } from "../../src/core/values/dateTime";
+import { localInputToRfc3339, rfc3339ToLocalInput } from "../../../src/core/values/dateTime";
 
 describe("date-time conversion in Europe/Paris", () => {
   it("shows an RFC 3339 value as local wall-clock time", () => {

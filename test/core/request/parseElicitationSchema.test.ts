@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { ElicitationSchemaError } from "../../src/core/request/ElicitationSchemaError";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import type { FieldDescriptor, ParsedElicitationSchema } from "../../src/core/types";
-import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
-import * as seeds from "../fixtures/seedRequests";
+import { ElicitationSchemaError } from "../../../src/core/request/ElicitationSchemaError";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
+import type { FieldDescriptor, ParsedElicitationSchema } from "../../../src/core/types";
+import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
+import * as seeds from "../../fixtures/seedRequests";
 
 function parseOk(schema: unknown): ParsedElicitationSchema {
   const result = parseElicitationSchema(schema);
@@ -450,7 +450,7 @@ describe("parseElicitationSchema: annotations never refuse a request", () => {
   it("validates the answer the way the SDK server does: annotations change nothing", async () => {
     const { AjvJsonSchemaValidator } = await import("@modelcontextprotocol/sdk/validation/ajv");
     const server = new AjvJsonSchemaValidator().getValidator(fastMcpTags as never);
-    const { validateElicitationContent } = await import("../../src/core/validation/validateElicitationContent");
+    const { validateElicitationContent } = await import("../../../src/core/validation/validateElicitationContent");
     for (const content of [{ value: ["red"] }, { value: ["blue"] }, { value: ["red"], mode: "c" }, {}]) {
       expect(validateElicitationContent(fastMcpTags, content).valid).toBe(server(content).valid);
     }

@@ -5,15 +5,15 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { acceptsFile } from "../../src/core/request/fileAccept";
-import { fileInputs } from "../../src/core/request/fileInputs";
-import { defaultElicitationLimits } from "../../src/core/request/limits";
-import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import { prepareElicitationRequest } from "../../src/core/request/prepareElicitationRequest";
-import type { FileFieldDescriptor } from "../../src/core/types";
-import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
-import { dataUriByteLength, parseDataUri } from "../../src/core/values/dataUri";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
+import { acceptsFile } from "../../../src/core/request/fileAccept";
+import { fileInputs } from "../../../src/core/request/fileInputs";
+import { defaultElicitationLimits } from "../../../src/core/request/limits";
+import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
+import { prepareElicitationRequest } from "../../../src/core/request/prepareElicitationRequest";
+import type { FileFieldDescriptor } from "../../../src/core/types";
+import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
+import { dataUriByteLength, parseDataUri } from "../../../src/core/values/dataUri";
+import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
 
 const schemaWith = (property: Record<string, unknown>, required = true) => ({
   type: "object",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inspectElicitationUrl } from "../../src/core/url/urlInspection";
-import { toUnicodeHostname } from "../../src/core/url/urlHostname";
+import { inspectElicitationUrl } from "../../../src/core/url/urlInspection";
+import { toUnicodeHostname } from "../../../src/core/url/urlHostname";
 
 describe("inspectElicitationUrl", () => {
   it("accepts a plain https link without warnings and keeps the URL exactly as sent", () => {
