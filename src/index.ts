@@ -1,15 +1,23 @@
-// The public API of react-mcp-elicitation: what a host uses. Named exports only. Compilers, engine
-// internals, limits and value converters are in "react-mcp-elicitation/core" (no React there).
+// The public API of react-mcp-elicitation. The rule: the root entry holds what a host uses — the
+// components, hooks and parts it draws with, the helpers and types it passes to them, the errors it
+// catches — as named exports, and nothing else. Compilers, engine internals, limits and value
+// converters are in "react-mcp-elicitation/core" (no React there). There is no cap on the number of
+// names: every change to this surface shows in api/react-mcp-elicitation.api.md (`npm run api-report`,
+// checked in CI) and is reviewed there.
 
 // Components and hooks.
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
+// The dialog's parts, each by its own name (as Radix exports `DialogTitle`) and all in one object.
 export { ElicitationDialogParts } from "./host/ElicitationDialogParts";
-export type { ElicitationDialogRootProps } from "./dialog/ElicitationDialogRoot";
-export type { ElicitationDialogHeaderProps } from "./dialog/ElicitationDialogHeader";
-export type { ElicitationDialogBodyProps } from "./dialog/ElicitationDialogBody";
-export type { ElicitationAnswer, UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
+export { ElicitationDialogRoot, type ElicitationDialogRootProps } from "./dialog/ElicitationDialogRoot";
+export { ElicitationDialogHeader, type ElicitationDialogHeaderProps } from "./dialog/ElicitationDialogHeader";
+export { ElicitationDialogMessage } from "./dialog/ElicitationDialogMessage";
+export { ElicitationDialogBody, type ElicitationDialogBodyProps } from "./dialog/ElicitationDialogBody";
+export { ElicitationDialogActions } from "./dialog/ElicitationDialogActions";
+export { ElicitationDialogClose } from "./dialog/ElicitationDialogClose";
+export { DialogStatus as ElicitationDialogStatus, type DialogStatusProps } from "./host/DialogStatus";
+export { useElicitationAnswer, type ElicitationAnswer, type UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
 export type { ElicitationDraft } from "./form/useElicitationDraft";
-export type { DialogStatusProps } from "./host/DialogStatus";
 export {
   createElicitationAnswerStore,
   type ElicitationAnswerStore,
@@ -40,6 +48,13 @@ export {
 export { createElicitationQueue } from "./host/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
+// For a person who looked away: title badge, notifications, the in-thread chip (docs/attention.md).
+export { ElicitationAttention } from "./host/ElicitationAttention";
+export type { ElicitationAttentionEvent, ElicitationAttentionOptions, ElicitationAttentionReason } from "./host/attention/types";
+export type { ElicitationAttentionState, ElicitationNotificationPermission } from "./host/attention/useElicitationAttention";
+export type { ElicitationAttentionChipProps } from "./host/attention/ElicitationAttentionChip";
+export type { ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
+export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
 export type {
   ElicitationCallOptions,
   ElicitationCallRequestOptions,

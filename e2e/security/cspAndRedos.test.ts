@@ -2,7 +2,7 @@
 // server pattern that must not freeze the page. Timings are printed for the record.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../launchChromium";
+import { launchChromium } from "../../scripts/launchChromium.mjs";
 import { startFixtureServer, type FixtureServer } from "./fixtureServer";
 import { heartbeat } from "./heartbeat";
 import { traceMainThread } from "./mainThreadTasks";

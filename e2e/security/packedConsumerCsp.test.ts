@@ -7,7 +7,7 @@
 // (mainThreadTasks.ts). Figures are printed for the record.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../launchChromium";
+import { launchChromium } from "../../scripts/launchChromium.mjs";
 import { heartbeat } from "./heartbeat";
 import { traceMainThread, type MainThreadTasks } from "./mainThreadTasks";
 import { buildWithVite, buildWithWebpack, packPackage, removePacked, serveConsumer, type ConsumerSite, type PolicyName } from "./packedConsumer";

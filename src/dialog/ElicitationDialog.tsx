@@ -12,8 +12,7 @@ import { ElicitationDialogClose } from "./ElicitationDialogClose";
 import { ElicitationDialogHeader } from "./ElicitationDialogHeader";
 import { ElicitationDialogMessage } from "./ElicitationDialogMessage";
 import { ElicitationDialogRoot } from "./ElicitationDialogRoot";
-import { DialogSteps } from "./DialogSteps";
-import { useElicitationLayout, type ElicitationLayout } from "../form/useElicitationLayout";
+import type { ElicitationLayout } from "../form/useElicitationLayout";
 import { useElicitationAnswer } from "./useElicitationAnswer";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
 
@@ -85,7 +84,7 @@ export interface ElicitationDialogProps {
    * itself politely; every protection of the dialog holds.
    */
   presentation?: "dialog" | "inline";
-  /** Inline only: move focus to the card (never into a field) when it appears. Default false: the card leaves focus where it is. */
+  /** Inline only: move focus to the card (never into a field) when it appears, unless something else has focus then. Default false: the card leaves focus where it is. */
   takeFocus?: boolean;
   /**
    * Milliseconds after the dialog appears during which clicks, key presses and close requests are
@@ -114,32 +113,13 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
 }
 
 function LocalizedElicitationDialog(props: ElicitationDialogProps) {
-  const answer = useElicitationAnswer(props);
-  const prepared = answer.prepared;
-  const fieldCount = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema.fields.length : 0;
-  const steps = useElicitationLayout(props.layout, fieldCount) === "steps";
   return (
-    // The frame's props have the same names here (presentation, locale, dir, container, …).
-    <ElicitationDialogRoot {...props} answer={answer}>
-      <ElicitationDialogHeader icon={props.icon} status={props.status} />
+    // The frame's props have the same names here (presentation, layout, locale, dir, container, …).
+    <ElicitationDialogRoot {...props} answer={useElicitationAnswer(props)}>
+      {/* Header takes its icon and status, Body its fieldComponents, from the same props. */}
+      <ElicitationDialogHeader {...props} />
       <ElicitationDialogMessage />
-      <ElicitationDialogBody
-        fieldComponents={props.fieldComponents}
-        form={
-          steps ? (
-            <DialogSteps
-              controller={answer.form}
-              draft={answer.draft}
-              fieldComponents={props.fieldComponents}
-              onSubmit={answer.accept}
-              onCancel={answer.cancel}
-              onDecline={answer.decline}
-              onUseLastAnswer={answer.lastAnswer && answer.fillLastAnswer}
-              protectionInterval={props.protectionInterval}
-            />
-          ) : undefined
-        }
-      />
+      <ElicitationDialogBody {...props} />
       <ElicitationDialogClose />
     </ElicitationDialogRoot>
   );

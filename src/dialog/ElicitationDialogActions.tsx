@@ -1,9 +1,8 @@
-import { useContext } from "react";
-import { ElicitationDialogContext } from "./ElicitationDialogContext";
+import { useDialogPart } from "./useDialogPart";
 
 /** Cancel, Decline and Submit of a form; Submit submits the form it is drawn in. */
 export function ElicitationDialogActions() {
-  const { answer } = useContext(ElicitationDialogContext)!;
+  const { answer } = useDialogPart("Actions");
   const { messages, cancel, decline } = answer;
   return (
     <div className="rme-actions">

@@ -96,10 +96,15 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
     (result: ElicitResult) => {
       if (answered.current) return;
       answered.current = true;
-      settleDraft(result.action === "cancel");
-      if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
       setFinished(true);
+      // Answer first, keep second: a host's store that throws (a full localStorage) costs the kept copy, never the answer.
       onResponse(result);
+      try {
+        settleDraft(result.action === "cancel");
+        if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
+      } catch {
+        // Nothing kept this time; the answer was sent.
+      }
     },
     [settleDraft, answers, formSchema, message, serverName, getValues, onResponse],
   );

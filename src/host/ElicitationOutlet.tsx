@@ -74,15 +74,27 @@ export function ElicitationOutlet({
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
   const current = snapshot.current;
   const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
-  // Inline: a card answered from inside it hands focus to the next card, so the person keeps their place.
-  const answeredFromInside = useRef(false);
+  // Inline: a card answered from inside it hands focus to the card that replaces it at that moment,
+  // so the person keeps their place. Only that card, and only then: one that arrives later (or moves
+  // up when another is withdrawn) finds the person somewhere else, typing.
+  const handOffTo = useRef<string | undefined>(undefined);
   const focusInsideCard = () =>
     presentation === "inline" && document.activeElement?.closest('.rme-dialog[data-presentation="inline"]') != null;
-  const stop = (serverName: string) => {
-    answeredFromInside.current = focusInsideCard();
-    answers?.forgetServer(serverName);
-    queue.cancelServer(serverName);
+  const answer = (act: () => void) => {
+    const fromInside = focusInsideCard();
+    act();
+    handOffTo.current = fromInside ? queue.getSnapshot().current?.id : undefined;
   };
+  const stop = (serverName: string) =>
+    answer(() => {
+      queue.cancelServer(serverName);
+      // After the answers, and guarded: a host's store that throws costs its kept copies, never the cancel.
+      try {
+        answers?.forgetServer(serverName);
+      } catch {
+        // Nothing forgotten this time.
+      }
+    });
 
   return (
     <>
@@ -91,11 +103,8 @@ export function ElicitationOutlet({
           key={current.id}
           serverName={current.serverName}
           prepared={prepared}
-          onResponse={(result) => {
-            answeredFromInside.current = focusInsideCard();
-            queue.respond(current.id, result);
-          }}
-          takeFocus={answeredFromInside.current}
+          onResponse={(result) => answer(() => queue.respond(current.id, result))}
+          takeFocus={handOffTo.current === current.id}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={current.signal}
           messages={messages}

@@ -49,6 +49,9 @@ export const arMessages: ElicitationMessages = {
   urlStepDone: "أفاد {server} بأن هذه الخطوة اكتملت.",
   urlStepWaiting: "في انتظار إنهائك على {domain} ({server}).",
   urlStepDismiss: "إخفاء",
+  attentionTitleBadge: "({count}) {title}",
+  attentionQuestion: "سؤال من {server}",
+  attentionNotificationBody: "في انتظار إجابتك.",
   sensitiveFieldWarning:
     "يبدو أن هذا {kind}. لا يُسمح لخوادم MCP بطلب كلمات المرور أو المفاتيح أو الرموز أو بيانات البطاقات أو أرقام الهوية في نموذج. لا تُدخله إلا إذا كنت متأكدًا.",
   sensitiveKindPassword: "كلمة مرور",

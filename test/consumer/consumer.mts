@@ -5,8 +5,12 @@ import {
   createElicitationAnswerStore,
   createElicitationQueue,
   ElicitationDialog,
+  ElicitationDialogBody,
+  ElicitationDialogHeader,
   ElicitationDialogParts,
+  ElicitationDialogRoot,
   ElicitationOutlet,
+  useElicitationAnswer,
   type ElicitParams,
   type ElicitResult,
 } from "react-mcp-elicitation";
@@ -44,6 +48,11 @@ export function HostCard() {
     createElement(ElicitationDialogParts.Message),
     createElement(ElicitationDialogParts.Body, {}),
   );
+}
+// The same parts by name, one question at a time.
+export function NamedPartsCard() {
+  const answer = useElicitationAnswer({ serverName: "GitHub", request: params, onResponse: (result) => answered.push(result) });
+  return createElement(ElicitationDialogRoot, { answer, layout: "steps" }, createElement(ElicitationDialogHeader, {}), createElement(ElicitationDialogBody, {}));
 }
 export const pending: Promise<ElicitResult> = queue.request({ serverName: "GitHub", params });
 

@@ -81,6 +81,9 @@ export const deMessages: ElicitationMessages = {
   urlStepDone: "{server} meldet, dass dieser Schritt erledigt ist.",
   urlStepWaiting: "Warten, bis Sie auf {domain} fertig sind ({server}).",
   urlStepDismiss: "Ausblenden",
+  attentionTitleBadge: "({count}) {title}",
+  attentionQuestion: "Frage von {server}",
+  attentionNotificationBody: "Wartet auf Ihre Antwort.",
   sensitiveFieldWarning:
     "Das sieht nach {kind} aus. MCP-Server dürfen in einem Formular nicht nach Passwörtern, Schlüsseln, Tokens, Kartendaten oder Ausweisnummern fragen. Geben Sie es nur ein, wenn Sie sicher sind.",
   sensitiveKindPassword: "einem Passwort",

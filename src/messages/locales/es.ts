@@ -78,6 +78,9 @@ export const esMessages: ElicitationMessages = {
   urlStepDone: "{server} indica que este paso se ha completado.",
   urlStepWaiting: "Esperando a que termine en {domain} ({server}).",
   urlStepDismiss: "Ocultar",
+  attentionTitleBadge: "({count}) {title}",
+  attentionQuestion: "Pregunta de {server}",
+  attentionNotificationBody: "Esperando su respuesta.",
   sensitiveFieldWarning:
     "Parece que se trata de {kind}. Los servidores MCP no pueden pedir contraseñas, claves, tokens, datos de tarjetas ni números de identificación en un formulario. No lo introduzca a menos que esté seguro.",
   sensitiveKindPassword: "una contraseña",

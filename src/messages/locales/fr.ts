@@ -79,6 +79,9 @@ export const frMessages: ElicitationMessages = {
   urlStepDone: "{server} indique que cette étape est terminée.",
   urlStepWaiting: "En attente de la fin de votre démarche sur {domain} ({server}).",
   urlStepDismiss: "Masquer",
+  attentionTitleBadge: "({count}) {title}",
+  attentionQuestion: "Question de {server}",
+  attentionNotificationBody: "En attente de votre réponse.",
   sensitiveFieldWarning:
     "Cela ressemble à {kind}. Les serveurs MCP n’ont pas le droit de demander des mots de passe, des clés, des jetons, des données de carte ou des numéros d’identité dans un formulaire. Ne le saisissez que si vous en êtes sûr.",
   sensitiveKindPassword: "un mot de passe",

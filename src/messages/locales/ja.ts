@@ -75,6 +75,9 @@ export const jaMessages: ElicitationMessages = {
   urlStepDone: "{server} から、この手順が完了したと報告がありました。",
   urlStepWaiting: "{domain} での操作が終わるのを待っています ({server})。",
   urlStepDismiss: "非表示にする",
+  attentionTitleBadge: "({count}) {title}",
+  attentionQuestion: "{server} からの質問",
+  attentionNotificationBody: "回答をお待ちしています。",
   sensitiveFieldWarning:
     "これは{kind}のようです。MCP サーバーがフォームでパスワード、キー、トークン、カード情報、身分証明書の番号を求めることは認められていません。確信がない限り入力しないでください。",
   sensitiveKindPassword: "パスワード",

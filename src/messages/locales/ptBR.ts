@@ -78,6 +78,9 @@ export const ptBRMessages: ElicitationMessages = {
   urlStepDone: "{server} informa que esta etapa foi concluída.",
   urlStepWaiting: "Aguardando você concluir em {domain} ({server}).",
   urlStepDismiss: "Dispensar",
+  attentionTitleBadge: "({count}) {title}",
+  attentionQuestion: "Pergunta de {server}",
+  attentionNotificationBody: "Aguardando sua resposta.",
   sensitiveFieldWarning:
     "Isto parece ser {kind}. Servidores MCP não podem pedir senhas, chaves, tokens, dados de cartão ou números de documentos em um formulário. Só preencha se tiver certeza.",
   sensitiveKindPassword: "uma senha",

@@ -75,6 +75,9 @@ export const zhHansMessages: ElicitationMessages = {
   urlStepDone: "{server} 报告此步骤已完成。",
   urlStepWaiting: "正在等待您在 {domain} 上完成操作（{server}）。",
   urlStepDismiss: "忽略",
+  attentionTitleBadge: "({count}) {title}",
+  attentionQuestion: "来自 {server} 的问题",
+  attentionNotificationBody: "正在等待您的回答。",
   sensitiveFieldWarning:
     "这看起来像是{kind}。MCP 服务器不得在表单中索要密码、密钥、令牌、银行卡信息或身份证件号码。除非您确定，否则请勿填写。",
   sensitiveKindPassword: "密码",
