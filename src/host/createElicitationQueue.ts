@@ -8,7 +8,7 @@ import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaEr
 import { quoteExcerpt } from "../core/shared/excerpt";
 import { checkRateLimit, createRateLimiter } from "../core/shared/createRateLimiter";
 import { callAroundDialogs } from "./callAroundDialogs";
-import { ElicitationQueueError, REQUEST_REFUSED } from "./ElicitationQueueError";
+import { ElicitationQueueError, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
 import type {
   ElicitationQueue,
   ElicitationQueueEntry,
