@@ -332,14 +332,15 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       const snapshot = await store.snapshot(owner);
       const { stream } = connection;
       const at = String(snapshot.position);
+      // The snapshot goes out whole (it is bounded by the open maximum); the bound applies to what follows.
       for (const record of snapshot.open) {
-        stream.send(RELAY_EVENT.request, at, toWire(record));
+        stream.send(RELAY_EVENT.request, at, toWire(record), true);
         markShown(record.id);
       }
       if (Number.isFinite(lastEventId)) {
-        for (const gone of snapshot.closed) if (gone.position > lastEventId) stream.send(RELAY_EVENT.closed, at, { id: gone.id, reason: gone.reason });
+        for (const gone of snapshot.closed) if (gone.position > lastEventId) stream.send(RELAY_EVENT.closed, at, { id: gone.id, reason: gone.reason }, true);
       }
-      stream.send(RELAY_EVENT.ready, at, { open: snapshot.open.map((record) => record.id) });
+      stream.send(RELAY_EVENT.ready, at, { open: snapshot.open.map((record) => record.id) }, true);
       connection.position = snapshot.position;
       const waiting = connection.waiting ?? [];
       connection.waiting = undefined;
@@ -362,6 +363,11 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
 
   // --- POST: one answer ---
 
+  function prepareAgain(params: unknown): ParsedElicitationRequest | undefined {
+    const prepared = prepareElicitationRequest(params, prepareOptions);
+    return prepared.ok ? prepared.request : undefined;
+  }
+
   async function handlePost(request: Request, owner: string): Promise<Response> {
     const refused = (status: number, body: Exclude<RelayPostReply, { ok: true }>, id?: string) => {
       emit({ type: "answer-refused", owner, id, status, error: body.error });
@@ -380,8 +386,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     if (found.record === undefined) return refused(409, { error: "already-closed", reason: found.closed }, id);
     if (result.action === "accept") {
       // The preparation made when it arrived, when held here; another instance's request is prepared again from its params.
-      const prepared = held.get(id)?.request ?? prepareElicitationRequest(found.record.params, prepareOptions);
-      const requestShape = "request" in prepared ? prepared.request : undefined;
+      const requestShape = held.get(id)?.request ?? prepareAgain(found.record.params);
       if (requestShape === undefined) return refused(404, { error: "not-found" }, id);
       if (requestShape.mode === "url") {
         if (result.content !== undefined) return refused(400, { error: "bad-request", message: "A URL-mode answer carries no content." }, id);

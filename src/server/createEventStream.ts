@@ -6,8 +6,8 @@ export type EventStreamEnd = "disconnected" | "dropped" | "closed";
 
 export interface EventStream {
   readonly body: ReadableStream<Uint8Array>;
-  /** Queues one event; false once the stream has ended. */
-  send(event: string, id: string, data: unknown): boolean;
+  /** Queues one event; false once the stream has ended. `whole`: queued whatever the buffer holds (a connection's first snapshot). */
+  send(event: string, id: string, data: unknown, whole?: boolean): boolean;
   /** Queues a comment line (`: text`), which readers ignore: keeps proxies from cutting an idle stream. */
   comment(text: string): boolean;
   /** Ends the stream from the server's side. */
@@ -35,10 +35,10 @@ export function createEventStream(maxBufferedBytes: number, onEnd: (why: EventSt
     },
     { highWaterMark: maxBufferedBytes, size: (chunk) => chunk.byteLength },
   );
-  const write = (text: string): boolean => {
+  const write = (text: string, whole = false): boolean => {
     if (ended) return false;
     // Checked before adding, so one event larger than the bound still goes to a reader that keeps up.
-    if ((controller.desiredSize ?? 0) < 0) {
+    if (!whole && (controller.desiredSize ?? 0) < 0) {
       // Erroring the stream discards what it holds.
       controller.error(new Error("The reader fell too far behind."));
       end("dropped");
@@ -50,7 +50,7 @@ export function createEventStream(maxBufferedBytes: number, onEnd: (why: EventSt
   return {
     body,
     // JSON on one line: it holds no raw newline, so one `data:` line carries it.
-    send: (event, id, data) => write(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`),
+    send: (event, id, data, whole) => write(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`, whole),
     comment: (text) => write(`: ${text}\n\n`),
     close() {
       if (ended) return;
