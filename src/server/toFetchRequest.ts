@@ -7,7 +7,8 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
-  socket?: { encrypted?: boolean } | null;
+  /** A TLS socket has `encrypted: true`. */
+  socket?: object | null;
 }
 
 export interface ToFetchRequestOptions {
@@ -20,7 +21,7 @@ export interface ToFetchRequestOptions {
 
 /** A Fetch `Request` for a Node request, its body streamed (not buffered): the relay bounds what it reads. */
 export function toFetchRequest(request: NodeRequestLike, options: ToFetchRequestOptions = {}): Request {
-  const protocol = request.socket?.encrypted ? "https" : "http";
+  const protocol = (request.socket as { encrypted?: boolean } | null | undefined)?.encrypted ? "https" : "http";
   const host = request.headers.host;
   const origin = options.origin ?? `${protocol}://${typeof host === "string" && host !== "" ? host : "localhost"}`;
   const headers = new Headers();
