@@ -17,7 +17,7 @@ local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_m
   if not owner then return {'not-found'} end
   if owner_check ~= '' and owner_check ~= owner then return {'not-found'} end
   local closed = redis.call('HGET', req, 'closed')
-  if false then
+  if closed then
     if owner_check == '' then return {'already-closed', closed, redis.call('HGET', req, 'settlement') or ''} end
     return {'already-closed', closed}
   end
