@@ -359,6 +359,30 @@ describe("bounded", () => {
   });
 });
 
+describe("a reader that never reads, over real HTTP", () => {
+  it("is dropped once the socket and its stream's buffer are full, while the person's other window is served", async () => {
+    const { relay, server, events, open } = await start({ rateLimit: false, maxOpenPerPerson: 100_000, maxStreamBufferBytes: 256 * 1024 });
+    const { connect } = await import("node:net");
+    const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`GET /api/elicitation HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nAccept: text/event-stream\r\nx-user: alice\r\n\r\n`);
+    socket.pause(); // Never reads: the kernel's buffers fill, then the adapter stops pulling, then the stream's own buffer fills.
+    const reading = await open("alice");
+    await reading.next((e) => e.event === "ready");
+    const params = { ...ageForm, message: "m".repeat(4_900) };
+    let sent = 0;
+    while (!events.some((e) => e.type === "stream-closed" && e.reason === "dropped") && sent < 6_000) {
+      // Bursts well under the buffer, which a reader that reads keeps up with.
+      for (let i = 0; i < 20; i++, sent++) void relay.request({ owner: "alice", serverName: "S", params }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    socket.destroy();
+    expect(events.filter((e) => e.type === "stream-closed").map((e) => e.reason)).toContain("dropped");
+    // The window that reads got every request.
+    await reading.next(() => reading.events.filter(isRequest).length === sent, 10_000);
+  }, 30_000);
+});
+
 describe("reload and keep-alive", () => {
   it("a new connection gets every open request, then ready; Last-Event-ID replays the closings it missed", async () => {
     const { relay, url, open } = await start({ rateLimit: false });
