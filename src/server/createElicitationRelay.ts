@@ -3,7 +3,6 @@
 // guarantees — prepared once, refused with the queue's errors, rate-limited, answered exactly once,
 // timed out, withdrawn — across windows and, with a shared store, across instances.
 import { ElicitationQueueError, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
-import { prepareElicitationRequest } from "../core/request/prepareElicitationRequest";
 import { fileParserOf } from "../core/request/parseElicitationSchema";
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
 import { parseRelayAnswer } from "../core/relay/parseRelayAnswer";
@@ -16,6 +15,7 @@ import { isRecord } from "../core/shared/ownProperty";
 import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
 import { createEventStream, type EventStream, type EventStreamEnd } from "./createEventStream";
 import { createMemoryRelayStore } from "./createMemoryRelayStore";
+import { createPreparedRequests } from "./createPreparedRequests";
 import type { RelayRecord, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
 import { isAllowedOrigin } from "./isAllowedOrigin";
 import { newRelayId } from "./newRelayId";
@@ -35,7 +35,6 @@ const MAX_CONTEXT_VALUE = 1024;
 
 interface Held {
   record: RelayRecord;
-  request: ParsedElicitationRequest;
   resolve: (result: ElicitResult) => void;
   reject: (reason: unknown) => void;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -87,7 +86,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   }
   if (!positiveMs(keepAliveMs)) throw new RangeError("createElicitationRelay: keepAliveMs must be a positive number of milliseconds.");
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
-  const prepareOptions = { limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs };
+  const prepare = createPreparedRequests({ limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
   const checkContent = createRelayContentCheck();
 
   /** This instance, as the holder of the requests its MCP clients receive. */
@@ -202,7 +201,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     }
     // Prepared once, here: the browser's queue prepares the params it receives for drawing, and an
     // answer is checked against this preparation.
-    const prepared = prepareElicitationRequest(params, prepareOptions);
+    const prepared = prepare(params);
     if (!prepared.ok) return refuse(serverName, prepared.error, owner);
     if (prepared.answer !== undefined) {
       emit({ type: "answered", owner, serverName, action: prepared.answer.action, cause: "sensitive" });
@@ -224,7 +223,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       holder: instance,
     };
     const answer = new Promise<ElicitResult>((resolve, reject) => {
-      const item: Held = { record, request: prepared.request, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
+      const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
       held.set(id, item);
       item.timer = setTimeout(() => void leave(id, "timeout"), requestTimeout);
       if (signal) {
@@ -364,7 +363,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   // --- POST: one answer ---
 
   function prepareAgain(params: unknown): ParsedElicitationRequest | undefined {
-    const prepared = prepareElicitationRequest(params, prepareOptions);
+    const prepared = prepare(params);
     return prepared.ok ? prepared.request : undefined;
   }
 
@@ -385,8 +384,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     if (found === undefined || found.owner !== owner) return refused(404, { error: "not-found" });
     if (found.record === undefined) return refused(409, { error: "already-closed", reason: found.closed }, id);
     if (result.action === "accept") {
-      // The preparation made when it arrived, when held here; another instance's request is prepared again from its params.
-      const requestShape = held.get(id)?.request ?? prepareAgain(found.record.params);
+      // The preparation made when it arrived (kept by its params' text), or, on another instance, made now.
+      const requestShape = prepareAgain(found.record.params);
       if (requestShape === undefined) return refused(404, { error: "not-found" }, id);
       if (requestShape.mode === "url") {
         if (result.content !== undefined) return refused(400, { error: "bad-request", message: "A URL-mode answer carries no content." }, id);
