@@ -61,7 +61,9 @@ describe("the relay carries a request to its person's browser and the answer bac
     // 128 random bits, base64url.
     expect(requestId(shown)).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(shown.id).toMatch(/^\d+$/);
-    expect(await postAnswer(url, "alice", { id: requestId(shown), result: { action: "accept", content: { age: 30 } } })).toEqual({
+    // Only the action and the checked content travel on: nothing else the browser adds.
+    const posted = { id: requestId(shown), result: { action: "accept", content: { age: 30 }, _meta: { injected: true }, extra: 1 } };
+    expect(await postAnswer(url, "alice", posted)).toEqual({
       status: 200,
       body: { ok: true },
     });
@@ -198,6 +200,22 @@ describe("the server's check of an answer", () => {
     expect(events.filter((e) => e.type === "answer-refused").map((e) => e.status)).toEqual([400, 400, 400, 400, 400, 400]);
     expect((await postAnswer(url, "alice", { id, result: { action: "accept", content: { age: 30, code: "ABC" } } })).status).toBe(200);
     await expect(answer).resolves.toEqual({ action: "accept", content: { age: 30, code: "ABC" } });
+  });
+
+  it("checks a catastrophic pattern in linear time: a long answer against ^(a+)+$ is refused at once", async () => {
+    const { relay, url, open } = await start();
+    const alice = await open("alice");
+    const params = { message: "Code?", requestedSchema: { type: "object", properties: { code: { type: "string", pattern: "^(a+)+$" } } } };
+    const answer = relay.request({ owner: "alice", serverName: "GitHub", params });
+    const id = requestId(await alice.next(isRequest));
+    const started = performance.now();
+    const reply = await postAnswer(url, "alice", { id, result: { action: "accept", content: { code: `${"a".repeat(9_000)}!` } } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([{ field: "code", message: expect.any(String) }]);
+    // Backtracking would take longer than the age of the universe; RE2 takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect((await postAnswer(url, "alice", { id, result: { action: "accept", content: { code: "aaa" } } })).status).toBe(200);
+    await expect(answer).resolves.toEqual({ action: "accept", content: { code: "aaa" } });
   });
 
   it("refuses a body that is not { id, result } with a valid action (400 bad-request)", async () => {
