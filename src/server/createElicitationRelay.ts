@@ -209,6 +209,11 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     }
     requests.record(limitKey);
     await attach();
+    // Withdrawn while this instance joined the store: nothing was opened, nothing to close.
+    if (signal?.aborted) {
+      emit({ type: "withdrawn", owner, serverName });
+      throw signal.reason;
+    }
 
     const id = newRelayId();
     const receivedAt = now();

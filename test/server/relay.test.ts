@@ -125,6 +125,15 @@ describe("the relay carries a request to its person's browser and the answer bac
     await expect(answer).resolves.toEqual({ action: "decline" });
   });
 
+  it("refuses a context over its bounds, or an owner missing, as the host's mistake (TypeError)", async () => {
+    const { relay } = await start();
+    const many = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, "v"]));
+    await expect(relay.request({ owner: "alice", serverName: "S", params: ageForm, context: many })).rejects.toThrow(/more than 16 entries/);
+    await expect(relay.request({ owner: "alice", serverName: "S", params: ageForm, context: { chat: "x".repeat(1025) } })).rejects.toThrow(/context.chat is longer than 1024/);
+    await expect(relay.request({ owner: "alice", serverName: "S", params: ageForm, context: { n: 5 as unknown as string } })).rejects.toThrow(TypeError);
+    await expect(relay.request({ owner: "", serverName: "S", params: ageForm })).rejects.toThrow(/owner must be/);
+  });
+
   it("answers 401 to a request nobody is signed in for", async () => {
     const { url } = await start();
     const stream = await fetch(url, { headers: { accept: "text/event-stream" } });
