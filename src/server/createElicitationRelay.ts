@@ -32,6 +32,8 @@ const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const MAX_CONTEXT_ENTRIES = 16;
 const MAX_CONTEXT_KEY = 64;
 const MAX_CONTEXT_VALUE = 1024;
+/** Answered URL-mode elicitations remembered per relay, so a replayed request is answered, not shown again. */
+const ANSWERED_URL_IDS_KEPT = 1_000;
 
 interface Held {
   record: RelayRecord;
@@ -96,6 +98,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   const askingListeners = new Set<() => void>();
   const requests = createRateLimiter(rateLimit, now);
   const answers = createRateLimiter(answerRateLimit, now);
+  // URL-mode elicitations (by person, server and elicitationId) waiting, and the answers of recent ones.
+  const waitingUrl = new Map<string, Promise<ElicitResult>>();
+  const answeredUrl = new Map<string, ElicitResult>();
   let attached: Promise<() => Promise<void>> | undefined;
   let closed = false;
 
@@ -207,12 +212,29 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       emit({ type: "answered", owner, serverName, action: prepared.answer.action, cause: "sensitive" });
       return prepared.answer;
     }
+    // Transports replay requests (SDK 1.32 after a -32042 error), as the queue knows: an elicitation
+    // already answered gets the same answer again, one still open the answer it will get; neither is shown twice.
+    const { request: parsedRequest } = prepared;
+    const urlKey =
+      parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined
+        ? `${owner.length}:${owner}${serverName.length}:${serverName}${parsedRequest.elicitationId}`
+        : undefined;
+    if (urlKey !== undefined) {
+      const earlier = answeredUrl.get(urlKey) ?? (await waitingUrl.get(urlKey)?.catch((): ElicitResult => ({ action: "cancel" })));
+      if (earlier !== undefined) {
+        emit({ type: "answered", owner, serverName, action: earlier.action, cause: "replay" });
+        return earlier;
+      }
+    }
     requests.record(limitKey);
     await attach();
-    // Withdrawn while this instance joined the store: nothing was opened, nothing to close.
+    // Withdrawn, or the relay closed, while this instance joined the store: nothing was opened, nothing to close.
     if (signal?.aborted) {
       emit({ type: "withdrawn", owner, serverName });
       throw signal.reason;
+    }
+    if (closed) {
+      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."), owner);
     }
 
     const id = newRelayId();
@@ -251,10 +273,22 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         owner,
       );
     }
+    // Only once it is open: a request refused above never settles, and must not be waited on.
+    if (urlKey !== undefined) {
+      waitingUrl.set(urlKey, answer);
+      answer.then(
+        (result) => {
+          waitingUrl.delete(urlKey);
+          answeredUrl.set(urlKey, result);
+          if (answeredUrl.size > ANSWERED_URL_IDS_KEPT) answeredUrl.delete(answeredUrl.keys().next().value as string);
+        },
+        () => waitingUrl.delete(urlKey),
+      );
+    }
     emit({ type: "requested", owner, serverName, id, streams: watched.get(owner)?.connections.size ?? 0 });
     notifyAsking();
-    // Closed while it was being opened (relay.close, a withdrawal): its settlement ran before the record existed.
-    if (!held.has(id)) void store.settle(id, { reason: "closed" }).catch(() => undefined);
+    // relay.close() ran while it was being opened: it did not see this one.
+    if (closed) void leave(id, "closed");
     return answer;
   }
 

@@ -80,8 +80,8 @@ export interface ElicitationRelayEvent {
   id?: string;
   /** "answered": what was answered. */
   action?: ElicitResult["action"];
-  /** "answered": the person (from a window), the timeout, the relay closing, or the sensitive-field policy. */
-  cause?: "user" | "timeout" | "closed" | "sensitive";
+  /** "answered": the person (from a window), the timeout, the relay closing, the sensitive-field policy, or "replay": a URL-mode elicitation already answered (or open) arrived again and got the same answer without being shown. */
+  cause?: "user" | "timeout" | "closed" | "sensitive" | "replay";
   /** "rejected": the JSON-RPC code the request was refused with. */
   code?: number;
   /** "requested": event streams this person has open on this instance (0: nobody is looking; the request waits for its timeout). */

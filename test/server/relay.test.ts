@@ -256,6 +256,29 @@ describe("the server's check of an answer", () => {
   });
 });
 
+describe("replays", () => {
+  it("answers a replayed URL-mode elicitation with the answer already given (or to come), without showing it again", async () => {
+    const { relay, url, open, events } = await start();
+    const alice = await open("alice");
+    const link = { mode: "url", message: "Connect your account", url: "https://accounts.example.com/link", elicitationId: "el-1" };
+    const first = relay.request({ owner: "alice", serverName: "Accounts", params: link });
+    const id = requestId(await alice.next(isRequest));
+    // The transport replays it while it is open: one card, one answer for both.
+    const whileOpen = relay.request({ owner: "alice", serverName: "Accounts", params: structuredClone(link) });
+    expect((await postAnswer(url, "alice", { id, result: { action: "accept" } })).status).toBe(200);
+    await expect(first).resolves.toEqual({ action: "accept" });
+    await expect(whileOpen).resolves.toEqual({ action: "accept" });
+    await expect(relay.request({ owner: "alice", serverName: "Accounts", params: structuredClone(link) })).resolves.toEqual({ action: "accept" });
+    expect(alice.events.filter(isRequest)).toHaveLength(1);
+    expect(events.filter((e) => e.cause === "replay")).toHaveLength(2);
+    // Another person's elicitation with the same id is theirs.
+    const bobs = relay.request({ owner: "bob", serverName: "Accounts", params: structuredClone(link) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await relay.close();
+    await expect(bobs).resolves.toEqual({ action: "cancel" });
+  });
+});
+
 describe("a request leaves without an answer", () => {
   it("withdrawn by its server: the stream says so and the promise rejects with the server's reason", async () => {
     const { relay, url, open } = await start();
@@ -287,6 +310,13 @@ describe("a request leaves without an answer", () => {
       ["requested", 0, undefined],
       ["answered", undefined, "timeout"],
     ]);
+  });
+
+  it("close() racing a request that is being opened leaves nothing hanging", async () => {
+    const { relay } = await start();
+    const racing = relay.request({ owner: "alice", serverName: "GitHub", params: ageForm });
+    await relay.close();
+    await expect(racing).rejects.toMatchObject({ code: -32000, reason: "queue-closed" });
   });
 
   it("close(): every open request answered cancel, streams told and ended, new requests refused (-32000)", async () => {
