@@ -411,7 +411,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       emit({ type: "answer-refused", owner, id, status, error: body.error });
       return reply(status, body);
     };
-    if (!answers.take(owner)) return refused(429, { error: "rate-limited" });
+    if (!answers.allows(owner)) return refused(429, { error: "rate-limited" });
+    answers.record(owner);
     const text = await readBoundedBody(request, maxBodyBytes);
     if (text === undefined) return refused(413, { error: "too-large" });
     const parsed = parseRelayAnswer(text);

@@ -12,8 +12,6 @@ export interface RateLimiter {
   allows(key: string): boolean;
   /** Records an admission under `key` now. */
   record(key: string): void;
-  /** `allows` then `record` when it fits: true when admitted. */
-  take(key: string): boolean;
 }
 
 /** Throws a RangeError naming `owner` when `limit` cannot work (a queue that silently refuses everything). */
@@ -46,13 +44,5 @@ export function createRateLimiter(limit: RateLimit | false, now: () => number): 
     if (times === undefined) admitted.set(key, [now()]);
     else times.push(now());
   };
-  return {
-    allows,
-    record,
-    take(key) {
-      if (!allows(key)) return false;
-      record(key);
-      return true;
-    },
-  };
+  return { allows, record };
 }
