@@ -153,7 +153,11 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   }
 
   function attach(): Promise<() => Promise<void>> {
-    attached ??= store.attach(instance, (id, settlement) => finish(id, settlement));
+    // A store that could not be reached is tried again by the next request.
+    attached ??= store.attach(instance, (id, settlement) => finish(id, settlement)).catch((error: unknown) => {
+      attached = undefined;
+      throw error;
+    });
     return attached;
   }
 
