@@ -14,6 +14,8 @@ const ENTRIES = [
   { name: "react-mcp-elicitation", types: "index.d.ts", runtime: "index.js" },
   { name: "react-mcp-elicitation/core", types: "core/index.d.ts", runtime: "core.js" },
   { name: "react-mcp-elicitation/locales", types: "locales.d.ts", runtime: "locales.js" },
+  { name: "react-mcp-elicitation/server", types: "server/index.d.ts", runtime: "server.js" },
+  { name: "react-mcp-elicitation/server/redis", types: "server/redis/index.d.ts", runtime: "server/redis.js" },
 ];
 
 /** Top-level statements of a .d.ts file, comments removed. */

@@ -95,4 +95,4 @@ export { defaultMessages } from "./messages/defaultMessages";
 
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
-export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./host/ElicitationQueueError";
+export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./core/request/ElicitationQueueError";

@@ -6,8 +6,9 @@ import { prepareElicitationRequest } from "../core/request/prepareElicitationReq
 import type { ElicitParams, ElicitResult } from "../core/types";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { quoteExcerpt } from "../core/shared/excerpt";
+import { checkRateLimit, createRateLimiter } from "../core/shared/createRateLimiter";
 import { callAroundDialogs } from "./callAroundDialogs";
-import { ElicitationQueueError, REQUEST_REFUSED } from "./ElicitationQueueError";
+import { ElicitationQueueError, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
 import type {
   ElicitationQueue,
   ElicitationQueueEntry,
@@ -51,9 +52,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   const now = options.now ?? (() => Date.now());
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   // Misconfiguration fails here, loudly, rather than as a queue that silently refuses everything.
-  if (rateLimit !== false && !(Number.isInteger(rateLimit.max) && rateLimit.max > 0 && rateLimit.windowMs > 0)) {
-    throw new RangeError("createElicitationQueue: rateLimit needs a whole max > 0 and a windowMs > 0, or false.");
-  }
+  checkRateLimit(rateLimit, "createElicitationQueue");
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
     throw new RangeError("createElicitationQueue: timeoutMs must be a positive number of milliseconds.");
   }
@@ -68,7 +67,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   // URL-mode elicitations waiting (by server and id), and the answers given to recent ones.
   const waitingIds = new Map<string, Pending>();
   const answeredIds = new Map<string, ElicitResult>();
-  const admitted = new Map<string, number[]>();
+  const admissions = createRateLimiter(rateLimit, now);
   const listeners = new Set<() => void>();
   let urlSteps: ElicitationUrlStep[] = [];
   const urlStepTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -197,29 +196,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     }
   }
 
-  function withinRateLimit(serverName: string): boolean {
-    if (rateLimit === false) return true;
-    const since = now() - rateLimit.windowMs;
-    const times = admitted.get(serverName);
-    if (times === undefined) return true;
-    // Pruned in place: old timestamps go, and a server with none left leaves the map.
-    let expired = 0;
-    while (expired < times.length && times[expired]! <= since) expired++;
-    if (expired > 0) times.splice(0, expired);
-    if (times.length === 0) {
-      admitted.delete(serverName);
-      return true;
-    }
-    return times.length < rateLimit.max;
-  }
-
-  function recordAdmission(serverName: string): void {
-    if (rateLimit === false) return;
-    const times = admitted.get(serverName);
-    if (times === undefined) admitted.set(serverName, [now()]);
-    else times.push(now());
-  }
-
   function refuse(serverName: string, error: ElicitationQueueError | ElicitationSchemaError): Promise<never> {
     emit({ type: "rejected", serverName, code: error.code });
     return Promise.reject(error);
@@ -291,7 +267,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     if (closed) {
       return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."));
     }
-    if (!withinRateLimit(serverName)) {
+    if (!admissions.allows(serverName)) {
       const limit = rateLimit as { max: number; windowMs: number };
       return refuse(
         serverName,
@@ -331,7 +307,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         });
       }
     }
-    recordAdmission(serverName);
+    admissions.record(serverName);
 
     return new Promise<ElicitResult>((resolve, reject) => {
       const leave = new AbortController();

@@ -1,5 +1,6 @@
 // Shapes shared by the queue, the outlet and hosts.
 import type { ElicitationUrlStep, ElicitParams, ElicitResult, FileInputs, ParsedElicitationRequest } from "../core/types";
+import type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";
 
 export interface ElicitationQueueOptions {
   /** Requests admitted per server within `windowMs`; further ones are rejected. Default 10 per 60 000 ms; `false` turns it off. */
@@ -130,17 +131,4 @@ export interface ElicitationQueue {
   getSnapshot(): ElicitationQueueSnapshot;
 }
 
-export interface ElicitationCallOptions {
-  /** Time the server may take, not counting time its requests wait in the queue or are on screen. Default 60 000 ms (the MCP SDKs' default); `Infinity` for none. */
-  timeoutMs?: number;
-  /** The host's own abort (a Stop button): aborts the call at once. */
-  signal?: AbortSignal;
-}
-
-/** Request options for the MCP clients (SDK v1, v2, `@ai-sdk/mcp`): pass them as they are. */
-export interface ElicitationCallRequestOptions {
-  /** Aborts with a `TimeoutError` when the limit is reached, or with the host's reason. */
-  readonly signal: AbortSignal;
-  /** The client's own request timeout, set as high as timers allow, so that `signal` decides. */
-  readonly timeout: number;
-}
+export type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";

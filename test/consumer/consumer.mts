@@ -17,6 +17,14 @@ import {
 import { fileInputs, validateElicitationContent } from "react-mcp-elicitation/core";
 import { frMessages, resolveLocale, type MessageLocale } from "react-mcp-elicitation/locales";
 import "react-mcp-elicitation/styles.css";
+import {
+  createElicitationRelay,
+  RELAY_EVENT,
+  type ElicitationRelayEvent,
+  type RelayPostReply,
+  type RelayRequestEventData,
+} from "react-mcp-elicitation/server";
+import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
 
 const params: ElicitParams = {
   message: "Your GitHub username?",
@@ -69,3 +77,17 @@ export const french = createElement(ElicitationDialog, {
   messages: frMessages,
   fileInputs,
 });
+
+// The relay on a host's server: one route for GET and POST, requests carried per person.
+const relay = createElicitationRelay({
+  identify: (request: Request) => request.headers.get("x-user"),
+  store: createRedisRelayStore({ url: "redis://127.0.0.1:6379" }),
+  onEvent: (event: ElicitationRelayEvent) => void event.type,
+});
+export const GET: (request: Request) => Promise<Response> = relay.handle;
+export const relayed: Promise<ElicitResult> = relay.request({ owner: "alice", serverName: "GitHub", params, context: { chatId: "c1" } });
+// @ts-expect-error owner is required
+export const ownerless = relay.request({ serverName: "GitHub", params });
+export const requestEvent: string = RELAY_EVENT.request;
+export const shownId = (data: RelayRequestEventData): string => data.id;
+export const taken = (reply: RelayPostReply): boolean => "ok" in reply;

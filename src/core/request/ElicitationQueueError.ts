@@ -10,7 +10,8 @@ export const INVALID_PARAMS = -32602;
  */
 export const REQUEST_REFUSED = -32000;
 
-export type ElicitationQueueErrorReason = "invalid-params" | "rate-limited" | "queue-closed";
+/** "too-many-open": the relay refused a request because its person already has the most open requests it allows. */
+export type ElicitationQueueErrorReason = "invalid-params" | "rate-limited" | "queue-closed" | "too-many-open";
 
 export class ElicitationQueueError extends Error {
   override readonly name = "ElicitationQueueError";
