@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ElicitationCompleteNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { ElicitationRelay } from "../shim/elicitationRelayShim";
+import type { ElicitationRelay } from "../../src/server/index";
 import type { DemoToolCall } from "../shared/DemoToolCall";
 import { ElicitRequestAsSent } from "../shared/ElicitRequestAsSent";
 

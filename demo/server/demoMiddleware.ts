@@ -4,7 +4,7 @@
 // and reaches the page through the relay; with it in the page, the page speaks MCP at /mcp.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createElicitationRelay } from "../shim/elicitationRelayShim";
+import { createElicitationRelay } from "../../src/server/index";
 import { connectToTarget } from "./connectToTarget";
 import { createDemoMcpServer } from "./createDemoMcpServer";
 import { createMcpBridge } from "./createMcpBridge";
@@ -48,6 +48,12 @@ export function createDemoMiddleware({ recorder, target, client, log = () => {} 
           // As the page's queue in the other mode: five minutes on screen, and every scenario tried in a minute.
           timeoutMs: 5 * 60_000,
           rateLimit: { max: 30, windowMs: 60_000 },
+          // The relay's audit trail (never an answer's content) in the terminal, beside the requests.
+          onEvent: (event) => {
+            if (event.type === "answered" || event.type === "withdrawn" || event.type === "answer-refused") {
+              log(`relay: ${event.type}${event.action ? ` (${event.action}${event.cause && event.cause !== "user" ? `, ${event.cause}` : ""})` : ""}${event.status ? ` ${event.status} ${event.error ?? ""}` : ""} — ${event.serverName ?? ""}`);
+            }
+          },
         })
       : undefined;
   const clients = relay

@@ -1,7 +1,7 @@
 // Server-client mode's routes on the demo's origin: the relay (GET event stream, POST answer) and a
 // small JSON API for the page's tool list and tool calls. The page never speaks MCP itself.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendFetchResponse, toFetchRequest, type ElicitationRelay } from "../shim/elicitationRelayShim";
+import { sendFetchResponse, toFetchRequest, type ElicitationRelay } from "../../src/server/index";
 import { DEMO_API } from "../shared/DemoToolCall";
 import type { ServerClients } from "./createServerClients";
 import { personFromCookie } from "./demoPerson";

@@ -26,8 +26,12 @@ async function nextQuestion(cookie: string, signal: AbortSignal): Promise<{ id: 
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let text = "";
   for (;;) {
-    const event = /event: request\ndata: (.*)\n/.exec(text);
-    if (event) return JSON.parse(event[1]!) as { id: string; params: { message: string } };
+    // Events end with a blank line; each has its `event:`, `id:` and `data:` lines in any order.
+    for (const block of text.split("\n\n").slice(0, -1)) {
+      const lines = block.split("\n");
+      const data = lines.find((line) => line.startsWith("data: "));
+      if (lines.includes("event: request") && data) return JSON.parse(data.slice(6)) as { id: string; params: { message: string } };
+    }
     const { value, done } = await reader.read();
     if (done) throw new Error("the stream ended");
     text += value;
