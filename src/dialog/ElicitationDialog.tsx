@@ -27,8 +27,14 @@ export interface ElicitationDialogProps {
    * queue. Drawn as is: `limits` and `sensitiveFields` were applied when it was prepared.
    */
   prepared?: PreparedElicitationRequest;
-  /** Called exactly once with the person's answer (never after `signal` aborts). */
+  /**
+   * Called exactly once with the person's answer (never after `signal` aborts). It may return a promise when
+   * the answer can be refused on its way: the dialog shows "Sending…" until it settles, and a rejection
+   * with `ElicitationAnswerRefused` puts its errors on the fields and keeps the dialog open.
+   */
   onResponse: (result: ElicitResult) => void;
+  /** "retrying": the host is sending the answer again after a failure; the dialog says so and Cancel stays possible. */
+  delivery?: "sending" | "retrying";
   /** Aborts when the server withdraws the request or the host gives up: the dialog closes without answering. */
   signal?: AbortSignal;
   /** Replacement UI strings, whole or in part. */

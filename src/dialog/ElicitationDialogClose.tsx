@@ -9,7 +9,14 @@ import { ElicitationDialogContext } from "./ElicitationDialogContext";
 export function ElicitationDialogClose() {
   const { answer, closable } = useContext(ElicitationDialogContext)!;
   return closable ? (
-    <button type="button" className="rme-dialog__close" data-action="close" onClick={answer.cancel}>
+    <button
+      type="button"
+      className="rme-dialog__close"
+      data-action="close"
+      onClick={answer.cancel}
+      // Like Cancel: waits while an answer is sent, comes back when it is retried.
+      aria-disabled={(answer.closedReason !== undefined || answer.sending === "sending") || undefined}
+    >
       <span className="rme-visually-hidden">{answer.messages.close}</span>
     </button>
   ) : null;

@@ -100,6 +100,10 @@ function Frame({ answer, open, presentation, titleId, messageId, ...props }: Fra
       {/* Header and actions stay in place; the message and the fields scroll in their own areas. */}
       <div className="rme-dialog__surface" tabIndex={inline && !props.takeFocus ? undefined : -1}>
         {props.children}
+        {/* Always in the page, so that what it comes to say is announced. */}
+        <p className="rme-dialog__delivery" role="status" data-state={answer.closedReason !== undefined ? "closed" : answer.sending}>
+          {deliveryText(answer)}
+        </p>
       </div>
       {inline ? (
         <span className="rme-visually-hidden" role="status">
@@ -109,6 +113,16 @@ function Frame({ answer, open, presentation, titleId, messageId, ...props }: Fra
     </Element>
   );
   return inline ? frame : createPortal(frame, props.container ?? document.body);
+}
+
+/** Where the answer is: on its way, retried, or the request closed elsewhere (and why). */
+function deliveryText({ sending, closedReason, messages }: ElicitationAnswer): string {
+  if (closedReason !== undefined) {
+    const said = { answered: messages.closedAnswered, withdrawn: messages.closedWithdrawn, timeout: messages.closedTimeout, closed: messages.closedClosed };
+    return said[closedReason];
+  }
+  if (sending === "retrying") return messages.answerRetrying;
+  return sending === "sending" ? messages.answerSending : "";
 }
 
 function stopPropagation(event: { stopPropagation(): void }) {

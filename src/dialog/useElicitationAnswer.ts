@@ -10,6 +10,8 @@ import { useElicitationForm, type UseElicitationFormResult } from "../form/useEl
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
 import type { ElicitationAnswerStore } from "./createElicitationAnswerStore";
+import { CLOSED_NOTICE_MS, ElicitationRequestClosed, type ElicitationClosedReason } from "./ElicitationRequestClosed";
+import { showAnswerRefusal } from "./showAnswerRefusal";
 
 export interface UseElicitationAnswerOptions {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -26,8 +28,14 @@ export interface UseElicitationAnswerOptions {
   fileInputs?: FileInputs | false;
   /** BCP 47 language of the wording: picks the catalogue `messages` fill in. */
   locale?: string;
-  /** Called exactly once with the answer (never after `signal` aborts). */
+  /**
+   * Called with the answer (never after `signal` aborts). It may return a promise when the answer can be
+   * refused on its way (a relay): the card shows it is sending until it settles; a rejection with
+   * `ElicitationAnswerRefused` puts its errors on the fields and keeps the card open for another answer.
+   */
   onResponse: (result: ElicitResult) => void;
+  /** "retrying": the host is sending the answer again after a failure (the queue's `entry.delivery`); Cancel stays possible. */
+  delivery?: "sending" | "retrying";
   /** Aborts when the request is withdrawn: nothing is answered, what was typed is kept as a draft. */
   signal?: AbortSignal;
   /** Called once when the request is not a valid elicitation (answer JSON-RPC -32602). */
@@ -48,8 +56,12 @@ export interface ElicitationAnswer {
   draft: ElicitationDraft;
   /** Whether anything should be drawn: false once answered or withdrawn, when the policy answered, or when an invalid request was reported to the host. */
   open: boolean;
-  /** The one way to answer; every call after the first (or after withdrawal) does nothing. */
+  /** The one way to answer; every call after the first (or after withdrawal) does nothing, except Cancel while a failed answer is retried. */
   respond: (result: ElicitResult) => void;
+  /** The answer is on its way ("retrying" after a failure); the buttons wait, what was typed stays. */
+  sending: "sending" | "retrying" | undefined;
+  /** The request closed elsewhere (`ElicitationRequestClosed`): the card says why for a moment, then closes. */
+  closedReason: ElicitationClosedReason | undefined;
   cancel: () => void;
   decline: () => void;
   accept: (content: ElicitContent) => void;
@@ -76,6 +88,13 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   );
   const prepared = given ?? own!;
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
+  const [pending, setPending] = useState(false);
+  const [closedReason, setClosedReason] = useState<ElicitationClosedReason>();
+  // The answer being sent: a later one (Cancel while retrying) makes an earlier outcome stale.
+  const sent = useRef(0);
+  const retrying = pending && options.delivery === "retrying";
+  const retryingNow = useRef(retrying);
+  retryingNow.current = retrying;
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
   const onInvalidRequest = useCallbackRef(options.onInvalidRequest);
@@ -92,16 +111,40 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   // Read once per request: what the person submitted last time this server asked this very form.
   const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message) : undefined));
 
-  const respond = useCallback(
+  const taken = useCallback(
     (result: ElicitResult) => {
-      if (answered.current) return;
-      answered.current = true;
       settleDraft(result.action === "cancel");
       if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
       setFinished(true);
-      onResponse(result);
     },
-    [settleDraft, answers, formSchema, message, serverName, getValues, onResponse],
+    [settleDraft, answers, formSchema, message, serverName, getValues],
+  );
+  const rhf = form.form;
+  const respond = useCallback(
+    (result: ElicitResult) => {
+      // Only Cancel may follow an answer, and only while that answer fails to send.
+      if (answered.current && !(result.action === "cancel" && retryingNow.current)) return;
+      answered.current = true;
+      const outcome: unknown = onResponse(result);
+      if (!isThenable(outcome)) return taken(result);
+      // Kept (draft, last answer) once the receiver took it; a refusal goes back to the fields.
+      const attempt = ++sent.current;
+      setPending(true);
+      outcome.then(
+        () => {
+          if (attempt !== sent.current) return;
+          setPending(false);
+          taken(result);
+        },
+        (error: unknown) => {
+          if (attempt !== sent.current) return;
+          setPending(false);
+          answered.current = false;
+          showAnswerRefusal(rhf, formSchema?.fields ?? [], error, form.messages);
+        },
+      );
+    },
+    [taken, onResponse, rhf, formSchema, form.messages],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
@@ -112,14 +155,23 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
 
   useEffect(() => {
     if (!signal) return;
+    let closing: ReturnType<typeof setTimeout> | undefined;
     const withdraw = () => {
       if (!answered.current) settleDraft(true);
       answered.current = true;
-      setFinished(true);
+      // Closed elsewhere: the card says why for a moment before it goes.
+      if (signal.reason instanceof ElicitationRequestClosed) {
+        setClosedReason(signal.reason.reason);
+        clearTimeout(closing);
+        closing = setTimeout(() => setFinished(true), CLOSED_NOTICE_MS);
+      } else setFinished(true);
     };
     if (signal.aborted) withdraw();
     signal.addEventListener("abort", withdraw, { once: true });
-    return () => signal.removeEventListener("abort", withdraw);
+    return () => {
+      signal.removeEventListener("abort", withdraw);
+      clearTimeout(closing);
+    };
   }, [signal, settleDraft]);
 
   const invalid = prepared.ok ? undefined : prepared.error;
@@ -142,5 +194,10 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
 
   const open = !finished && autoAnswer === undefined && !(invalid !== undefined && options.onInvalidRequest !== undefined);
   // The form resolved the wording already: one copy for the form and the frame around it.
-  return { serverName, prepared, messages: form.messages, form, draft, open, respond, cancel, decline, accept, lastAnswer, fillLastAnswer };
+  const sending = closedReason === undefined && pending ? (retrying ? "retrying" : "sending") : undefined;
+  return { serverName, prepared, messages: form.messages, form, draft, open, respond, sending, closedReason, cancel, decline, accept, lastAnswer, fillLastAnswer };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as PromiseLike<unknown>).then === "function";
 }
