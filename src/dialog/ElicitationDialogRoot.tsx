@@ -100,11 +100,12 @@ function Frame({ answer, open, presentation, titleId, messageId, ...props }: Fra
       {/* Header and actions stay in place; the message and the fields scroll in their own areas. */}
       <div className="rme-dialog__surface" tabIndex={inline && !props.takeFocus ? undefined : -1}>
         {props.children}
-        {/* Always in the page, so that what it comes to say is announced. */}
-        <p className="rme-dialog__delivery" role="status" data-state={answer.closedReason !== undefined ? "closed" : answer.sending}>
-          {deliveryText(answer)}
-        </p>
       </div>
+      {/* After the parts, whatever their order; always in the page, so that what it comes to say is
+          announced (a polite live region: the inline card's role=status announces the card itself). */}
+      <p className="rme-dialog__delivery" aria-live="polite" aria-atomic="true" data-state={answer.closedReason !== undefined ? "closed" : answer.sending}>
+        {deliveryText(answer)}
+      </p>
       {inline ? (
         <span className="rme-visually-hidden" role="status">
           {announced ? fillTemplate(answer.messages.dialogTitle, { server: answer.serverName }) : ""}

@@ -5,6 +5,7 @@ import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../messages/hostMessages";
 import { DialogStatus } from "./DialogStatus";
 import { UrlStepNotices } from "./UrlStepNotices";
+import { useDepartingEntry } from "./useDepartingEntry";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -72,7 +73,8 @@ export function ElicitationOutlet({
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const catalogue = useLocaleMessages(locale, messages);
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
-  const current = snapshot.current;
+  // A request closed elsewhere stays a moment, saying why (ElicitationRequestClosed).
+  const current = useDepartingEntry(snapshot.current);
   const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
   // Inline: a card answered from inside it hands focus to the next card, so the person keeps their place.
   const answeredFromInside = useRef(false);
@@ -93,11 +95,12 @@ export function ElicitationOutlet({
           prepared={prepared}
           onResponse={(result) => {
             answeredFromInside.current = focusInsideCard();
-            queue.respond(current.id, result);
+            return queue.submit(current.id, result);
           }}
           takeFocus={answeredFromInside.current}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={current.signal}
+          delivery={current.delivery}
           messages={messages}
           fieldComponents={fieldComponents}
           drafts={drafts}
