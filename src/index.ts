@@ -40,6 +40,13 @@ export {
 export { createElicitationQueue } from "./host/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
+export {
+  connectElicitationRelay,
+  type ElicitationRelayConnection,
+  type ElicitationRelayLimits,
+  type ElicitationRelayOptions,
+} from "./host/relay/connectElicitationRelay";
+export type { ElicitationRelayRequest } from "./host/relay/readRelayEvent";
 export type {
   ElicitationCallOptions,
   ElicitationCallRequestOptions,
@@ -81,3 +88,7 @@ export { defaultMessages } from "./messages/defaultMessages";
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./host/ElicitationQueueError";
+export { ElicitationAnswerRefused, type ElicitationFieldError } from "./dialog/ElicitationAnswerRefused";
+// Read, never made, by hosts: the abort reason of a request closed elsewhere, and what a relay reports.
+export type { ElicitationRequestClosed, ElicitationClosedReason } from "./dialog/ElicitationRequestClosed";
+export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./host/relay/ElicitationRelayError";
