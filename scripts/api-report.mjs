@@ -11,7 +11,7 @@ const root = new URL("..", import.meta.url).pathname;
 const dist = join(root, "dist");
 const reportFile = join(root, "api/react-mcp-elicitation.api.md");
 const ENTRIES = [
-  { name: "react-mcp-elicitation", types: "index.d.ts", runtime: "index.js", maxRuntimeNames: 25 },
+  { name: "react-mcp-elicitation", types: "index.d.ts", runtime: "index.js", maxRuntimeNames: 26 },
   { name: "react-mcp-elicitation/core", types: "core/index.d.ts", runtime: "core.js" },
   { name: "react-mcp-elicitation/locales", types: "locales.d.ts", runtime: "locales.js" },
 ];
