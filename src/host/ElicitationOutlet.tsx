@@ -121,7 +121,8 @@ export function ElicitationOutlet({
               total={snapshot.entries.length}
               deadline={current.deadline}
               now={queue.now}
-              onStopAsking={stopAsking ? () => stop(current.serverName) : undefined}
+              // Not on a card that is only saying why it closes.
+              onStopAsking={stopAsking && current === snapshot.current ? () => stop(current.serverName) : undefined}
               messages={resolved}
             />
           }

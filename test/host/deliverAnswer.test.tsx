@@ -199,3 +199,23 @@ describe("an answer handed to deliver", () => {
     expect(card()).toBeNull();
   });
 });
+
+describe("a refusal in the steps layout", () => {
+  it("goes back from the review to the first question the refusal names, with its error shown", async () => {
+    const queue = createElicitationQueue();
+    const user = userEvent.setup();
+    render(<ElicitationOutlet queue={queue} presentation="inline" layout="steps" protectionInterval={0} />);
+    const { deliver, calls } = manualDeliver();
+    act(() => void queue.request({ serverName: "GitHub", params: contactInfo, deliver }).catch(() => undefined));
+    await user.type(await screen.findByLabelText(/^name/i), "Ada{Enter}");
+    await user.type(await screen.findByLabelText(/^email/i), "ada@example.com{Enter}");
+    await user.type(await screen.findByLabelText(/^age/i), "40{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () => calls[0]!.reject(new ElicitationAnswerRefused([{ field: "email", message: "Use your work address" }])));
+    const email = await screen.findByLabelText(/^email/i);
+    expect(email).toHaveValue("ada@example.com");
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription(expect.stringContaining("Use your work address"));
+  });
+});

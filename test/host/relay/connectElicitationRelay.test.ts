@@ -180,6 +180,17 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     expect(mine.map((post) => post.status)).toEqual([0, 200]);
   });
 
+  it("an answer the queue gives by itself (“Stop asking”) is posted to the relay once", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    queue.cancelServer("GitHub");
+    await until(() => expect(server.posts.filter((post) => post.id === id)).toEqual([{ id, result: { action: "cancel" }, status: 200 }]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.posts.filter((post) => post.id === id)).toHaveLength(1);
+  });
+
   it("401 on the stream is reported and the stream stays closed", async () => {
     const errors: ElicitationRelayError[] = [];
     let calls = 0;
