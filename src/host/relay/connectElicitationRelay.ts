@@ -270,7 +270,7 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
           forget(item);
           // The queue answered for the person ("stop asking", its timeout, its close): the relay
           // must hear it too, once; whatever it says, there is no card left to tell.
-          if (!item.taken) void post(item.id, result).then((response) => response.body?.cancel(), () => undefined);
+          if (!item.taken) void post(item.id, result).then((response) => response.body?.cancel().catch(() => undefined), () => undefined);
         },
         (error: unknown) => {
           forget(item);
@@ -307,9 +307,9 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
     withdraw(item, reason);
   }
 
-  function post(id: string, result: ElicitResult): Promise<Response> {
-    return headersFor({ "Content-Type": "application/json" }).then((headers) =>
-      fetchFn(url, { method: "POST", headers, credentials, cache: "no-store", body: JSON.stringify({ id, result }) }),
+  function post(id: string, result: ElicitResult, headers?: Headers): Promise<Response> {
+    return (headers ? Promise.resolve(headers) : headersFor({ "Content-Type": "application/json" })).then((ready) =>
+      fetchFn(url, { method: "POST", headers: ready, credentials, cache: "no-store", body: JSON.stringify({ id, result }) }),
     );
   }
 
@@ -320,10 +320,12 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
       item.taken = true;
       return;
     }
+    // Asked before anything is sent: a headers function that fails sent nothing (tried again by the queue).
+    const headers = await headersFor({ "Content-Type": "application/json" });
     item.posting = true;
     let response: Response;
     try {
-      response = await post(item.id, result);
+      response = await post(item.id, result, headers);
     } catch (error) {
       item.posting = false;
       item.maybeTaken = true;
@@ -334,14 +336,16 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
       afterFailedTry(item);
       throw error;
     }
-    item.posting = false;
     const { status } = response;
     if (status === 200) {
+      item.posting = false;
       void response.body?.cancel().catch(() => undefined);
       item.taken = true;
       return;
     }
+    // Still under way while its body is read: a `closed` arriving meanwhile waits for the verdict.
     const body = await readErrorBody(response);
+    item.posting = false;
     if (status === 409) {
       const reason = readReason(body.reason);
       if (reason === "answered" && item.maybeTaken) {
