@@ -50,6 +50,8 @@ export interface ElicitationDialogProps {
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   /** Pointer down on the backdrop; call `event.preventDefault()` to keep the dialog open. Never called inline: there is no outside. */
   onPointerDownOutside?: (event: PointerEvent) => void;
+  /** A line at the foot of the dialog, announced politely: where the answer is ("Sending…") or why the request closed. The outlet fills it. */
+  notice?: string;
   /** Drawn under the title: queue position, time left. */
   status?: ReactNode;
   /** Drawn before the title, e.g. the server's logo from the host's own records (decorative: give it `alt=""`). */

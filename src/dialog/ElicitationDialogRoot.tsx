@@ -31,6 +31,12 @@ export interface ElicitationDialogRootProps {
    * when the person answered the card before from inside it, so they keep their place.
    */
   takeFocus?: boolean;
+  /**
+   * A line at the foot of the card, announced politely: where the answer is ("Sending…", "Could not
+   * send your answer. Retrying…") or why the request closed ("Answered in another window"). The
+   * outlet fills it from the queue (`deliveryNotice`); a host drawing the dialog itself may too.
+   */
+  notice?: string;
   /** The parts: Header, Message, Body, Close — or a host's own arrangement of them. */
   children?: ReactNode;
 }
@@ -103,8 +109,8 @@ function Frame({ answer, open, presentation, titleId, messageId, ...props }: Fra
       </div>
       {/* After the parts, whatever their order; always in the page, so that what it comes to say is
           announced (a polite live region: the inline card's role=status announces the card itself). */}
-      <p className="rme-dialog__delivery" aria-live="polite" aria-atomic="true" data-state={answer.closedReason !== undefined ? "closed" : answer.sending}>
-        {deliveryText(answer)}
+      <p className="rme-dialog__delivery" aria-live="polite" aria-atomic="true" data-state={answer.closedReason ? "closed" : answer.sending}>
+        {props.notice}
       </p>
       {inline ? (
         <span className="rme-visually-hidden" role="status">
@@ -114,16 +120,6 @@ function Frame({ answer, open, presentation, titleId, messageId, ...props }: Fra
     </Element>
   );
   return inline ? frame : createPortal(frame, props.container ?? document.body);
-}
-
-/** Where the answer is: on its way, retried, or the request closed elsewhere (and why). */
-function deliveryText({ sending, closedReason, messages }: ElicitationAnswer): string {
-  if (closedReason !== undefined) {
-    const said = { answered: messages.closedAnswered, withdrawn: messages.closedWithdrawn, timeout: messages.closedTimeout, closed: messages.closedClosed };
-    return said[closedReason];
-  }
-  if (sending === "retrying") return messages.answerRetrying;
-  return sending === "sending" ? messages.answerSending : "";
 }
 
 function stopPropagation(event: { stopPropagation(): void }) {

@@ -4,8 +4,6 @@
 /** Why a request left: answered in another window, withdrawn by its server or the host, timed out, or closed (the relay shut down, or it is gone). */
 export type ElicitationClosedReason = "answered" | "withdrawn" | "timeout" | "closed";
 
-const REASONS: readonly string[] = ["answered", "withdrawn", "timeout", "closed"];
-
 /** How long a closed card stays on screen saying why, in ms. */
 export const CLOSED_NOTICE_MS = 2_000;
 
@@ -15,10 +13,8 @@ export const CLOSED_NOTICE_MS = 2_000;
  */
 export class ElicitationRequestClosed extends Error {
   override readonly name = "ElicitationRequestClosed";
-  readonly reason: ElicitationClosedReason;
 
-  constructor(reason: ElicitationClosedReason) {
-    super(`The request closed (${REASONS.includes(reason) ? reason : "closed"}).`);
-    this.reason = REASONS.includes(reason) ? reason : "closed";
+  constructor(readonly reason: ElicitationClosedReason) {
+    super(`The request closed (${reason}).`);
   }
 }

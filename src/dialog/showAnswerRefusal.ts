@@ -2,6 +2,7 @@ import type { UseFormReturn } from "react-hook-form";
 import type { FieldDescriptor, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
+import { defaultDeliveryMessages } from "../messages/deliveryMessages";
 import { ElicitationAnswerRefused } from "./ElicitationAnswerRefused";
 
 /**
@@ -11,7 +12,7 @@ import { ElicitationAnswerRefused } from "./ElicitationAnswerRefused";
  */
 export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: readonly FieldDescriptor[], error: unknown, messages: ElicitationMessages): void {
   if (!(error instanceof ElicitationAnswerRefused)) {
-    form.setError("root", { type: "notSent", message: messages.answerNotSent });
+    form.setError("root", { type: "notSent", message: messages.answerNotSent ?? defaultDeliveryMessages.answerNotSent });
     return;
   }
   // Matched by own key only: a server's "__proto__" or "constructor" names no field.
@@ -29,6 +30,6 @@ export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: reado
     form.setError(fieldName(field), { type: "refused", message: onFields.get(field)! }, { shouldFocus: position === 0 });
   }
   if (unmatched !== undefined || ordered.length === 0) {
-    form.setError("root", { type: "refused", message: unmatched ?? messages.answerRefused });
+    form.setError("root", { type: "refused", message: unmatched ?? messages.answerRefused ?? defaultDeliveryMessages.answerRefused });
   }
 }

@@ -11,7 +11,6 @@ import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
 import type { ElicitationAnswerStore } from "./createElicitationAnswerStore";
 import { CLOSED_NOTICE_MS, ElicitationRequestClosed, type ElicitationClosedReason } from "./ElicitationRequestClosed";
-import { showAnswerRefusal } from "./showAnswerRefusal";
 
 export interface UseElicitationAnswerOptions {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -34,7 +33,7 @@ export interface UseElicitationAnswerOptions {
    * `ElicitationAnswerRefused` puts its errors on the fields and keeps the card open for another answer.
    */
   onResponse: (result: ElicitResult) => void;
-  /** "retrying": the host is sending the answer again after a failure (the queue's `entry.delivery`); Cancel stays possible. */
+  /** Where the answer handed to `onResponse` is (the queue's `entry.delivery`): the buttons wait while "sending"; while "retrying" Cancel may replace it. */
   delivery?: "sending" | "retrying";
   /** Aborts when the request is withdrawn: nothing is answered, what was typed is kept as a draft. */
   signal?: AbortSignal;
@@ -58,7 +57,7 @@ export interface ElicitationAnswer {
   open: boolean;
   /** The one way to answer; every call after the first (or after withdrawal) does nothing, except Cancel while a failed answer is retried. */
   respond: (result: ElicitResult) => void;
-  /** The answer is on its way ("retrying" after a failure); the buttons wait, what was typed stays. */
+  /** The answer is on its way (`delivery`, "retrying" after a failure); the buttons wait, what was typed stays. */
   sending: "sending" | "retrying" | undefined;
   /** The request closed elsewhere (`ElicitationRequestClosed`): the card says why for a moment, then closes. */
   closedReason: ElicitationClosedReason | undefined;
@@ -88,13 +87,10 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   );
   const prepared = given ?? own!;
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
-  const [pending, setPending] = useState(false);
   const [closedReason, setClosedReason] = useState<ElicitationClosedReason>();
   // The answer being sent: a later one (Cancel while retrying) makes an earlier outcome stale.
   const sent = useRef(0);
-  const retrying = pending && options.delivery === "retrying";
-  const retryingNow = useRef(retrying);
-  retryingNow.current = retrying;
+  const { delivery } = options;
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
   const onInvalidRequest = useCallbackRef(options.onInvalidRequest);
@@ -123,28 +119,27 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const respond = useCallback(
     (result: ElicitResult) => {
       // Only Cancel may follow an answer, and only while that answer fails to send.
-      if (answered.current && !(result.action === "cancel" && retryingNow.current)) return;
+      if (answered.current && !(result.action === "cancel" && delivery === "retrying")) return;
       answered.current = true;
       const outcome: unknown = onResponse(result);
-      if (!isThenable(outcome)) return taken(result);
+      if (typeof (outcome as PromiseLike<unknown> | undefined)?.then !== "function") return taken(result);
       // Kept (draft, last answer) once the receiver took it; a refusal goes back to the fields.
       const attempt = ++sent.current;
-      setPending(true);
-      outcome.then(
-        () => {
-          if (attempt !== sent.current) return;
-          setPending(false);
-          taken(result);
-        },
+      (outcome as PromiseLike<unknown>).then(
+        () => attempt === sent.current && taken(result),
         (error: unknown) => {
           if (attempt !== sent.current) return;
-          setPending(false);
           answered.current = false;
-          showAnswerRefusal(rhf, formSchema?.fields ?? [], error, form.messages);
+          // The code that reads a refusal loads with the first one (a page that never meets one never loads it).
+          import("./showAnswerRefusal").then(
+            (module) => module.showAnswerRefusal(rhf, formSchema?.fields ?? [], error, form.messages),
+            // Could not load: the part of the page that reads it is missing, as the form says then.
+            () => rhf.setError("root", { type: "notSent", message: form.messages.validationUnavailable }),
+          );
         },
       );
     },
-    [taken, onResponse, rhf, formSchema, form.messages],
+    [taken, onResponse, rhf, formSchema, form.messages, delivery],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
@@ -194,10 +189,5 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
 
   const open = !finished && autoAnswer === undefined && !(invalid !== undefined && options.onInvalidRequest !== undefined);
   // The form resolved the wording already: one copy for the form and the frame around it.
-  const sending = closedReason === undefined && pending ? (retrying ? "retrying" : "sending") : undefined;
-  return { serverName, prepared, messages: form.messages, form, draft, open, respond, sending, closedReason, cancel, decline, accept, lastAnswer, fillLastAnswer };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as PromiseLike<unknown>).then === "function";
+  return { serverName, prepared, messages: form.messages, form, draft, open, respond, sending: closedReason ? undefined : delivery, closedReason, cancel, decline, accept, lastAnswer, fillLastAnswer };
 }

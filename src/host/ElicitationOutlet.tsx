@@ -5,6 +5,7 @@ import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../messages/hostMessages";
 import { DialogStatus } from "./DialogStatus";
 import { UrlStepNotices } from "./UrlStepNotices";
+import { deliveryNotice } from "./deliveryNotice";
 import { useDepartingEntry } from "./useDepartingEntry";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
@@ -101,6 +102,7 @@ export function ElicitationOutlet({
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={current.signal}
           delivery={current.delivery}
+          notice={deliveryNotice(current, resolved)}
           messages={messages}
           fieldComponents={fieldComponents}
           drafts={drafts}

@@ -1,4 +1,5 @@
-// UI strings of URL mode and of the queue's chrome (progress, time left, "stop asking").
+// UI strings of URL mode and of the queue's chrome (progress, time left, "stop asking"). The wording
+// of an answer on its way and of a request closed elsewhere is in deliveryMessages.ts.
 // Part of the `messages` object: hosts replace any of them like the form's strings.
 
 export interface HostMessages {
@@ -32,22 +33,6 @@ export interface HostMessages {
   urlStepWaiting: string;
   /** Dismisses a finished URL step notice. */
   urlStepDismiss: string;
-  /** While the answer is on its way to a receiver that may refuse it (a relay); the buttons wait. */
-  answerSending: string;
-  /** Sending failed (network, server restarting) and is tried again; what was typed stays. */
-  answerRetrying: string;
-  /** The receiver refused the answer without naming a field; the card stays open for another answer. */
-  answerRefused: string;
-  /** The host's own delivery failed; the card stays open and Submit tries again. */
-  answerNotSent: string;
-  /** Said for a moment before a card closes: another window of the same person answered it. */
-  closedAnswered: string;
-  /** Said for a moment before a card closes: its server (or the host) withdrew it. */
-  closedWithdrawn: string;
-  /** Said for a moment before a card closes: its time ran out (the server was answered cancel). */
-  closedTimeout: string;
-  /** Said for a moment before a card closes: it is no longer open (the relay shut down, or it went while this window was away). */
-  closedClosed: string;
 }
 
 export const defaultHostMessages: HostMessages = {
@@ -67,12 +52,5 @@ export const defaultHostMessages: HostMessages = {
   urlStepDone: "{server} reports this step is done.",
   urlStepWaiting: "Waiting for you to finish on {domain} ({server}).",
   urlStepDismiss: "Dismiss",
-  answerSending: "Sending…",
-  answerRetrying: "Could not send your answer. Retrying…",
-  answerRefused: "Your answer was not accepted. Check it and try again.",
-  answerNotSent: "Your answer could not be sent. Try again.",
-  closedAnswered: "Answered in another window",
-  closedWithdrawn: "The server withdrew this question",
-  closedTimeout: "This question timed out",
-  closedClosed: "This question is no longer open",
 };
+
