@@ -90,5 +90,5 @@ export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./host/ElicitationQueueError";
 export { ElicitationAnswerRefused, type ElicitationFieldError } from "./dialog/ElicitationAnswerRefused";
 // Read, never made, by hosts: the abort reason of a request closed elsewhere, and what a relay reports.
-export type { ElicitationRequestClosed, ElicitationClosedReason } from "./dialog/ElicitationRequestClosed";
+export type { ElicitationRequestClosed, ElicitationClosedReason } from "./host/ElicitationRequestClosed";
 export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./host/relay/ElicitationRelayError";

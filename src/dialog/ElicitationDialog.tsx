@@ -33,8 +33,8 @@ export interface ElicitationDialogProps {
    * with `ElicitationAnswerRefused` puts its errors on the fields and keeps the dialog open.
    */
   onResponse: (result: ElicitResult) => void;
-  /** "retrying": the host is sending the answer again after a failure; the dialog says so and Cancel stays possible. */
-  delivery?: "sending" | "retrying";
+  /** Where the answer is, as the host knows it: "sending" (the buttons wait), "retrying" (Cancel may replace it), "closed" (closed elsewhere; nothing can be answered). */
+  delivery?: "sending" | "retrying" | "closed";
   /** Aborts when the server withdraws the request or the host gives up: the dialog closes without answering. */
   signal?: AbortSignal;
   /** Replacement UI strings, whole or in part. */

@@ -4,20 +4,20 @@ import { ElicitationDialogContext } from "./ElicitationDialogContext";
 /** Cancel, Decline and Submit of a form; Submit submits the form it is drawn in. */
 export function ElicitationDialogActions() {
   const { answer } = useContext(ElicitationDialogContext)!;
-  const { messages, cancel, decline } = answer;
+  const { messages, cancel, decline, delivery } = answer;
   // While an answer is on its way the buttons wait (aria-disabled keeps focus where it is); Cancel
   // comes back once sending has failed and is being retried.
-  const waiting = answer.sending !== undefined || answer.closedReason !== undefined;
-  const cancelWaits = waiting && answer.sending !== "retrying";
+  const waiting = delivery ? true : undefined;
+  const cancelWaits = delivery && delivery !== "retrying";
   return (
     <div className="rme-actions">
-      <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={cancel} aria-disabled={cancelWaits || undefined}>
+      <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={cancel} aria-disabled={cancelWaits}>
         {messages.cancel}
       </button>
-      <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={decline} aria-disabled={waiting || undefined}>
+      <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={decline} aria-disabled={waiting}>
         {messages.decline}
       </button>
-      <button type="submit" className="rme-button rme-button--primary" data-action="accept" aria-disabled={waiting || undefined}>
+      <button type="submit" className="rme-button rme-button--primary" data-action="accept" aria-disabled={waiting}>
         {messages.submit}
       </button>
     </div>

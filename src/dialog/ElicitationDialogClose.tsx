@@ -15,7 +15,7 @@ export function ElicitationDialogClose() {
       data-action="close"
       onClick={answer.cancel}
       // Like Cancel: waits while an answer is sent, comes back when it is retried.
-      aria-disabled={(answer.closedReason !== undefined || answer.sending === "sending") || undefined}
+      aria-disabled={answer.delivery && answer.delivery !== "retrying"}
     >
       <span className="rme-visually-hidden">{answer.messages.close}</span>
     </button>

@@ -109,7 +109,7 @@ function Frame({ answer, open, presentation, titleId, messageId, ...props }: Fra
       </div>
       {/* After the parts, whatever their order; always in the page, so that what it comes to say is
           announced (a polite live region: the inline card's role=status announces the card itself). */}
-      <p className="rme-dialog__delivery" aria-live="polite" aria-atomic="true" data-state={answer.closedReason ? "closed" : answer.sending}>
+      <p className="rme-dialog__delivery" aria-live="polite">
         {props.notice}
       </p>
       {inline ? (

@@ -3,7 +3,6 @@ import type { FieldDescriptor, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { defaultDeliveryMessages } from "../messages/deliveryMessages";
-import { ElicitationAnswerRefused } from "./ElicitationAnswerRefused";
 
 /**
  * Puts a refused answer's errors where the form's own errors go: each onto its field (aria-invalid,
@@ -11,7 +10,7 @@ import { ElicitationAnswerRefused } from "./ElicitationAnswerRefused";
  * no field of this form, or any other failure, becomes the form's own alert. What was typed stays.
  */
 export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: readonly FieldDescriptor[], error: unknown, messages: ElicitationMessages): void {
-  if (!(error instanceof ElicitationAnswerRefused)) {
+  if (!(error instanceof Error && error.name === "ElicitationAnswerRefused")) {
     form.setError("root", { type: "notSent", message: messages.answerNotSent ?? defaultDeliveryMessages.answerNotSent });
     return;
   }
@@ -19,7 +18,7 @@ export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: reado
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const onFields = new Map<FieldDescriptor, string>();
   let unmatched: string | undefined;
-  for (const { field, message } of error.errors) {
+  for (const { field, message } of (error as unknown as { errors: { field: string; message: string }[] }).errors) {
     const target = byKey.get(field);
     if (target === undefined) unmatched ??= message;
     else if (!onFields.has(target)) onFields.set(target, message);

@@ -10,7 +10,6 @@ import { useElicitationForm, type UseElicitationFormResult } from "../form/useEl
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
 import type { ElicitationAnswerStore } from "./createElicitationAnswerStore";
-import { CLOSED_NOTICE_MS, ElicitationRequestClosed, type ElicitationClosedReason } from "./ElicitationRequestClosed";
 
 export interface UseElicitationAnswerOptions {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -33,8 +32,12 @@ export interface UseElicitationAnswerOptions {
    * `ElicitationAnswerRefused` puts its errors on the fields and keeps the card open for another answer.
    */
   onResponse: (result: ElicitResult) => void;
-  /** Where the answer handed to `onResponse` is (the queue's `entry.delivery`): the buttons wait while "sending"; while "retrying" Cancel may replace it. */
-  delivery?: "sending" | "retrying";
+  /**
+   * Where the answer is, as the host knows it (the outlet passes the queue's `entry.delivery`):
+   * "sending", the buttons wait; "retrying", Cancel may replace it; "closed", the request closed
+   * elsewhere and nothing can be answered while the card says why.
+   */
+  delivery?: "sending" | "retrying" | "closed";
   /** Aborts when the request is withdrawn: nothing is answered, what was typed is kept as a draft. */
   signal?: AbortSignal;
   /** Called once when the request is not a valid elicitation (answer JSON-RPC -32602). */
@@ -57,10 +60,8 @@ export interface ElicitationAnswer {
   open: boolean;
   /** The one way to answer; every call after the first (or after withdrawal) does nothing, except Cancel while a failed answer is retried. */
   respond: (result: ElicitResult) => void;
-  /** The answer is on its way (`delivery`, "retrying" after a failure); the buttons wait, what was typed stays. */
-  sending: "sending" | "retrying" | undefined;
-  /** The request closed elsewhere (`ElicitationRequestClosed`): the card says why for a moment, then closes. */
-  closedReason: ElicitationClosedReason | undefined;
+  /** `delivery` as given: while it is set the buttons wait (Cancel comes back when "retrying"); what was typed stays. */
+  delivery: "sending" | "retrying" | "closed" | undefined;
   cancel: () => void;
   decline: () => void;
   accept: (content: ElicitContent) => void;
@@ -87,9 +88,8 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   );
   const prepared = given ?? own!;
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
-  const [closedReason, setClosedReason] = useState<ElicitationClosedReason>();
-  // The answer being sent: a later one (Cancel while retrying) makes an earlier outcome stale.
-  const sent = useRef(0);
+  // The answer being sent: Cancel while retrying replaces it, and the first answer's outcome settles it.
+  const sent = useRef<ElicitResult>(undefined);
   const { delivery } = options;
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
@@ -119,27 +119,28 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const respond = useCallback(
     (result: ElicitResult) => {
       // Only Cancel may follow an answer, and only while that answer fails to send.
-      if (answered.current && !(result.action === "cancel" && delivery === "retrying")) return;
+      if (delivery === "closed" || (answered.current && !(result.action === "cancel" && delivery === "retrying"))) return;
+      const replacing = answered.current;
       answered.current = true;
+      sent.current = result;
       const outcome: unknown = onResponse(result);
+      if (replacing) return;
       if (typeof (outcome as PromiseLike<unknown> | undefined)?.then !== "function") return taken(result);
       // Kept (draft, last answer) once the receiver took it; a refusal goes back to the fields.
-      const attempt = ++sent.current;
       (outcome as PromiseLike<unknown>).then(
-        () => attempt === sent.current && taken(result),
+        () => taken(sent.current!),
         (error: unknown) => {
-          if (attempt !== sent.current) return;
           answered.current = false;
           // The code that reads a refusal loads with the first one (a page that never meets one never loads it).
           import("./showAnswerRefusal").then(
-            (module) => module.showAnswerRefusal(rhf, formSchema?.fields ?? [], error, form.messages),
+            (module) => module.showAnswerRefusal(rhf, form.fields, error, form.messages),
             // Could not load: the part of the page that reads it is missing, as the form says then.
-            () => rhf.setError("root", { type: "notSent", message: form.messages.validationUnavailable }),
+            () => rhf.setError("root", { message: form.messages.validationUnavailable }),
           );
         },
       );
     },
-    [taken, onResponse, rhf, formSchema, form.messages, delivery],
+    [taken, onResponse, rhf, form.fields, form.messages, delivery],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
@@ -155,11 +156,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
       if (!answered.current) settleDraft(true);
       answered.current = true;
       // Closed elsewhere: the card says why for a moment before it goes.
-      if (signal.reason instanceof ElicitationRequestClosed) {
-        setClosedReason(signal.reason.reason);
-        clearTimeout(closing);
-        closing = setTimeout(() => setFinished(true), CLOSED_NOTICE_MS);
-      } else setFinished(true);
+      setFinished(true);
     };
     if (signal.aborted) withdraw();
     signal.addEventListener("abort", withdraw, { once: true });
@@ -189,5 +186,5 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
 
   const open = !finished && autoAnswer === undefined && !(invalid !== undefined && options.onInvalidRequest !== undefined);
   // The form resolved the wording already: one copy for the form and the frame around it.
-  return { serverName, prepared, messages: form.messages, form, draft, open, respond, sending: closedReason ? undefined : delivery, closedReason, cancel, decline, accept, lastAnswer, fillLastAnswer };
+  return { serverName, prepared, messages: form.messages, form, draft, open, respond, delivery, cancel, decline, accept, lastAnswer, fillLastAnswer };
 }

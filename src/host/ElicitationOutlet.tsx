@@ -75,7 +75,8 @@ export function ElicitationOutlet({
   const catalogue = useLocaleMessages(locale, messages);
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
   // A request closed elsewhere stays a moment, saying why (ElicitationRequestClosed).
-  const current = useDepartingEntry(snapshot.current);
+  const shown = useDepartingEntry(snapshot.current);
+  const current = shown.entry;
   const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
   // Inline: a card answered from inside it hands focus to the next card, so the person keeps their place.
   const answeredFromInside = useRef(false);
@@ -100,8 +101,8 @@ export function ElicitationOutlet({
           }}
           takeFocus={answeredFromInside.current}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
-          signal={current.signal}
-          delivery={current.delivery}
+          signal={shown.signal}
+          delivery={shown.closed ? "closed" : current.delivery}
           notice={deliveryNotice(current, resolved)}
           messages={messages}
           fieldComponents={fieldComponents}

@@ -1,4 +1,4 @@
-import { ElicitationRequestClosed } from "../dialog/ElicitationRequestClosed";
+import { ElicitationRequestClosed } from "./ElicitationRequestClosed";
 import { defaultDeliveryMessages, type DeliveryMessages } from "../messages/deliveryMessages";
 import type { ElicitationQueueEntry } from "./types";
 

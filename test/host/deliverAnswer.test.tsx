@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
 import { createElicitationAnswerStore } from "../../src/dialog/createElicitationAnswerStore";
 import { ElicitationAnswerRefused } from "../../src/dialog/ElicitationAnswerRefused";
-import { ElicitationRequestClosed } from "../../src/dialog/ElicitationRequestClosed";
+import { ElicitationRequestClosed } from "../../src/host/ElicitationRequestClosed";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { ElicitationOutlet, type ElicitationOutletProps } from "../../src/host/ElicitationOutlet";
 import { contactInfo, githubUsernameTitled } from "../fixtures/seedRequests";

@@ -3,7 +3,7 @@
 // an in-page request, and hands each answer back with one POST, through the queue's `deliver`.
 import type { ElicitResult } from "../../core/types";
 import { ElicitationAnswerRefused, type ElicitationFieldError } from "../../dialog/ElicitationAnswerRefused";
-import { ElicitationRequestClosed, type ElicitationClosedReason } from "../../dialog/ElicitationRequestClosed";
+import { ElicitationRequestClosed, type ElicitationClosedReason } from "../ElicitationRequestClosed";
 import type { ElicitationQueue } from "../types";
 import { createEventStreamParser } from "./createEventStreamParser";
 import { ElicitationRelayError } from "./ElicitationRelayError";

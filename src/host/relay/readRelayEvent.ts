@@ -1,7 +1,7 @@
 // What one event of the relay's stream says, checked field by field (docs/relay.md, "The wire").
 // Nothing is taken by its shape: a field of the wrong type makes the event malformed, and an event
 // this client does not know is ignored, so a newer relay does not break an older page.
-import type { ElicitationClosedReason } from "../../dialog/ElicitationRequestClosed";
+import type { ElicitationClosedReason } from "../ElicitationRequestClosed";
 import { readRequestContext } from "../readRequestContext";
 
 /** A request to show, as the relay sent it. */

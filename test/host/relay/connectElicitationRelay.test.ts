@@ -3,7 +3,7 @@
 // (wireServer.ts), the host's queue fed from its stream, answers posted back through `deliver`.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElicitationAnswerRefused } from "../../../src/dialog/ElicitationAnswerRefused";
-import { ElicitationRequestClosed } from "../../../src/dialog/ElicitationRequestClosed";
+import { ElicitationRequestClosed } from "../../../src/host/ElicitationRequestClosed";
 import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
 import { connectElicitationRelay, type ElicitationRelayOptions } from "../../../src/host/relay/connectElicitationRelay";
 import type { ElicitationRelayError } from "../../../src/host/relay/ElicitationRelayError";
