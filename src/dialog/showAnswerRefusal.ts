@@ -10,7 +10,10 @@ import { defaultDeliveryMessages } from "../messages/deliveryMessages";
  * no field of this form, or any other failure, becomes the form's own alert. What was typed stays.
  */
 export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: readonly FieldDescriptor[], error: unknown, messages: ElicitationMessages): void {
-  if (!(error instanceof Error && error.name === "ElicitationAnswerRefused")) {
+  // Known by its name, not its class: importing the class here would make bundlers load it with
+  // every dialog. Its errors are read as untrusted all the same (a look-alike gets no further).
+  const errors: unknown = error instanceof Error && error.name === "ElicitationAnswerRefused" ? (error as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(errors)) {
     form.setError("root", { type: "notSent", message: messages.answerNotSent ?? defaultDeliveryMessages.answerNotSent });
     return;
   }
@@ -18,10 +21,14 @@ export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: reado
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const onFields = new Map<FieldDescriptor, string>();
   let unmatched: string | undefined;
-  for (const { field, message } of (error as unknown as { errors: { field: string; message: string }[] }).errors) {
+  for (const entry of errors.slice(0, 100)) {
+    const field: unknown = entry?.field;
+    const message: unknown = entry?.message;
+    if (typeof field !== "string" || typeof message !== "string" || message === "") continue;
     const target = byKey.get(field);
-    if (target === undefined) unmatched ??= message;
-    else if (!onFields.has(target)) onFields.set(target, message);
+    const text = message.slice(0, 1_000);
+    if (target === undefined) unmatched ??= text;
+    else if (!onFields.has(target)) onFields.set(target, text);
   }
   const ordered = [...onFields.keys()].sort((a, b) => a.index - b.index);
   // Set in reverse so that the last call, the one that takes focus, is the first field.
