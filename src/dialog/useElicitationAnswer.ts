@@ -107,14 +107,6 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   // Read once per request: what the person submitted last time this server asked this very form.
   const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message) : undefined));
 
-  const taken = useCallback(
-    (result: ElicitResult) => {
-      settleDraft(result.action === "cancel");
-      if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
-      setFinished(true);
-    },
-    [settleDraft, answers, formSchema, message, serverName, getValues],
-  );
   const rhf = form.form;
   const respond = useCallback(
     (result: ElicitResult) => {
@@ -123,6 +115,12 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
       const replacing = answered.current;
       answered.current = true;
       sent.current = result;
+      // The answer was taken: the draft and the kept answer follow it.
+      const taken = (result: ElicitResult) => {
+        settleDraft(result.action === "cancel");
+        if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
+        setFinished(true);
+      };
       const outcome: unknown = onResponse(result);
       if (replacing) return;
       if (typeof (outcome as PromiseLike<unknown> | undefined)?.then !== "function") return taken(result);
@@ -140,7 +138,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
         },
       );
     },
-    [taken, onResponse, rhf, form.fields, form.messages, delivery],
+    [settleDraft, answers, formSchema, message, serverName, getValues, onResponse, rhf, form.fields, form.messages, delivery],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
@@ -151,19 +149,14 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
 
   useEffect(() => {
     if (!signal) return;
-    let closing: ReturnType<typeof setTimeout> | undefined;
     const withdraw = () => {
       if (!answered.current) settleDraft(true);
       answered.current = true;
-      // Closed elsewhere: the card says why for a moment before it goes.
       setFinished(true);
     };
     if (signal.aborted) withdraw();
     signal.addEventListener("abort", withdraw, { once: true });
-    return () => {
-      signal.removeEventListener("abort", withdraw);
-      clearTimeout(closing);
-    };
+    return () => signal.removeEventListener("abort", withdraw);
   }, [signal, settleDraft]);
 
   const invalid = prepared.ok ? undefined : prepared.error;
