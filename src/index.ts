@@ -81,6 +81,7 @@ export type { ValidationEngine } from "./core/validation/validationEngine";
 export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
+export type { DeliveryMessages } from "./messages/deliveryMessages";
 export type { StepMessages } from "./messages/stepMessages";
 export { defaultMessages } from "./messages/defaultMessages";
 // Other languages: chosen by `locale`; their catalogues are in "react-mcp-elicitation/locales".
