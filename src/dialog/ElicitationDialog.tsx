@@ -28,9 +28,10 @@ export interface ElicitationDialogProps {
    */
   prepared?: PreparedElicitationRequest;
   /**
-   * Called exactly once with the person's answer (never after `signal` aborts). It may return a promise when
-   * the answer can be refused on its way: the dialog shows "Sending…" until it settles, and a rejection
-   * with `ElicitationAnswerRefused` puts its errors on the fields and keeps the dialog open.
+   * Called exactly once with the person's answer (never after `signal` aborts). It may return a promise when the answer can be
+   * refused on its way (a relay): the answer counts as given (draft, kept answer) once it resolves,
+   * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
+   * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
    */
   onResponse: (result: ElicitResult) => void;
   /** Where the answer is, as the host knows it: "sending" (the buttons wait), "retrying" (Cancel may replace it), "closed" (closed elsewhere; nothing can be answered). */

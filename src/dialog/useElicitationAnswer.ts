@@ -28,8 +28,9 @@ export interface UseElicitationAnswerOptions {
   locale?: string;
   /**
    * Called with the answer (never after `signal` aborts). It may return a promise when the answer can be
-   * refused on its way (a relay): the card shows it is sending until it settles; a rejection with
-   * `ElicitationAnswerRefused` puts its errors on the fields and keeps the card open for another answer.
+   * refused on its way (a relay): the answer counts as given (draft, kept answer) once it resolves,
+   * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
+   * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
    */
   onResponse: (result: ElicitResult) => void;
   /**
