@@ -28,7 +28,7 @@ export interface ElicitationDialogProps {
    */
   prepared?: PreparedElicitationRequest;
   /**
-   * Called exactly once with the person's answer (never after `signal` aborts). It may return a promise when the answer can be
+   * Called once with the person's answer (again only after a refusal; never after `signal` aborts). It may return a promise when the answer can be
    * refused on its way (a relay): the answer counts as given (draft, kept answer) once it resolves,
    * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
    * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
