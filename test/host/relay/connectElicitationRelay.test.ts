@@ -180,6 +180,24 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     expect(mine.map((post) => post.status)).toEqual([0, 200]);
   });
 
+  it("two windows answering at the same moment: one answer is taken, the other window's request closes as answered there", async () => {
+    const first = connect();
+    const second = connect();
+    await until(() => expect(server.streamCount()).toBe(2));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(first.queue)).toHaveLength(1));
+    await until(() => expect(entries(second.queue)).toHaveLength(1));
+    const [a, b] = [entries(first.queue)[0]!, entries(second.queue)[0]!];
+    const outcomes = await Promise.all([
+      first.queue.submit(a.id, { action: "accept", content: { username: "first" } }),
+      second.queue.submit(b.id, { action: "accept", content: { username: "second" } }),
+    ]);
+    expect(outcomes.filter((taken) => taken === true)).toHaveLength(1);
+    const loser = outcomes[0] ? b : a;
+    expect((loser.signal.reason as ElicitationRequestClosed).reason).toBe("answered");
+    expect(server.posts.filter((post) => post.id === id).map((post) => post.status).sort()).toEqual([200, 409]);
+  });
+
   it("an answer the queue gives by itself (“Stop asking”) is posted to the relay once", async () => {
     const { queue } = connect();
     await until(() => expect(server.streamCount()).toBe(1));
