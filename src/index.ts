@@ -55,6 +55,13 @@ export type { ElicitationAttentionState, ElicitationNotificationPermission } fro
 export type { ElicitationAttentionChipProps } from "./host/attention/ElicitationAttentionChip";
 export type { ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
 export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
+export {
+  connectElicitationRelay,
+  type ElicitationRelayConnection,
+  type ElicitationRelayLimits,
+  type ElicitationRelayOptions,
+} from "./host/relay/connectElicitationRelay";
+export type { ElicitationRelayRequest } from "./host/relay/readRelayEvent";
 export type {
   ElicitationCallOptions,
   ElicitationCallRequestOptions,
@@ -89,6 +96,7 @@ export type { ValidationEngine } from "./core/validation/validationEngine";
 export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
+export type { DeliveryMessages } from "./messages/deliveryMessages";
 export type { StepMessages } from "./messages/stepMessages";
 export { defaultMessages } from "./messages/defaultMessages";
 // Other languages: chosen by `locale`; their catalogues are in "react-mcp-elicitation/locales".
@@ -96,3 +104,7 @@ export { defaultMessages } from "./messages/defaultMessages";
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./core/request/ElicitationQueueError";
+export { ElicitationAnswerRefused, type ElicitationFieldError } from "./dialog/ElicitationAnswerRefused";
+// Read, never made, by hosts: the abort reason of a request closed elsewhere, and what a relay reports.
+export type { ElicitationRequestClosed, ElicitationClosedReason } from "./host/ElicitationRequestClosed";
+export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./host/relay/ElicitationRelayError";

@@ -26,8 +26,15 @@ export interface ElicitationDialogProps {
    * queue. Drawn as is: `limits` and `sensitiveFields` were applied when it was prepared.
    */
   prepared?: PreparedElicitationRequest;
-  /** Called exactly once with the person's answer (never after `signal` aborts). */
+  /**
+   * Called once with the person's answer (again only after a refusal; never after `signal` aborts). It may return a promise when the answer can be
+   * refused on its way (a relay): the answer counts as given (draft, kept answer) once it resolves,
+   * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
+   * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
+   */
   onResponse: (result: ElicitResult) => void;
+  /** Where the answer is, as the host knows it: "sending" (the buttons wait), "retrying" (Cancel may replace it), "closed" (closed elsewhere; nothing can be answered). */
+  delivery?: "sending" | "retrying" | "closed";
   /** Aborts when the server withdraws the request or the host gives up: the dialog closes without answering. */
   signal?: AbortSignal;
   /** Replacement UI strings, whole or in part. */
@@ -43,6 +50,8 @@ export interface ElicitationDialogProps {
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   /** Pointer down on the backdrop; call `event.preventDefault()` to keep the dialog open. Never called inline: there is no outside. */
   onPointerDownOutside?: (event: PointerEvent) => void;
+  /** A line at the foot of the dialog, announced politely: where the answer is ("Sending…") or why the request closed. The outlet fills it. */
+  notice?: string;
   /** Drawn under the title: queue position, time left. */
   status?: ReactNode;
   /** Drawn before the title, e.g. the server's logo from the host's own records (decorative: give it `alt=""`). */

@@ -8,7 +8,14 @@ import { useDialogPart } from "./useDialogPart";
 export function ElicitationDialogClose() {
   const { answer, closable } = useDialogPart("Close");
   return closable ? (
-    <button type="button" className="rme-dialog__close" data-action="close" onClick={answer.cancel}>
+    <button
+      type="button"
+      className="rme-dialog__close"
+      data-action="close"
+      onClick={answer.cancel}
+      // Like Cancel: waits while an answer is sent, comes back when it is retried.
+      aria-disabled={answer.delivery && answer.delivery !== "retrying"}
+    >
       <span className="rme-visually-hidden">{answer.messages.close}</span>
     </button>
   ) : null;

@@ -38,6 +38,12 @@ export interface ElicitationDialogRootProps {
    * narrower than 480 px. Chosen once per request, here, so a host's own arrangement keeps it.
    */
   layout?: ElicitationLayout;
+  /**
+   * A line at the foot of the card, announced politely: where the answer is ("Sending…", "Could not
+   * send your answer. Retrying…") or why the request closed ("Answered in another window"). The
+   * outlet fills it from the queue (`deliveryNotice`); a host drawing the dialog itself may too.
+   */
+  notice?: string;
   /** The parts: Header, Message, Body, Close — or a host's own arrangement of them. */
   children?: ReactNode;
 }
@@ -110,6 +116,11 @@ function Frame({ answer, open, presentation, titleId, messageId, ...props }: Fra
       <div className="rme-dialog__surface" tabIndex={inline && !props.takeFocus ? undefined : -1}>
         {props.children}
       </div>
+      {/* After the parts, whatever their order; always in the page, so that what it comes to say is
+          announced (a polite live region: the inline card's role=status announces the card itself). */}
+      <p className="rme-dialog__delivery" aria-live="polite">
+        {props.notice}
+      </p>
       {inline ? (
         <span className="rme-visually-hidden" role="status">
           {announced ? fillTemplate(answer.messages.dialogTitle, { server: answer.serverName }) : ""}

@@ -86,6 +86,26 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
     setStep(Math.max(0, Math.min(review, next)));
   };
 
+  // A refusal of the receiver (a relay's field errors) comes after Submit, on the review: back to
+  // the first question it names, as for a failed Submit. On the review nothing else marks a question.
+  const onReview = useRef(false);
+  onReview.current = step === review;
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { errors: true },
+        callback: () => {
+          if (!onReview.current) return;
+          const wrong = fields.findIndex((each) => form.getFieldState(nameOf(each)).error !== undefined);
+          if (wrong === -1) return;
+          setFromReview(true);
+          moved.current = true;
+          setStep(wrong);
+        },
+      }),
+    [form, fields],
+  );
+
   const next = async () => {
     const field = fields[step];
     if (!field) return;

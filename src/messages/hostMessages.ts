@@ -1,5 +1,6 @@
 // UI strings of URL mode, of the queue's chrome (progress, time left, "stop asking") and of the
-// attention signals (title badge, notifications, the chip).
+// attention signals (title badge, notifications, the chip). The wording of an answer on its way and
+// of a request closed elsewhere is in deliveryMessages.ts.
 // Part of the `messages` object: hosts replace any of them like the form's strings.
 
 export interface HostMessages {
@@ -65,3 +66,4 @@ export const defaultHostMessages: HostMessages = {
   attentionQuestion: "Question from {server}",
   attentionNotificationBody: "Waiting for your answer.",
 };
+

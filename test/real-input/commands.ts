@@ -1,5 +1,6 @@
 import type { BrowserCommand } from "vitest/node";
 import { fileCommands } from "./fileCommands";
+import { relayCommands } from "./relayCommands";
 
 // Real input for browser tests, through Playwright's page (trusted events, human timing), not
 // simulated DOM events. Coordinates are CSS pixels inside the test frame, as getBoundingClientRect gives them.
@@ -128,7 +129,7 @@ export const emulateMedia: BrowserCommand<[media: { reducedMotion?: "reduce" | "
   await playwright(context).page.emulateMedia(media);
 };
 
-export const browserCommands = { pressAt, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands };
+export const browserCommands = { pressAt, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands };
 
 // How browser tests call them: `commands.pressAt(…)` from "vitest/browser".
 declare module "vitest/browser" {

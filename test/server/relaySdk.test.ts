@@ -2,75 +2,19 @@
 // End to end with the real MCP SDK (v1) on the host's side: an MCP server whose tool elicits, served
 // over Streamable HTTP; the host's SDK client forwarding elicitation/create to relay.request; a Node
 // fetch "browser" reading the relay's stream and posting the answer; the tool returning what was answered.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { ElicitRequestSchema, type ElicitRequestFormParams } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
 import type { ElicitationRelay } from "../../src/server/types";
+import { startDeployServer } from "./deployServer";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "./relayHarness";
-
-const deployForm: ElicitRequestFormParams = {
-  mode: "form",
-  message: "Deploy where?",
-  requestedSchema: {
-    type: "object",
-    properties: {
-      environment: { type: "string", title: "Environment", enum: ["staging", "production"] },
-      replicas: { type: "integer", title: "Replicas", minimum: 1, maximum: 5 },
-    },
-    required: ["environment"],
-  },
-};
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
-
-/** An MCP server with a "deploy" tool that elicits, on its own node:http server over Streamable HTTP. */
-async function startMcpServer(elicitTimeoutMs?: number): Promise<string> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
-  const http: Server = createServer(async (req, res) => {
-    const sessionId = req.headers["mcp-session-id"];
-    let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
-    if (transport === undefined) {
-      const mcp = new McpServer({ name: "deployer", version: "1.0.0" });
-      mcp.registerTool("deploy", { description: "Asks where to deploy" }, async () => {
-        try {
-          // SDK v1 ignores notifications/cancelled for request id 0 (a falsy check): the elicitation
-          // this file withdraws must not be the server's first request, so id 0 goes to a ping.
-          await mcp.server.ping();
-          const result = await mcp.server.elicitInput(deployForm, elicitTimeoutMs === undefined ? undefined : { timeout: elicitTimeoutMs });
-          return { content: [{ type: "text", text: JSON.stringify(result) }] };
-        } catch (error) {
-          return { content: [{ type: "text", text: `error: ${(error as Error).message}` }], isError: true };
-        }
-      });
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => crypto.randomUUID(),
-        onsessioninitialized: (id) => void transports.set(id, created),
-      });
-      transport = created;
-      await mcp.connect(created);
-      cleanup.push(() => mcp.close());
-    }
-    await transport.handleRequest(req, res);
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  cleanup.push(
-    () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-}
 
 /** The host: its SDK client connected to the MCP server, elicitation forwarded to the relay for `owner`. */
 async function startHost(mcpUrl: string, owner: string) {
@@ -87,7 +31,7 @@ async function startHost(mcpUrl: string, owner: string) {
 
 describe("an MCP server's elicitation reaches the person's browser through the relay, and the answer reaches the tool", () => {
   it("returns to the tool exactly what the person answered", async () => {
-    const { relay, client, url } = await startHost(await startMcpServer(), "alice");
+    const { relay, client, url } = await startHost(await startDeployServer(cleanup), "alice");
     const browser: EventReader = await openStream(url, "alice");
     cleanup.push(() => browser.close());
     const called = relay.call("alice", "Deployer", (options) => client.callTool({ name: "deploy", arguments: {} }, undefined, options));
@@ -103,7 +47,7 @@ describe("an MCP server's elicitation reaches the person's browser through the r
   });
 
   it("closes the card when the MCP server gives up waiting (withdrawn), and a late answer gets 409", async () => {
-    const { client, url } = await startHost(await startMcpServer(300), "alice");
+    const { client, url } = await startHost(await startDeployServer(cleanup, 300), "alice");
     const browser = await openStream(url, "alice");
     cleanup.push(() => browser.close());
     const called = client.callTool({ name: "deploy", arguments: {} });
