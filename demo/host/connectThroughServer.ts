@@ -1,5 +1,4 @@
-import type { ElicitationQueue } from "../../src/index";
-import { connectElicitationRelay } from "../shim/connectElicitationRelayShim";
+import { connectElicitationRelay, type ElicitationQueue } from "../../src/index";
 import { DEMO_API, type DemoToolCall, type DemoToolsReply } from "../shared/DemoToolCall";
 import type { ConnectionState } from "./DemoConnection";
 
@@ -22,7 +21,12 @@ function outcome(call: DemoToolCall): string {
  */
 export function connectThroughServer(queue: ElicitationQueue, log: (line: string) => void, onState: (state: ConnectionState) => void): () => void {
   let closed = false;
-  const relay = connectElicitationRelay({ url: DEMO_API.elicitation, queue });
+  const relay = connectElicitationRelay({
+    url: DEMO_API.elicitation,
+    queue,
+    // What went wrong and was handled (a lost stream, a refused answer): in the side panel's log.
+    onError: (error) => log(`· relay ${error.code}: ${error.message}`),
+  });
   log(`· relay: questions from the server's MCP client arrive at ${DEMO_API.elicitation}`);
 
   const callTool = (name: string, args: Record<string, unknown>) =>
