@@ -76,10 +76,12 @@ function ChatHost({ server }: { server: DemoServer }) {
     const id = nextId++;
     const shown = Object.keys(args).length > 0 ? JSON.stringify(args) : "";
     setThread((all) => [...all, { id, kind: "tool", tool, args: shown, state: "running" }]);
+    const settle = (state: "done" | "error", text: string) =>
+      setThread((all) => all.map((entry) => (entry.id === id && entry.kind === "tool" ? { ...entry, state, text } : entry)));
     result.then(
-      (text) => ({ state: "done" as const, text }),
-      (error: unknown) => ({ state: "error" as const, text: `Error: ${error instanceof Error ? error.message : String(error)}` }),
-    ).then(({ state, text }) => setThread((all) => all.map((entry) => (entry.id === id && entry.kind === "tool" ? { ...entry, state, text } : entry))));
+      (text) => settle("done", text),
+      (error: unknown) => settle("error", `Error: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }, []);
 
   const call = useCallback(
