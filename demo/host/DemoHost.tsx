@@ -91,9 +91,13 @@ function ChatHost({ server }: { server: DemoServer }) {
     [connection, track],
   );
 
-  // The calls the server kept from before a reload (server-client mode) come back into the thread.
+  // The calls the server kept from before a reload (server-client mode) come back into the thread,
+  // once per connection (an effect run twice, as under StrictMode, does not add them twice).
+  const restored = useRef<ConnectionState>(undefined);
   useEffect(() => {
-    if (connection.status === "connected") for (const earlier of connection.earlier) track(earlier.tool, earlier.args, earlier.result());
+    if (connection.status !== "connected" || restored.current === connection) return;
+    restored.current = connection;
+    for (const earlier of connection.earlier) track(earlier.tool, earlier.args, earlier.result());
   }, [connection, track]);
 
   const [draft, setDraft] = useState("");
