@@ -4,6 +4,7 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { useState } from "react";
+import { ElicitationOutlet } from "react-mcp-elicitation";
 import { ToolCall } from "./ToolCall";
 import { useToolCallQuestions } from "./useToolCallQuestions";
 
@@ -32,6 +33,8 @@ export function Chat({ id, initialMessages }: { id: string; initialMessages: UIM
           )}
         </div>
       ))}
+      {/* Questions of this chat that name no tool call, in arrival order. */}
+      <ElicitationOutlet queue={questions.unplaced} drafts={questions.drafts} presentation="inline" />
       <div className="composer">
         <form
           onSubmit={(event) => {

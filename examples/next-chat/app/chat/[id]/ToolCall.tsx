@@ -1,5 +1,5 @@
 "use client";
-// One tool call in the thread: what was called, the question it is waiting on, then its result.
+// One tool call in the thread: what was called, the card of the question it asks, then its result.
 import type { DynamicToolUIPart } from "ai";
 import { ElicitationOutlet } from "react-mcp-elicitation";
 import type { ToolCallQuestions } from "./useToolCallQuestions";
@@ -16,10 +16,9 @@ export function ToolCall({ part, questions }: { part: DynamicToolUIPart; questio
       <div>
         Tool call: <strong>{part.toolName}</strong> {JSON.stringify(part.input)}
       </div>
-      {part.state === "input-available" ? (
-        // While the tool runs, the questions it asks (and only those) are drawn here, as a card.
-        <ElicitationOutlet queue={questions.queueFor(part.toolCallId)} drafts={questions.drafts} presentation="inline" />
-      ) : null}
+      {/* Only this call's questions. Drawn whatever the state: empty while nothing is asked, and a card
+          closed from another window says so for a moment even after the result arrived. */}
+      <ElicitationOutlet queue={questions.forToolCall(part.toolCallId)} drafts={questions.drafts} presentation="inline" />
       {part.state === "output-available" ? <p className="tool-result">{resultText(part.output)}</p> : null}
       {part.state === "output-error" ? <p role="alert">{part.errorText}</p> : null}
     </div>

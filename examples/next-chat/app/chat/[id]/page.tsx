@@ -8,5 +8,5 @@ export default async function ChatPage({ params }: { params: Promise<{ id: strin
   const user = readSession((await cookies()).get(SESSION_COOKIE)?.value);
   if (!user) redirect("/");
   const { id } = await params;
-  return <Chat id={id} initialMessages={readChat(id, user.id)?.messages ?? []} />;
+  return <Chat key={id} id={id} initialMessages={readChat(id, user.id)?.messages ?? []} />;
 }
