@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 900_000,
     fileParallelism: false,
+    // A person-paced app on a shared CI machine: waits are in seconds, not the default one.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
