@@ -24,7 +24,8 @@ export async function connectDeployTools({ owner, chatId }: { owner: string; cha
       owner,
       serverName: "Deploy server",
       params: request.params,
-      // Stop and disconnects aside, the tool call's own abort withdraws the question.
+      // The tool call's abort, if any, withdraws the question. (@ai-sdk/mcp gives the handler no signal
+      // of its own: an MCP server that gives up is not heard here; the relay's timeout ends the card.)
       signal: call?.abortSignal,
       context: call?.toolCallId ? { chatId, toolCallId: call.toolCallId } : { chatId },
     });
