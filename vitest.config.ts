@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 // Component and unit tests run in happy-dom, which implements HTMLDialogElement.showModal.
 // Chromium has two folders with their own runners: e2e/ (whole-app scenarios against the demo,
-// vitest.browser.config.ts) and test/real-input/ (components under real presses and keys,
+// vitest.e2e.config.ts, `npm run test:e2e`) and test/real-input/ (components under real presses and keys,
 // vitest.storybook.config.ts).
 export default defineConfig({
   plugins: [react()],

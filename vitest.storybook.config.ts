@@ -2,7 +2,7 @@ import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
-import { chromiumLaunchOptions } from "./e2e/launchChromium";
+import { chromiumLaunchOptions } from "./scripts/launchChromium.mjs";
 import { browserCommands } from "./test/real-input/commands";
 import { react18Aliases } from "./test/react18";
 
@@ -24,7 +24,7 @@ const browser = (name: string, colorScheme: "light" | "dark" = "light") => ({
   headless: true,
   screenshotFailures: false,
   provider: playwright({
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: chromiumLaunchOptions(),
     contextOptions: { colorScheme },
   }),
   instances: [{ browser: "chromium" as const, name }],

@@ -5,7 +5,7 @@
 // --props names plain objects by their properties; BENCH_MINIFY=0 keeps function names;
 // BENCH_JS_FLAGS="--no-sparkplug --max-opt=0" runs the page interpreted only, so compiled code
 // (which V8 makes and drops by its own measure) leaves the objects alone in the figures.
-import { chromium } from "playwright-core";
+import { launchChromium } from "../scripts/launchChromium.mjs";
 import { takeHeapSnapshot } from "./heapSnapshot.mjs";
 import { openBenchPage } from "./openBenchPage.mjs";
 import { runPageBench } from "./runPageBench.mjs";
@@ -41,8 +41,7 @@ function difference(without, mounted) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 async function runBrowser(url) {
-  const args = ["--no-sandbox", "--disable-gpu", ...(JS_FLAGS ? [`--js-flags=${JS_FLAGS}`] : [])];
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args });
+  const browser = await launchChromium(JS_FLAGS ? [`--js-flags=${JS_FLAGS}`] : []);
   try {
     const { cdp, call } = await openBenchPage(browser, url);
     await cdp.send("HeapProfiler.enable");

@@ -1,7 +1,7 @@
 // Where the JS heap of a mount goes: heap snapshots before and after mounting one form in the bench
 // page, and the objects that are new in the second, summed by constructor (self size).
 //   node bench/heapDiff.mjs [ours|rjsf] [size]
-import { chromium } from "playwright-core";
+import { launchChromium } from "../scripts/launchChromium.mjs";
 import { takeHeapSnapshot } from "./heapSnapshot.mjs";
 import { openBenchPage } from "./openBenchPage.mjs";
 import { runPageBench } from "./runPageBench.mjs";
@@ -14,7 +14,7 @@ const PROPS = process.argv.includes("--props");
 const snapshot = async (cdp) => new Map((await takeHeapSnapshot(cdp, { props: PROPS ? 8 : 0 })).map((node) => [node.id, node]));
 
 async function runBrowser(url) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await launchChromium();
   try {
     const { cdp, call } = await openBenchPage(browser, url);
     await cdp.send("HeapProfiler.enable");

@@ -6,7 +6,7 @@
 //
 //   npm run bench:queue -- [--sizes 500,5000] [--reps 3]
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../scripts/launchChromium.mjs";
 import { jsHeapUsed } from "./openBenchPage.mjs";
 import { runPageBench } from "./runPageBench.mjs";
 
@@ -21,10 +21,7 @@ const ms = (x) => `${x.toFixed(1)} ms`;
 const mb = (x) => `${(x / 1024 / 1024).toFixed(1)} MB`;
 
 async function runBrowser(url) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     page.on("pageerror", (error) => console.error("page error:", error));

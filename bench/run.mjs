@@ -5,7 +5,7 @@
 // both alike. Prints medians as Markdown tables.
 //
 //   npm run bench -- [--reps 15] [--sizes 5,20,50,200] [--keys 5] [--first 7]
-import { chromium } from "playwright-core";
+import { launchChromium } from "../scripts/launchChromium.mjs";
 import { jsHeapUsed, openBenchPage } from "./openBenchPage.mjs";
 import { runPageBench } from "./runPageBench.mjs";
 
@@ -23,15 +23,8 @@ const MEMORY_REPS = 12;
 const LIBS = ["ours", "rjsf"];
 
 async function runBrowser(url) {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--disable-quic", "--no-first-run",
-      // Frames as soon as there is something to draw, so a timing is the work, not the wait for vsync.
-      "--disable-frame-rate-limit", "--disable-gpu-vsync",
-    ],
-  });
+  // Frames as soon as there is something to draw, so a timing is the work, not the wait for vsync.
+  const browser = await launchChromium(["--disable-frame-rate-limit", "--disable-gpu-vsync"]);
   try {
     const { cdp, heap, call } = await openPage(browser, url);
     // CPU time of the page's main thread (Chromium's ThreadTime metric): unlike a clock, it does not

@@ -17,6 +17,8 @@
 //              imports, apart, with a budget of its own;
 //   file input the picker of file inputs, loaded only by hosts that opt in (`fileInputs`) when a
 //              file field is drawn: counted apart, with a budget of its own.
+//   refusal    the code that puts a refused answer's errors on the fields, loaded only when a host's
+//              `deliver` (a relay) refuses an answer: counted apart, with a budget of its own.
 //   RE2        the linear-time pattern engine (re2js), loaded only for a pattern that outran its
 //              worker's deadline or on a page where no worker may start; counted apart, budget of its own.
 //              It comes two ways, and a page loads one: inside the RE2 worker's file (a worker bundle
@@ -64,6 +66,7 @@ const CATALOGUE = /src\/messages\/locales\/(?!formatters)/;
 /** The number and size formatters every catalogue imports: they load with the first catalogue, and count with it. */
 const CATALOGUE_SHARED = /src\/messages\/locales\/formatters\.ts$/;
 const FILE_INPUT = /src\/fields\/(FileInput|readFileAsDataUri)\.tsx?$/;
+const REFUSAL = /src\/dialog\/showAnswerRefusal\.ts$/;
 /** RE2: only for slow patterns and worker-less pages, outside the form-mode figures. */
 const RE2 = /node_modules\/re2js\//;
 /** The way to RE2 (its worker, or the chunk where no worker can start): loaded with either. */
@@ -80,7 +83,7 @@ function measure(chunks) {
     initialFiles.add(file);
     stack.push(...byFile.get(file).imports);
   }
-  const result = { initial: 0, lazy: {}, psl: 0, re2: 0, re2Worker: 0, re2Paths: 0, steps: 0, catalogue: 0, fileInput: 0, formMode: 0, total: 0 };
+  const result = { initial: 0, lazy: {}, psl: 0, re2: 0, re2Worker: 0, re2Paths: 0, steps: 0, catalogue: 0, fileInput: 0, refusal: 0, formMode: 0, total: 0 };
   let catalogueShared = 0;
   for (const chunk of chunks) {
     const size = gzipSync(chunk.code, { level: 9 }).length;
@@ -112,6 +115,10 @@ function measure(chunks) {
     }
     if (chunk.moduleIds.some((id) => CATALOGUE.test(id))) {
       result.catalogue = Math.max(result.catalogue, size);
+      continue;
+    }
+    if (chunk.moduleIds.some((id) => REFUSAL.test(id))) {
+      result.refusal += size;
       continue;
     }
     if (chunk.moduleIds.some((id) => FILE_INPUT.test(id))) {
@@ -284,6 +291,7 @@ if (process.argv.includes("--json")) {
   console.log(`| one question at a time (layout="steps") | when the first request is shown in steps; no rjsf equivalent | ${kb(dialog.steps)} | – |`);
   console.log(`| a language's catalogue (the largest; German, French, Spanish, Japanese, Chinese, Portuguese) and the formatters they share | when a \`locale\` other than English is first used | ${kb(dialog.catalogue)} | – |`);
   console.log(`| file inputs' picker | when the first file field is drawn, on hosts that opt in (\`fileInputs\`) | ${kb(dialog.fileInput)} | – |`);
+  console.log(`| a refused answer's errors on the fields | when a host's \`deliver\` (a relay) first refuses an answer | ${kb(dialog.refusal)} | – |`);
   console.log(`| patterns: the way to RE2 (its worker, or its chunk) | a pattern past its worker's deadline, or a page where no worker may start | ${kb(dialog.re2Paths)} | – |`);
   console.log(`| + the RE2 worker's file (re2js inside) | a pattern past its worker's deadline | ${kb(dialog.re2Worker)} | – |`);
   console.log(`| + or RE2 (re2js) as a chunk of the page | a page where no worker may start | ${kb(dialog.re2)} | – |`);
@@ -317,6 +325,7 @@ const over = [
   ["ElicitationDialog, URL mode's Public Suffix List chunk", dialog.psl, budget.urlModePsl],
   ["ElicitationDialog, the largest language catalogue chunk", dialog.catalogue, budget.catalogue],
   ["ElicitationDialog, the file inputs' chunk", dialog.fileInput, budget.fileInput],
+  ["ElicitationDialog, the refused answer's chunk", Math.max(dialog.refusal, esbuildSizes.oursDialog.refusal), budget.answerRefusal],
   ["ElicitationDialog, RE2 pattern engine (its worker's file or its chunk)", Math.max(dialog.re2Paths + Math.max(dialog.re2, dialog.re2Worker), esbuildSizes.oursDialog.re2Paths + esbuildSizes.oursDialog.re2), budget.patternRe2],
   ["react-mcp-elicitation (everything, but the PSL and RE2)", sizes.ours.formMode, budget.index],
   ["react-mcp-elicitation/core (but RE2)", sizes.oursCore.total - sizes.oursCore.re2 - sizes.oursCore.re2Paths, budget.core],
@@ -336,7 +345,7 @@ if (over.length === 0 && overRatio.length === 0 && !process.argv.includes("--jso
   console.log(
     `\nWithin budget (bench/size-budget.json): dialog initial ${kb(budget.dialogInitial)} and ≤ ${budget.dialogInitialOfRjsf} of rjsf, ` +
       `dialog form mode ${kb(budget.dialogFormMode)} and ≤ ${budget.dialogFormModeOfRjsf} of rjsf (Vite and esbuild), ` +
-      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, RE2 ${kb(budget.patternRe2)}, a language ${kb(budget.catalogue)}, file inputs ${kb(budget.fileInput)}, ` +
+      `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, RE2 ${kb(budget.patternRe2)}, a language ${kb(budget.catalogue)}, file inputs ${kb(budget.fileInput)}, a refusal ${kb(budget.answerRefusal)}, ` +
       `everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
   );
 }

@@ -77,6 +77,37 @@ assert.match(tester, /import\("\.\/createRe2Checker\.js"\)/, "the way to RE2 mus
 const re2Engine = readFileSync(new URL("../dist/core/validation/patterns/re2Engine.js", import.meta.url), "utf8");
 assert.match(re2Engine, /from "re2js"/, "re2js must stay a dependency, imported by name");
 
+// "./server": the relay's server side, in plain Node — no React, no "use client", and no ioredis
+// anywhere in its module graph (hosts with one instance need not install it); "./server/redis" brings it.
+/** Every module `entry` reaches, static and dynamic imports alike, with the packages each names. */
+function moduleGraph(entry) {
+  const files = new Set([new URL(entry, import.meta.url).href]);
+  const packages = new Set();
+  for (const href of files) {
+    for (const match of readFileSync(new URL(href), "utf8").matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+      if (match[1].startsWith(".")) files.add(new URL(match[1], href).href);
+      else packages.add(match[1]);
+    }
+  }
+  return { files, packages };
+}
+const server = await import(`${pkg.name}/server`);
+const serverGraph = moduleGraph("../dist/server.js");
+for (const name of serverGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis)($|\/)/.test(name), `"./server" imports ${name}`);
+for (const href of serverGraph.files) assert.doesNotMatch(readFileSync(new URL(href), "utf8"), directive, `${href} says "use client"`);
+assert.ok(moduleGraph("../dist/server/redis.js").packages.has("ioredis"), `"./server/redis" must import ioredis by name`);
+const relay = server.createElicitationRelay({ identify: () => "alice" });
+const answer = relay.request({ owner: "alice", serverName: "Server", params: { message: "Age?", requestedSchema: schema } });
+const stream = await relay.handle(new Request("http://localhost/api", { headers: { accept: "text/event-stream" } }));
+assert.equal(stream.status, 200);
+assert.match(new TextDecoder().decode((await stream.body.getReader().read()).value), /^event: request\n/);
+await relay.close();
+assert.deepEqual(await answer, { action: "cancel" });
+const { createRedisRelayStore } = await import(`${pkg.name}/server/redis`);
+assert.equal(typeof createRedisRelayStore, "function");
+
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
-console.log(`package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client") and "./styles.css" load in Node without a DOM`);
+console.log(
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis" and "./styles.css" load in Node without a DOM`,
+);

@@ -6,7 +6,7 @@
 import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./launchChromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const staticDir = join(root, "storybook-static");
@@ -72,10 +72,7 @@ function serve() {
 
 const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const browser = await launchChromium();
 mkdirSync(outDir, { recursive: true });
 let failed = 0;
 try {

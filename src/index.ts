@@ -1,15 +1,23 @@
-// The public API of react-mcp-elicitation: what a host uses. Named exports only. Compilers, engine
-// internals, limits and value converters are in "react-mcp-elicitation/core" (no React there).
+// The public API of react-mcp-elicitation. The rule: the root entry holds what a host uses — the
+// components, hooks and parts it draws with, the helpers and types it passes to them, the errors it
+// catches — as named exports, and nothing else. Compilers, engine internals, limits and value
+// converters are in "react-mcp-elicitation/core" (no React there). There is no cap on the number of
+// names: every change to this surface shows in api/react-mcp-elicitation.api.md (`npm run api-report`,
+// checked in CI) and is reviewed there.
 
 // Components and hooks.
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
+// The dialog's parts, each by its own name (as Radix exports `DialogTitle`) and all in one object.
 export { ElicitationDialogParts } from "./host/ElicitationDialogParts";
-export type { ElicitationDialogRootProps } from "./dialog/ElicitationDialogRoot";
-export type { ElicitationDialogHeaderProps } from "./dialog/ElicitationDialogHeader";
-export type { ElicitationDialogBodyProps } from "./dialog/ElicitationDialogBody";
-export type { ElicitationAnswer, UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
+export { ElicitationDialogRoot, type ElicitationDialogRootProps } from "./dialog/ElicitationDialogRoot";
+export { ElicitationDialogHeader, type ElicitationDialogHeaderProps } from "./dialog/ElicitationDialogHeader";
+export { ElicitationDialogMessage } from "./dialog/ElicitationDialogMessage";
+export { ElicitationDialogBody, type ElicitationDialogBodyProps } from "./dialog/ElicitationDialogBody";
+export { ElicitationDialogActions } from "./dialog/ElicitationDialogActions";
+export { ElicitationDialogClose } from "./dialog/ElicitationDialogClose";
+export { DialogStatus as ElicitationDialogStatus, type DialogStatusProps } from "./host/DialogStatus";
+export { useElicitationAnswer, type ElicitationAnswer, type UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
 export type { ElicitationDraft } from "./form/useElicitationDraft";
-export type { DialogStatusProps } from "./host/DialogStatus";
 export {
   createElicitationAnswerStore,
   type ElicitationAnswerStore,
@@ -40,6 +48,20 @@ export {
 export { createElicitationQueue } from "./host/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
+// For a person who looked away: title badge, notifications, the in-thread chip (docs/attention.md).
+export { ElicitationAttention } from "./host/ElicitationAttention";
+export type { ElicitationAttentionEvent, ElicitationAttentionOptions, ElicitationAttentionReason } from "./host/attention/types";
+export type { ElicitationAttentionState, ElicitationNotificationPermission } from "./host/attention/useElicitationAttention";
+export type { ElicitationAttentionChipProps } from "./host/attention/ElicitationAttentionChip";
+export type { ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
+export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
+export {
+  connectElicitationRelay,
+  type ElicitationRelayConnection,
+  type ElicitationRelayLimits,
+  type ElicitationRelayOptions,
+} from "./host/relay/connectElicitationRelay";
+export type { ElicitationRelayRequest } from "./host/relay/readRelayEvent";
 export type {
   ElicitationCallOptions,
   ElicitationCallRequestOptions,
@@ -74,10 +96,15 @@ export type { ValidationEngine } from "./core/validation/validationEngine";
 export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
+export type { DeliveryMessages } from "./messages/deliveryMessages";
 export type { StepMessages } from "./messages/stepMessages";
 export { defaultMessages } from "./messages/defaultMessages";
 // Other languages: chosen by `locale`; their catalogues are in "react-mcp-elicitation/locales".
 
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
-export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./host/ElicitationQueueError";
+export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./core/request/ElicitationQueueError";
+export { ElicitationAnswerRefused, type ElicitationFieldError } from "./dialog/ElicitationAnswerRefused";
+// Read, never made, by hosts: the abort reason of a request closed elsewhere, and what a relay reports.
+export type { ElicitationRequestClosed, ElicitationClosedReason } from "./host/ElicitationRequestClosed";
+export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./host/relay/ElicitationRelayError";

@@ -9,7 +9,7 @@ configure({ reactStrictMode: true });
 
 // Forms start loading their validation engine as they mount; a test that types and submits at
 // once could outrun that load, so the engine is loaded first, as it is on a page a moment after
-// the first form appeared. Validating before it is loaded is tested in test/core/lazyEngines.test.tsx;
+// the first form appeared. Validating before it is loaded is tested in test/core/loading/lazyEngines.test.tsx;
 // the pattern engine is not preloaded, so forms with a pattern go through their brief wait here.
 beforeAll(async () => {
   await preloadValidation();

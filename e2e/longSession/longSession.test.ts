@@ -10,7 +10,7 @@ import react from "@vitejs/plugin-react";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../launchChromium";
+import { launchChromium } from "../../scripts/launchChromium.mjs";
 
 let outDir: string;
 let server: Server;

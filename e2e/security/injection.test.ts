@@ -2,7 +2,7 @@
 // no CSP (so anything injected WOULD run): all shown as text, none executed.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../launchChromium";
+import { launchChromium } from "../../scripts/launchChromium.mjs";
 import { startFixtureServer, type FixtureServer } from "./fixtureServer";
 
 const PAYLOADS = [

@@ -164,10 +164,16 @@ export interface ParsedElicitationSchema {
    */
   jsonSchema: Record<string, unknown>;
   /**
-   * Stable string identity of `jsonSchema` (drafts are kept under it). Compiled validators are not:
+   * Stable string identity of `jsonSchema`. Compiled validators are not filed under it:
    * they are filed under the key the parser recorded for its own result, which nothing written here changes.
    */
   cacheKey: string;
+  /**
+   * Stable string identity of the form as drawn: `cacheKey`, and for each file field (`fileInputs`)
+   * its `x-mcp-file`. Drafts and kept answers are filed under it, so a file field and the URL field
+   * of the same `jsonSchema` are never taken for the same form.
+   */
+  formKey: string;
   /** The size limits it was parsed under; validation applies the same `maxStringLength`. */
   limits?: import("./request/limits").ElicitationLimits;
 }

@@ -2,9 +2,10 @@ import { lazy, Suspense } from "react";
 import { ElicitationField } from "../fields/ElicitationField";
 import { FormAlert } from "../form/FormAlert";
 import { FormNotice } from "../form/FormNotice";
+import { DialogFormHeader } from "./DialogFormHeader";
 import type { DialogStepsBodyProps } from "./DialogStepsBody";
 
-export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert">;
+export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header">;
 
 // Loaded only when a request is shown one question at a time: a host that never does pays nothing up
 // front. While it arrives (a moment, same origin) the header and message are drawn and Escape and ×
@@ -16,11 +17,11 @@ const Body = lazy(() =>
   ),
 );
 
-function Unavailable({ controller, onCancel }: DialogStepsBodyProps) {
-  const { messages } = controller;
+function Unavailable({ answer }: DialogStepsBodyProps) {
+  const { messages } = answer;
   const close = (
     <div className="rme-actions">
-      <button type="button" className="rme-button rme-button--secondary" data-action="cancel" onClick={onCancel}>
+      <button type="button" className="rme-button rme-button--secondary" data-action="cancel" onClick={answer.cancel}>
         {messages.close}
       </button>
     </div>
@@ -32,7 +33,7 @@ function Unavailable({ controller, onCancel }: DialogStepsBodyProps) {
 export function DialogSteps(props: DialogStepsProps) {
   return (
     <Suspense fallback={null}>
-      <Body {...props} Field={ElicitationField} Alert={FormAlert} />
+      <Body {...props} Field={ElicitationField} Alert={FormAlert} Header={DialogFormHeader} />
     </Suspense>
   );
 }

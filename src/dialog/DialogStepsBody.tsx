@@ -1,14 +1,13 @@
-import type { ElicitContent } from "../core/types";
 import type { ElicitationField } from "../fields/ElicitationField";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { FormAlert } from "../form/FormAlert";
 import { ElicitationSteps } from "../form/ElicitationSteps";
-import type { ElicitationDraft } from "../form/useElicitationDraft";
-import type { UseElicitationFormResult } from "../form/useElicitationForm";
+import type { DialogFormHeader } from "./DialogFormHeader";
+import type { ElicitationAnswer } from "./useElicitationAnswer";
 
 export interface DialogStepsBodyProps {
-  controller: UseElicitationFormResult;
-  draft: ElicitationDraft;
+  /** The answer's life: its form hook, its draft, the last answer, and the three answers. */
+  answer: ElicitationAnswer;
   fieldComponents?: Partial<FieldRegistry>;
   /**
    * The form's field and alert components, handed over by the dialog rather than imported: this
@@ -17,56 +16,33 @@ export interface DialogStepsBodyProps {
    */
   Field: typeof ElicitationField;
   Alert: typeof FormAlert;
-  onSubmit: (content: ElicitContent) => void;
-  onCancel: () => void;
-  onDecline: () => void;
+  Header: typeof DialogFormHeader;
   protectionInterval?: number;
-  /** Given when there is a last answer to offer: fills every step with it (never sends). */
-  onUseLastAnswer?: () => void;
 }
 
 /** The dialog's form one question at a time (`layout="steps"`): Cancel and Decline on every step, the draft notice above. */
-export function DialogStepsBody({ controller, draft, ...props }: DialogStepsBodyProps) {
-  const { messages } = controller;
-  const clear = () => controller.form.reset(draft.clear());
+export function DialogStepsBody({ answer, ...props }: DialogStepsBodyProps) {
+  const { form: controller, messages } = answer;
   const secondaryActions = (
     <>
-      <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={props.onCancel}>
+      <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={answer.cancel}>
         {messages.cancel}
       </button>
-      <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={props.onDecline}>
+      <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={answer.decline}>
         {messages.decline}
       </button>
     </>
   );
-  const { Field, Alert } = props;
+  const { Field, Alert, Header } = props;
   const control = controller.form.control;
   return (
     <ElicitationSteps
       controller={controller}
-      onSubmit={props.onSubmit}
+      onSubmit={answer.accept}
       renderField={(field) => <Field field={field} control={control} messages={messages} components={props.fieldComponents} />}
       alert={<Alert control={control} />}
       protectionInterval={props.protectionInterval}
-      header={
-        draft.showRestored || props.onUseLastAnswer ? (
-          <div className="rme-form__restored" role="status" data-state={draft.showRestored ? "restored" : "last-answer"}>
-            {draft.showRestored ? (
-              <>
-                <span>{messages.draftRestored}</span>
-                <button type="button" className="rme-button rme-button--quiet" data-action="clear-draft" onClick={clear}>
-                  {messages.draftClear}
-                </button>
-              </>
-            ) : null}
-            {props.onUseLastAnswer ? (
-              <button type="button" className="rme-button rme-button--secondary" data-action="use-last-answer" onClick={props.onUseLastAnswer}>
-                {messages.useLastAnswer}
-              </button>
-            ) : null}
-          </div>
-        ) : undefined
-      }
+      header={<Header answer={answer} />}
       secondaryActions={secondaryActions}
     />
   );

@@ -12,8 +12,7 @@ import { ElicitationDialogClose } from "./ElicitationDialogClose";
 import { ElicitationDialogHeader } from "./ElicitationDialogHeader";
 import { ElicitationDialogMessage } from "./ElicitationDialogMessage";
 import { ElicitationDialogRoot } from "./ElicitationDialogRoot";
-import { DialogSteps } from "./DialogSteps";
-import { useElicitationLayout, type ElicitationLayout } from "../form/useElicitationLayout";
+import type { ElicitationLayout } from "../form/useElicitationLayout";
 import { useElicitationAnswer } from "./useElicitationAnswer";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
 
@@ -27,8 +26,15 @@ export interface ElicitationDialogProps {
    * queue. Drawn as is: `limits` and `sensitiveFields` were applied when it was prepared.
    */
   prepared?: PreparedElicitationRequest;
-  /** Called exactly once with the person's answer (never after `signal` aborts). */
+  /**
+   * Called once with the person's answer (again only after a refusal; never after `signal` aborts). It may return a promise when the answer can be
+   * refused on its way (a relay): the answer counts as given (draft, kept answer) once it resolves,
+   * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
+   * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
+   */
   onResponse: (result: ElicitResult) => void;
+  /** Where the answer is, as the host knows it: "sending" (the buttons wait), "retrying" (Cancel may replace it), "closed" (closed elsewhere; nothing can be answered). */
+  delivery?: "sending" | "retrying" | "closed";
   /** Aborts when the server withdraws the request or the host gives up: the dialog closes without answering. */
   signal?: AbortSignal;
   /** Replacement UI strings, whole or in part. */
@@ -44,6 +50,8 @@ export interface ElicitationDialogProps {
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   /** Pointer down on the backdrop; call `event.preventDefault()` to keep the dialog open. Never called inline: there is no outside. */
   onPointerDownOutside?: (event: PointerEvent) => void;
+  /** A line at the foot of the dialog, announced politely: where the answer is ("Sending…") or why the request closed. The outlet fills it. */
+  notice?: string;
   /** Drawn under the title: queue position, time left. */
   status?: ReactNode;
   /** Drawn before the title, e.g. the server's logo from the host's own records (decorative: give it `alt=""`). */
@@ -85,7 +93,7 @@ export interface ElicitationDialogProps {
    * itself politely; every protection of the dialog holds.
    */
   presentation?: "dialog" | "inline";
-  /** Inline only: move focus to the card (never into a field) when it appears. Default false: the card leaves focus where it is. */
+  /** Inline only: move focus to the card (never into a field) when it appears, unless something else has focus then. Default false: the card leaves focus where it is. */
   takeFocus?: boolean;
   /**
    * Milliseconds after the dialog appears during which clicks, key presses and close requests are
@@ -114,32 +122,13 @@ export function ElicitationDialog(props: ElicitationDialogProps) {
 }
 
 function LocalizedElicitationDialog(props: ElicitationDialogProps) {
-  const answer = useElicitationAnswer(props);
-  const prepared = answer.prepared;
-  const fieldCount = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema.fields.length : 0;
-  const steps = useElicitationLayout(props.layout, fieldCount) === "steps";
   return (
-    // The frame's props have the same names here (presentation, locale, dir, container, …).
-    <ElicitationDialogRoot {...props} answer={answer}>
-      <ElicitationDialogHeader icon={props.icon} status={props.status} />
+    // The frame's props have the same names here (presentation, layout, locale, dir, container, …).
+    <ElicitationDialogRoot {...props} answer={useElicitationAnswer(props)}>
+      {/* Header takes its icon and status, Body its fieldComponents, from the same props. */}
+      <ElicitationDialogHeader {...props} />
       <ElicitationDialogMessage />
-      <ElicitationDialogBody
-        fieldComponents={props.fieldComponents}
-        form={
-          steps ? (
-            <DialogSteps
-              controller={answer.form}
-              draft={answer.draft}
-              fieldComponents={props.fieldComponents}
-              onSubmit={answer.accept}
-              onCancel={answer.cancel}
-              onDecline={answer.decline}
-              onUseLastAnswer={answer.lastAnswer && answer.fillLastAnswer}
-              protectionInterval={props.protectionInterval}
-            />
-          ) : undefined
-        }
-      />
+      <ElicitationDialogBody {...props} />
       <ElicitationDialogClose />
     </ElicitationDialogRoot>
   );

@@ -1,16 +1,17 @@
-import { useContext, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
 import { DialogForm } from "./DialogForm";
+import { DialogSteps } from "./DialogSteps";
 import { FormNotice } from "../form/FormNotice";
 import { ElicitationDialogActions } from "./ElicitationDialogActions";
-import { ElicitationDialogContext } from "./ElicitationDialogContext";
 import { LazyUrlModeBody } from "./LazyUrlModeBody";
+import { useDialogPart } from "./useDialogPart";
 
 export interface ElicitationDialogBodyProps {
   /** Replacement components for some field kinds. */
   fieldComponents?: Partial<FieldRegistry>;
-  /** The buttons at the end of the form; default `<ElicitationDialogParts.Actions />`. */
+  /** The buttons at the end of the form; default `<ElicitationDialogParts.Actions />`. Steps (Root's `layout`) draw their own. */
   actions?: ReactNode;
   /**
    * Drawn in place of the default form for a form-mode request, e.g. a host's own layout of the
@@ -20,9 +21,12 @@ export interface ElicitationDialogBodyProps {
   form?: ReactNode;
 }
 
-/** What the request asks for: the form's fields and actions, the URL step, or why it cannot be shown. */
+/**
+ * What the request asks for: the form's fields and actions (one question at a time when Root's
+ * `layout` chose steps), the URL step, or why it cannot be shown.
+ */
 export function ElicitationDialogBody({ fieldComponents, actions, form }: ElicitationDialogBodyProps) {
-  const { answer, urlStepDone } = useContext(ElicitationDialogContext)!;
+  const { answer, urlStepDone, steps, protectionInterval } = useDialogPart("Body");
   const { prepared, messages, serverName } = answer;
   if (!prepared.ok) {
     const reason = fillTemplate(messages.invalidRequest, { reason: prepared.error.message });
@@ -45,15 +49,9 @@ export function ElicitationDialogBody({ fieldComponents, actions, form }: Elicit
     return <LazyUrlModeBody serverName={serverName} url={prepared.request.url} messages={messages} completed={urlStepDone} respond={answer.respond} />;
   }
   if (form !== undefined) return <>{form}</>;
-  return (
-    <DialogForm
-      schema={prepared.request.schema}
-      controller={answer.form}
-      draft={answer.draft}
-      onUseLastAnswer={answer.lastAnswer && answer.fillLastAnswer}
-      fieldComponents={fieldComponents}
-      onSubmit={answer.accept}
-      actions={actions ?? <ElicitationDialogActions />}
-    />
+  return steps ? (
+    <DialogSteps answer={answer} fieldComponents={fieldComponents} protectionInterval={protectionInterval} />
+  ) : (
+    <DialogForm answer={answer} fieldComponents={fieldComponents} actions={actions ?? <ElicitationDialogActions />} />
   );
 }

@@ -1,5 +1,4 @@
-import { useContext } from "react";
-import { ElicitationDialogContext } from "./ElicitationDialogContext";
+import { useDialogPart } from "./useDialogPart";
 
 /**
  * The × in the header's corner, which answers cancel. Drawn last so it is last in Tab order (after
@@ -7,9 +6,16 @@ import { ElicitationDialogContext } from "./ElicitationDialogContext";
  * CSS: the dialog holds no markup a request could be mistaken for.
  */
 export function ElicitationDialogClose() {
-  const { answer, closable } = useContext(ElicitationDialogContext)!;
+  const { answer, closable } = useDialogPart("Close");
   return closable ? (
-    <button type="button" className="rme-dialog__close" data-action="close" onClick={answer.cancel}>
+    <button
+      type="button"
+      className="rme-dialog__close"
+      data-action="close"
+      onClick={answer.cancel}
+      // Like Cancel: waits while an answer is sent, comes back when it is retried.
+      aria-disabled={answer.delivery && answer.delivery !== "retrying"}
+    >
       <span className="rme-visually-hidden">{answer.messages.close}</span>
     </button>
   ) : null;

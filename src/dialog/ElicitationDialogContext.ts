@@ -8,9 +8,13 @@ export interface ElicitationDialogContextValue {
   urlStepDone: boolean;
   /** Whether the × (Cancel) is drawn: not for an invalid request's notice nor a finished URL step. */
   closable: boolean;
+  /** `layout` resolved once for this request: Body draws one question at a time when true. */
+  steps: boolean;
+  /** Root's protection interval, which the steps' own buttons keep as well. */
+  protectionInterval: number | undefined;
   titleId: string;
   messageId: string;
 }
 
-/** Filled by `ElicitationDialogParts.Root`; the parts are drawn inside it. */
+/** Filled by `ElicitationDialogParts.Root`; the parts are drawn inside it (`useDialogPart` reads it). */
 export const ElicitationDialogContext = createContext<ElicitationDialogContextValue | null>(null);

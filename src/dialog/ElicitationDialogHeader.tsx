@@ -1,6 +1,6 @@
-import { useContext, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { DialogTitle } from "./DialogTitle";
-import { ElicitationDialogContext } from "./ElicitationDialogContext";
+import { useDialogPart } from "./useDialogPart";
 
 export interface ElicitationDialogHeaderProps {
   /** Drawn before the title, e.g. the server's logo from the host's own records (decorative: `alt=""`). */
@@ -14,7 +14,7 @@ export interface ElicitationDialogHeaderProps {
  * inline card it stays in view (sticky) while any field or action of the card is on screen.
  */
 export function ElicitationDialogHeader({ icon, status }: ElicitationDialogHeaderProps) {
-  const { answer, titleId, closable } = useContext(ElicitationDialogContext)!;
+  const { answer, titleId, closable } = useDialogPart("Header");
   return (
     <header className="rme-dialog__header" data-closable={closable ? "" : undefined}>
       {icon !== undefined ? <div className="rme-dialog__icon">{icon}</div> : null}

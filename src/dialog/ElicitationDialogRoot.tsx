@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { useElicitationLayout, type ElicitationLayout } from "../form/useElicitationLayout";
 import { fillTemplate } from "../messages/fillTemplate";
 import { ElicitationDialogContext, type ElicitationDialogContextValue } from "./ElicitationDialogContext";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
@@ -26,11 +27,23 @@ export interface ElicitationDialogRootProps {
   container?: Element | DocumentFragment | null;
   className?: string;
   /**
-   * Inline only: move focus to the card (its surface, never a field) when it appears. Off by
-   * default, so a card never takes focus from what the person is doing; the outlet turns it on
-   * when the person answered the card before from inside it, so they keep their place.
+   * Inline only: move focus to the card (its surface, never a field) when it appears and nothing
+   * else has focus. Off by default, so a card never takes focus from what the person is doing; the
+   * outlet turns it on for the card that replaces one the person just answered from inside it.
    */
   takeFocus?: boolean;
+  /**
+   * How `Body` draws a form: "form" (default) every field at once; "steps" one question at a time,
+   * with Back, Next and a review before Submit; "auto" steps for more than five fields or a viewport
+   * narrower than 480 px. Chosen once per request, here, so a host's own arrangement keeps it.
+   */
+  layout?: ElicitationLayout;
+  /**
+   * A line at the foot of the card, announced politely: where the answer is ("Sending…", "Could not
+   * send your answer. Retrying…") or why the request closed ("Answered in another window"). The
+   * outlet fills it from the queue (`deliveryNotice`); a host drawing the dialog itself may too.
+   */
+  notice?: string;
   /** The parts: Header, Message, Body, Close — or a host's own arrangement of them. */
   children?: ReactNode;
 }
@@ -50,7 +63,9 @@ export function ElicitationDialogRoot(props: ElicitationDialogRootProps) {
   const { prepared } = answer;
   // The × is Cancel; an invalid request's notice and a finished URL step have their own Close instead.
   const closable = prepared.ok && !(prepared.request.mode === "url" && urlStepDone);
-  const context: ElicitationDialogContextValue = { answer, urlStepDone, closable, titleId, messageId };
+  // The answer's form has no fields unless the request is a form.
+  const steps = useElicitationLayout(props.layout, answer.form.fields.length) === "steps";
+  const context: ElicitationDialogContextValue = { answer, urlStepDone, closable, steps, protectionInterval: props.protectionInterval, titleId, messageId };
   return (
     <ElicitationDialogContext.Provider value={context}>
       <Frame {...props} presentation={presentation} open={inBrowser && answer.open} titleId={titleId} messageId={messageId} />
@@ -101,6 +116,11 @@ function Frame({ answer, open, presentation, titleId, messageId, ...props }: Fra
       <div className="rme-dialog__surface" tabIndex={inline && !props.takeFocus ? undefined : -1}>
         {props.children}
       </div>
+      {/* After the parts, whatever their order; always in the page, so that what it comes to say is
+          announced (a polite live region: the inline card's role=status announces the card itself). */}
+      <p className="rme-dialog__delivery" aria-live="polite">
+        {props.notice}
+      </p>
       {inline ? (
         <span className="rme-visually-hidden" role="status">
           {announced ? fillTemplate(answer.messages.dialogTitle, { server: answer.serverName }) : ""}

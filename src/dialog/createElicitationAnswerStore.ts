@@ -1,5 +1,6 @@
 import type { FormValues, ParsedElicitationSchema } from "../core/types";
 import { createKeptValues } from "../core/values/createKeptValues";
+import { fieldName } from "../core/values/initialFormValues";
 
 /** One kept answer: the server, the form it answered (`key`: its message and prepared schema) and the values submitted. */
 export interface ElicitationAnswerRecord {
@@ -11,7 +12,9 @@ export interface ElicitationAnswerRecord {
 /**
  * Where a host keeps answers between page loads, if it wants to: `load` runs once when the store
  * is created, `save` after every change with every kept answer. Omitted, answers live in memory
- * and go with the page.
+ * and go with the page. A `load` or `save` that throws (a full `localStorage`: QuotaExceededError)
+ * or a `save` whose promise never settles costs the stored copy only: the answer was sent already,
+ * and the store goes on in memory.
  */
 export interface ElicitationAnswerStorage {
   load(): readonly ElicitationAnswerRecord[] | undefined;
@@ -21,12 +24,13 @@ export interface ElicitationAnswerStorage {
 /**
  * What a person submitted to a form, kept so that the same server asking the very same form again
  * (same prepared schema and message) can offer "Use my last answer". It fills the form and never
- * sends. Values of fields flagged sensitive are never kept.
+ * sends. Values of fields flagged sensitive are never kept, nor files (a person's file is megabytes
+ * in a store that may be written to disk): the person chooses the file again.
  */
 export interface ElicitationAnswerStore {
   /** What was last submitted to this form (this prepared schema with this message) from this server. */
   get(serverName: string, schema: ParsedElicitationSchema, message: string): FormValues | undefined;
-  /** Keeps `values` (form names `f0`, `f1`, …), leaving out the fields flagged sensitive. */
+  /** Keeps `values` (form names `f0`, `f1`, …), leaving out the fields flagged sensitive and file fields. */
   set(serverName: string, schema: ParsedElicitationSchema, message: string, values: FormValues): void;
   /** Forgets every answer to this server ("Stop asking" does this). */
   forgetServer(serverName: string): void;
@@ -37,26 +41,45 @@ export interface ElicitationAnswerStore {
 export interface ElicitationAnswerStoreOptions {
   /** Answers kept at most; the oldest goes first. Default 50. */
   maxEntries?: number;
+  /**
+   * Bytes the kept answers may take, as UTF-8 JSON (about what `save` writes); the oldest go first,
+   * and an answer larger than this alone is not kept. Default 262144 (256 KiB), well inside a
+   * `localStorage` quota shared with the host's own data.
+   */
+  maxBytes?: number;
   /** Persistence chosen by the host (e.g. localStorage, per user); in memory only when omitted. */
   storage?: ElicitationAnswerStorage;
 }
 
+const DEFAULT_MAX_BYTES = 256 * 1024;
+
 export function createElicitationAnswerStore(options: ElicitationAnswerStoreOptions = {}): ElicitationAnswerStore {
-  const answers = createKeptValues(options.maxEntries ?? 50);
+  const answers = createKeptValues(options.maxEntries ?? 50, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const { storage } = options;
   // The message is part of the form: the same fields under another wording are another question.
-  const formKey = (schema: ParsedElicitationSchema, message: string) => `${message.length}:${message}${schema.cacheKey}`;
-  for (const record of storage?.load() ?? []) {
+  const formKey = (schema: ParsedElicitationSchema, message: string) => `${message.length}:${message}${schema.formKey}`;
+  for (const record of loadRecords(storage)) {
     if (typeof record?.serverName !== "string" || typeof record.key !== "string" || typeof record.values !== "object" || record.values === null) continue;
     answers.set(record.serverName, record.key, record.values, []);
   }
-  const save = () => storage?.save(answers.records());
+  const save = () => {
+    if (!storage) return;
+    // The host's storage may be full, broken or slow: that costs the stored copy, nothing else.
+    try {
+      const pending: unknown = storage.save(answers.records());
+      if (typeof (pending as PromiseLike<void> | undefined)?.then === "function") (pending as PromiseLike<void>).then(undefined, ignore);
+    } catch {
+      // Kept in memory still; the next change tries again with every record.
+    }
+  };
 
   return {
     get: (serverName, schema, message) => answers.get(serverName, formKey(schema, message)),
     set(serverName, schema, message, values) {
-      // Nothing left once sensitive fields are out: nothing to offer.
-      answers.set(serverName, formKey(schema, message), values, schema.fields, true);
+      const kept = { ...values };
+      for (const field of schema.fields) if (field.kind === "file") delete kept[fieldName(field)];
+      // Nothing left once sensitive fields and files are out: nothing to offer.
+      answers.set(serverName, formKey(schema, message), kept, schema.fields, true);
       save();
     },
     forgetServer(serverName) {
@@ -72,3 +95,15 @@ export function createElicitationAnswerStore(options: ElicitationAnswerStoreOpti
     },
   };
 }
+
+/** What the host's storage holds; nothing when it throws or answers with anything but a list. */
+function loadRecords(storage: ElicitationAnswerStorage | undefined): readonly ElicitationAnswerRecord[] {
+  try {
+    const records = storage?.load();
+    return Array.isArray(records) ? records : [];
+  } catch {
+    return [];
+  }
+}
+
+function ignore() {}

@@ -26,8 +26,19 @@ export interface UseElicitationAnswerOptions {
   fileInputs?: FileInputs | false;
   /** BCP 47 language of the wording: picks the catalogue `messages` fill in. */
   locale?: string;
-  /** Called exactly once with the answer (never after `signal` aborts). */
+  /**
+   * Called with the answer (never after `signal` aborts). It may return a promise when the answer can be
+   * refused on its way (a relay): the answer counts as given (draft, kept answer) once it resolves,
+   * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
+   * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
+   */
   onResponse: (result: ElicitResult) => void;
+  /**
+   * Where the answer is, as the host knows it (the outlet passes the queue's `entry.delivery`):
+   * "sending", the buttons wait; "retrying", Cancel may replace it; "closed", the request closed
+   * elsewhere and nothing can be answered while the card says why.
+   */
+  delivery?: "sending" | "retrying" | "closed";
   /** Aborts when the request is withdrawn: nothing is answered, what was typed is kept as a draft. */
   signal?: AbortSignal;
   /** Called once when the request is not a valid elicitation (answer JSON-RPC -32602). */
@@ -48,8 +59,10 @@ export interface ElicitationAnswer {
   draft: ElicitationDraft;
   /** Whether anything should be drawn: false once answered or withdrawn, when the policy answered, or when an invalid request was reported to the host. */
   open: boolean;
-  /** The one way to answer; every call after the first (or after withdrawal) does nothing. */
+  /** The one way to answer; every call after the first (or after withdrawal) does nothing, except Cancel while a failed answer is retried. */
   respond: (result: ElicitResult) => void;
+  /** `delivery` as given: while it is set the buttons wait (Cancel comes back when "retrying"); what was typed stays. */
+  delivery: "sending" | "retrying" | "closed" | undefined;
   cancel: () => void;
   decline: () => void;
   accept: (content: ElicitContent) => void;
@@ -76,6 +89,9 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   );
   const prepared = given ?? own!;
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
+  // The answer being sent: Cancel while retrying replaces it, and the first answer's outcome settles it.
+  const sent = useRef<ElicitResult>(undefined);
+  const { delivery } = options;
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
   const onInvalidRequest = useCallbackRef(options.onInvalidRequest);
@@ -92,16 +108,43 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   // Read once per request: what the person submitted last time this server asked this very form.
   const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message) : undefined));
 
+  const rhf = form.form;
   const respond = useCallback(
     (result: ElicitResult) => {
-      if (answered.current) return;
+      // Only Cancel may follow an answer, and only while that answer fails to send.
+      if (delivery === "closed" || (answered.current && !(result.action === "cancel" && delivery === "retrying"))) return;
+      const replacing = answered.current;
       answered.current = true;
-      settleDraft(result.action === "cancel");
-      if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
-      setFinished(true);
-      onResponse(result);
+      sent.current = result;
+      // The answer was taken: the draft and the kept answer follow it. Answer first, keep second: a
+      // host's store that throws (a full localStorage) costs the kept copy, never the answer.
+      const taken = (result: ElicitResult) => {
+        setFinished(true);
+        try {
+          settleDraft(result.action === "cancel");
+          if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
+        } catch {
+          // Nothing kept this time; the answer was sent.
+        }
+      };
+      const outcome: unknown = onResponse(result);
+      if (replacing) return;
+      if (typeof (outcome as PromiseLike<unknown> | undefined)?.then !== "function") return taken(result);
+      // Kept (draft, last answer) once the receiver took it; a refusal goes back to the fields.
+      (outcome as PromiseLike<unknown>).then(
+        () => taken(sent.current!),
+        (error: unknown) => {
+          answered.current = false;
+          // The code that reads a refusal loads with the first one (a page that never meets one never loads it).
+          import("./showAnswerRefusal").then(
+            (module) => module.showAnswerRefusal(rhf, form.fields, error, form.messages),
+            // Could not load: the part of the page that reads it is missing, as the form says then.
+            () => rhf.setError("root", { message: form.messages.validationUnavailable }),
+          );
+        },
+      );
     },
-    [settleDraft, answers, formSchema, message, serverName, getValues, onResponse],
+    [settleDraft, answers, formSchema, message, serverName, getValues, onResponse, rhf, form.fields, form.messages, delivery],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
@@ -142,5 +185,5 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
 
   const open = !finished && autoAnswer === undefined && !(invalid !== undefined && options.onInvalidRequest !== undefined);
   // The form resolved the wording already: one copy for the form and the frame around it.
-  return { serverName, prepared, messages: form.messages, form, draft, open, respond, cancel, decline, accept, lastAnswer, fillLastAnswer };
+  return { serverName, prepared, messages: form.messages, form, draft, open, respond, delivery, cancel, decline, accept, lastAnswer, fillLastAnswer };
 }

@@ -29,7 +29,7 @@ export interface ModalDialogOptions {
    * where it is unless `takeFocus`. The protection interval and Escape work as in the dialog.
    */
   modal?: boolean;
-  /** Inline only: focus the surface on open (the dialog always does). */
+  /** Inline only: focus the surface on open, if focus is on nothing else (the dialog always does). */
   takeFocus?: boolean;
   /** Escape or a close request from the browser. */
   onDismiss: (reason: "escape-key" | "pointer-down-outside" | "closed") => void;
@@ -56,9 +56,13 @@ export function useModalDialog(ref: RefObject<HTMLElement | null>, options: Moda
     if (!options.open || !dialog) return;
     const { modal = true, takeFocus, protectionInterval } = latest()!;
     const stopGuard = guardActivation(dialog, protectionInterval ?? DEFAULT_PROTECTION_INTERVAL);
-    // An inline card takes no focus: the person may be typing in the host's input.
+    // An inline card takes no focus: the person may be typing in the host's input. Even when handed
+    // focus, it takes it only from nowhere (the answered card's control went with that card), never
+    // from anything the person has moved to since.
     if (!modal) {
-      if (takeFocus) dialog.querySelector<HTMLElement>(".rme-dialog__surface")?.focus({ preventScroll: true });
+      const active = dialog.ownerDocument.activeElement;
+      const focusIsFree = !active || active === dialog.ownerDocument.body || active === dialog.ownerDocument.documentElement || dialog.contains(active);
+      if (takeFocus && focusIsFree) dialog.querySelector<HTMLElement>(".rme-dialog__surface")?.focus({ preventScroll: true });
       return stopGuard;
     }
     const previouslyFocused = dialog.ownerDocument.activeElement as HTMLElement | null;

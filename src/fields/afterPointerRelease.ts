@@ -1,47 +1,91 @@
-// A blur caused by pressing a button arrives between the press and the click. Checking the field
-// right then inserts an error line that moves the button before the release, and the click lands
-// elsewhere (or nowhere). So while a pointer is pressed, blur checks wait until the click is done.
+// A blur caused by pressing or tapping a control arrives before the click that press is for: with a
+// mouse at the press, between press and release; with a finger (and some pens) at the emulated
+// mousedown, after the finger has already lifted (touchstart, touchend, then mousedown → blur,
+// mouseup, click). Checking the field right then inserts an error line that moves the control before
+// the click is aimed, and the click lands elsewhere (or nowhere). So from a pointer going down until
+// the click that completes its activation has run (the end of the task after it), blur checks wait.
+// A press that brings no click (a scroll, a long press, a right button) frees them after a short
+// while: an error is late then, never lost.
 
 interface PressState {
   users: number;
-  pressed: boolean;
+  /** Pointers down now, by id: a second finger's lift does not end the first one's press. */
+  down: Set<number>;
+  /** From a pointer going down until its click has run, or the fallback: blur checks wait meanwhile. */
+  activating: boolean;
   waiting: Array<() => void>;
+  fallback: ReturnType<typeof setTimeout> | undefined;
   detach: () => void;
 }
+
+/**
+ * How long after the last release a click may still come. A tap's click follows its touchend in a
+ * later task, up to ~300 ms later where the browser waits for a double tap; past this, no click is coming.
+ */
+const CLICK_AFTER_RELEASE_MS = 800;
 
 const states = new WeakMap<Document, PressState>();
 
 function flush(state: PressState) {
+  clearTimeout(state.fallback);
+  state.fallback = undefined;
+  state.activating = false;
   const tasks = state.waiting.splice(0);
   for (const task of tasks) task();
+}
+
+/** The activation is over, unless another pointer went down meanwhile (its own click ends it). */
+function settle(state: PressState) {
+  if (state.down.size === 0) flush(state);
 }
 
 /** Watches pointer presses in `doc` for as long as the returned function is not called (counted per document). */
 export function trackPointerPresses(doc: Document): () => void {
   let state = states.get(doc);
   if (!state) {
-    const created: PressState = { users: 0, pressed: false, waiting: [], detach: () => {} };
-    const down = () => {
-      created.pressed = true;
+    const created: PressState = { users: 0, down: new Set(), activating: false, waiting: [], fallback: undefined, detach: () => {} };
+    const down = (event: PointerEvent) => {
+      created.down.add(event.pointerId);
+      created.activating = true;
+      clearTimeout(created.fallback);
+      created.fallback = undefined;
     };
-    const up = () => {
-      created.pressed = false;
-      // The click follows the release in the same task: run the waiting checks after it.
-      setTimeout(() => {
-        if (!created.pressed) flush(created);
-      }, 0);
+    const up = (event: PointerEvent) => {
+      created.down.delete(event.pointerId);
+      if (created.down.size > 0) return;
+      // A mouse's click follows in this task, a tap's in a later one: wait for it, but not forever.
+      clearTimeout(created.fallback);
+      created.fallback = setTimeout(() => settle(created), CLICK_AFTER_RELEASE_MS);
+    };
+    const cancel = (event: PointerEvent) => {
+      // The browser took the pointer over (a scroll, a pinch): no click comes.
+      created.down.delete(event.pointerId);
+      setTimeout(() => settle(created), 0);
+    };
+    const clicked = () => {
+      // The click's own handlers have run; its re-render, in this task's microtasks, too. Then the checks.
+      if (created.activating) setTimeout(() => settle(created), 0);
     };
     // A release the page never hears of (the window lost focus mid-press) must not hold checks forever.
+    const lostFocus = () => {
+      created.down.clear();
+      setTimeout(() => settle(created), 0);
+    };
     const view = doc.defaultView;
     doc.addEventListener("pointerdown", down, true);
     doc.addEventListener("pointerup", up, true);
-    doc.addEventListener("pointercancel", up, true);
-    view?.addEventListener("blur", up);
+    doc.addEventListener("pointercancel", cancel, true);
+    doc.addEventListener("click", clicked, true);
+    doc.addEventListener("auxclick", clicked, true);
+    view?.addEventListener("blur", lostFocus);
     created.detach = () => {
       doc.removeEventListener("pointerdown", down, true);
       doc.removeEventListener("pointerup", up, true);
-      doc.removeEventListener("pointercancel", up, true);
-      view?.removeEventListener("blur", up);
+      doc.removeEventListener("pointercancel", cancel, true);
+      doc.removeEventListener("click", clicked, true);
+      doc.removeEventListener("auxclick", clicked, true);
+      view?.removeEventListener("blur", lostFocus);
+      created.down.clear();
       flush(created);
     };
     states.set(doc, created);
@@ -61,9 +105,12 @@ export function trackPointerPresses(doc: Document): () => void {
   };
 }
 
-/** Runs `task` now, or, while a pointer is pressed in `doc`, once the press and its click are over. */
+/**
+ * Runs `task` now, or, while a pointer's activation is under way in `doc` (from its press until the
+ * click that completes it), once that click has run.
+ */
 export function afterPointerRelease(doc: Document | undefined, task: () => void): void {
   const state = doc ? states.get(doc) : undefined;
-  if (state?.pressed) state.waiting.push(task);
+  if (state?.activating) state.waiting.push(task);
   else task();
 }

@@ -12,8 +12,9 @@ function movesToButton(next: EventTarget | null | undefined): boolean {
 
 /**
  * Focus left field `name`: runs `check` (react-hook-form's onTouched), except that leaving an
- * untouched field for a button shows no error, and a check during a pointer press waits for the
- * click (no layout shift under the pointer; the form watches the presses, once for all its fields).
+ * untouched field for a button shows no error, and a check while a press or tap is under way (mouse,
+ * pen or finger) waits for its click (no layout shift under the pointer; the form watches the
+ * presses, once for all its fields). A keyboard blur checks at once.
  */
 export function checkOnBlur(control: Control<FormValues>, name: string, event: BlurEvent | undefined, check: () => void): void {
   if (!control.getFieldState(name).isDirty && movesToButton(event?.relatedTarget)) return;

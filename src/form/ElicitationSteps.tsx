@@ -56,6 +56,13 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
   // Reached from the review (Change, or a failed Submit): Next goes back to the review.
   const [fromReview, setFromReview] = useState(false);
   const stepRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A file under review is shown by its size, worded in the language around the form as its field words it.
+  const [lang, setLang] = useState<string>();
+  const hasFile = fields.some((field) => field.kind === "file");
+  useEffect(() => {
+    if (hasFile) setLang(formRef.current?.closest("[lang]")?.getAttribute("lang") ?? undefined);
+  }, [hasFile, props.locale]);
 
   useEffect(() => {
     shownAt.current = now();
@@ -78,6 +85,26 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
     moved.current = true;
     setStep(Math.max(0, Math.min(review, next)));
   };
+
+  // A refusal of the receiver (a relay's field errors) comes after Submit, on the review: back to
+  // the first question it names, as for a failed Submit. On the review nothing else marks a question.
+  const onReview = useRef(false);
+  onReview.current = step === review;
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { errors: true },
+        callback: () => {
+          if (!onReview.current) return;
+          const wrong = fields.findIndex((each) => form.getFieldState(nameOf(each)).error !== undefined);
+          if (wrong === -1) return;
+          setFromReview(true);
+          moved.current = true;
+          setStep(wrong);
+        },
+      }),
+    [form, fields],
+  );
 
   const next = async () => {
     const field = fields[step];
@@ -127,6 +154,7 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
 
   return (
     <form
+      ref={formRef}
       id={props.id}
       className={["rme-form", "rme-form--steps", props.className].filter(Boolean).join(" ")}
       lang={props.locale}
@@ -155,7 +183,7 @@ export function ElicitationSteps({ controller, onSubmit, protectionInterval = DE
                 {fields.map((each, index) => (
                   <div className="rme-steps__answer" key={each.index} data-field={each.key}>
                     <dt className="rme-steps__question">{each.label}</dt>
-                    <dd className="rme-steps__value">{describeAnswer(each, values?.[nameOf(each)], messages)}</dd>
+                    <dd className="rme-steps__value">{describeAnswer(each, values?.[nameOf(each)], messages, lang)}</dd>
                     <dd className="rme-steps__edit">
                       <button
                         type="button"

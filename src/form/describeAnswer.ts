@@ -1,8 +1,20 @@
+import { formatFileSize } from "../core/shared/formatFileSize";
 import type { FieldDescriptor, FormValue } from "../core/types";
+import { dataUriByteLength, parseDataUri } from "../core/values/dataUri";
+import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { StepMessages } from "../messages/stepMessages";
 
-/** One answer as the person sees it under review: option labels, not values; yes or no; "Not answered". */
-export function describeAnswer(field: FieldDescriptor, value: FormValue | undefined, messages: StepMessages): string {
+/**
+ * One answer as the person sees it under review: option labels, not values; yes or no; a file by its
+ * name and size, as its field shows it (its bytes, megabytes of base64, are never drawn as text);
+ * "Not answered". `locale` words the size.
+ */
+export function describeAnswer(
+  field: FieldDescriptor,
+  value: FormValue | undefined,
+  messages: StepMessages & Pick<ElicitationMessages, "fileUnnamed">,
+  locale?: string,
+): string {
   switch (field.kind) {
     case "boolean":
       return value === true ? messages.stepYes : messages.stepNo;
@@ -15,6 +27,12 @@ export function describeAnswer(field: FieldDescriptor, value: FormValue | undefi
     case "number":
       // Text the browser could not read as a number is no answer to show.
       return typeof value === "string" && value !== "" && Number.isFinite(Number(value)) ? value : messages.stepNoAnswer;
+    case "file": {
+      const info = typeof value === "string" && value !== "" ? parseDataUri(value) : undefined;
+      // Only the header is read; anything that is not a data: URI is no file to show.
+      if (info === undefined) return messages.stepNoAnswer;
+      return `${info.name || messages.fileUnnamed} (${formatFileSize(dataUriByteLength(value as string, info), locale)})`;
+    }
     default:
       return typeof value === "string" && value !== "" ? value : messages.stepNoAnswer;
   }

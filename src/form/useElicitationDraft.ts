@@ -20,7 +20,7 @@ export function useElicitationDraft(
   serverName: string,
   schema: ParsedElicitationSchema | undefined,
 ): ElicitationDraft {
-  const [restored] = useState(() => (store && schema ? store.get(serverName, schema.cacheKey) : undefined));
+  const [restored] = useState(() => (store && schema ? store.get(serverName, schema.formKey) : undefined));
   const [showRestored, setShowRestored] = useState(restored !== undefined);
   const latest = useRef({ store, serverName, schema });
   latest.current = { store, serverName, schema };
@@ -30,13 +30,13 @@ export function useElicitationDraft(
     if (!store || !schema) return;
     // Untouched defaults are not a draft worth offering again.
     const changed = values !== undefined && JSON.stringify(values) !== JSON.stringify(initialFormValues(schema.fields));
-    if (changed) store.set(serverName, schema.cacheKey, values, schema.fields);
-    else store.delete(serverName, schema.cacheKey);
+    if (changed) store.set(serverName, schema.formKey, values, schema.fields);
+    else store.delete(serverName, schema.formKey);
   }, []);
 
   const clear = useCallback(() => {
     const { store, serverName, schema } = latest.current;
-    if (store && schema) store.delete(serverName, schema.cacheKey);
+    if (store && schema) store.delete(serverName, schema.formKey);
     setShowRestored(false);
     return schema ? initialFormValues(schema.fields) : {};
   }, []);

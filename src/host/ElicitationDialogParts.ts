@@ -12,7 +12,9 @@ import { DialogStatus } from "./DialogStatus";
  * `useAnswer` owns the answer's life (answered once, withdrawal, the sensitive-field policy,
  * invalid requests, drafts, last answers); `Root` draws the frame (dialog or inline) and shares
  * that state with `Header`, `Message`, `Body` (with `Actions` at the end of its form) and `Close`;
- * `Status` is the queue's line under the title. One object, so the root entry stays small.
+ * `Status` is the queue's line under the title. Each is exported by its own name as well
+ * (`ElicitationDialogRoot`, …, `ElicitationDialogStatus`, `useElicitationAnswer`); this object is
+ * the same components, for hosts that write `Parts.Root`.
  */
 export const ElicitationDialogParts = {
   useAnswer: useElicitationAnswer,

@@ -1,10 +1,12 @@
-import { useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { ElicitationAnswerStore } from "../dialog/createElicitationAnswerStore";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../messages/hostMessages";
 import { DialogStatus } from "./DialogStatus";
 import { UrlStepNotices } from "./UrlStepNotices";
+import { deliveryNotice } from "./deliveryNotice";
+import { useDepartingEntry } from "./useDepartingEntry";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -72,17 +74,43 @@ export function ElicitationOutlet({
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const catalogue = useLocaleMessages(locale, messages);
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
-  const current = snapshot.current;
+  // A request closed elsewhere stays a moment, saying why (ElicitationRequestClosed).
+  const shown = useDepartingEntry(snapshot.current);
+  const current = shown.entry;
   const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
-  // Inline: a card answered from inside it hands focus to the next card, so the person keeps their place.
-  const answeredFromInside = useRef(false);
+  // Inline: a card answered from inside it hands focus to the card that replaces it as it leaves, so
+  // the person keeps their place. Only that card: one that arrives later (or moves up when another is
+  // withdrawn) finds the person somewhere else, typing. `previousId` is the card drawn just before this
+  // one (none when nothing was drawn in between).
+  const handOffFrom = useRef<string | undefined>(undefined);
+  const lastDrawn = useRef<string | undefined>(undefined);
+  const previousId = lastDrawn.current === current?.id ? undefined : lastDrawn.current;
+  useEffect(() => {
+    lastDrawn.current = current?.id;
+  });
   const focusInsideCard = () =>
     presentation === "inline" && document.activeElement?.closest('.rme-dialog[data-presentation="inline"]') != null;
-  const stop = (serverName: string) => {
-    answeredFromInside.current = focusInsideCard();
-    answers?.forgetServer(serverName);
-    queue.cancelServer(serverName);
+  const answer = <T,>(id: string, act: () => T): T => {
+    handOffFrom.current = focusInsideCard() ? id : undefined;
+    const outcome = act();
+    // Not taken (refused, or closed meanwhile): nothing to hand over.
+    const keep = (taken: unknown) => {
+      if (taken === false && handOffFrom.current === id) handOffFrom.current = undefined;
+    };
+    if (outcome instanceof Promise) outcome.then(keep, () => keep(false));
+    else keep(outcome);
+    return outcome;
   };
+  const stop = (id: string, serverName: string) =>
+    answer(id, () => {
+      queue.cancelServer(serverName);
+      // After the answers, and guarded: a host's store that throws costs its kept copies, never the cancel.
+      try {
+        answers?.forgetServer(serverName);
+      } catch {
+        // Nothing forgotten this time.
+      }
+    });
 
   return (
     <>
@@ -91,13 +119,12 @@ export function ElicitationOutlet({
           key={current.id}
           serverName={current.serverName}
           prepared={prepared}
-          onResponse={(result) => {
-            answeredFromInside.current = focusInsideCard();
-            queue.respond(current.id, result);
-          }}
-          takeFocus={answeredFromInside.current}
+          onResponse={(result) => answer(current.id, () => queue.submit(current.id, result))}
+          takeFocus={handOffFrom.current !== undefined && handOffFrom.current === previousId}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
-          signal={current.signal}
+          signal={shown.signal}
+          delivery={shown.closed ? "closed" : current.delivery}
+          notice={deliveryNotice(current, resolved)}
           messages={messages}
           fieldComponents={fieldComponents}
           drafts={drafts}
@@ -118,7 +145,8 @@ export function ElicitationOutlet({
               total={snapshot.entries.length}
               deadline={current.deadline}
               now={queue.now}
-              onStopAsking={stopAsking ? () => stop(current.serverName) : undefined}
+              // Not on a card that is only saying why it closes.
+              onStopAsking={stopAsking && current === snapshot.current ? () => stop(current.id, current.serverName) : undefined}
               messages={resolved}
             />
           }

@@ -6,8 +6,11 @@ import { prepareElicitationRequest } from "../core/request/prepareElicitationReq
 import type { ElicitParams, ElicitResult } from "../core/types";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import { quoteExcerpt } from "../core/shared/excerpt";
+import { checkRateLimit, createRateLimiter } from "../core/shared/createRateLimiter";
+import { ElicitationAnswerRefused } from "../dialog/ElicitationAnswerRefused";
 import { callAroundDialogs } from "./callAroundDialogs";
-import { ElicitationQueueError, REQUEST_REFUSED } from "./ElicitationQueueError";
+import { readRequestContext } from "./readRequestContext";
+import { ElicitationQueueError, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
 import type {
   ElicitationQueue,
   ElicitationQueueEntry,
@@ -28,6 +31,22 @@ const ADMISSION_BUDGET_MS = 8;
 const ADMISSION_BATCH_MIN = 64;
 /** Notifications sent at once in one tick; later changes in the same tick are sent as one, at its end. */
 const EAGER_NOTIFICATIONS_PER_TICK = 20;
+/** Waits between tries of an answer `deliver` failed to take: 1 s, doubling, at most 15 s, each ±20 %. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 15_000;
+
+/** An answer on its way through `deliver`. */
+interface Outgoing {
+  /** What the next try sends: the person's answer, or Cancel given once sending failed. */
+  result: ElicitResult;
+  /** Tries that failed so far. */
+  failures: number;
+  /** Ends the wait before the next try (Cancel given, or the request left). */
+  wake: (() => void) | undefined;
+  promise: Promise<boolean>;
+  settle: (taken: boolean) => void;
+  refuse: (error: ElicitationAnswerRefused) => void;
+}
 
 interface Pending {
   entry: ElicitationQueueEntry;
@@ -42,6 +61,8 @@ interface Pending {
   leave: AbortController;
   /** Replays of the same URL-mode elicitation that arrived while it waited: they get its answer. */
   replays: ((result: ElicitResult) => void)[];
+  deliver: ((result: ElicitResult) => Promise<void>) | undefined;
+  outgoing: Outgoing | undefined;
 }
 
 /** Key of a URL-mode elicitation: its id is only unique per server. */
@@ -51,9 +72,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   const now = options.now ?? (() => Date.now());
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   // Misconfiguration fails here, loudly, rather than as a queue that silently refuses everything.
-  if (rateLimit !== false && !(Number.isInteger(rateLimit.max) && rateLimit.max > 0 && rateLimit.windowMs > 0)) {
-    throw new RangeError("createElicitationQueue: rateLimit needs a whole max > 0 and a windowMs > 0, or false.");
-  }
+  checkRateLimit(rateLimit, "createElicitationQueue");
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && Number.isFinite(options.timeoutMs))) {
     throw new RangeError("createElicitationQueue: timeoutMs must be a positive number of milliseconds.");
   }
@@ -68,7 +87,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   // URL-mode elicitations waiting (by server and id), and the answers given to recent ones.
   const waitingIds = new Map<string, Pending>();
   const answeredIds = new Map<string, ElicitResult>();
-  const admitted = new Map<string, number[]>();
+  const admissions = createRateLimiter(rateLimit, now);
   const listeners = new Set<() => void>();
   let urlSteps: ElicitationUrlStep[] = [];
   const urlStepTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -145,6 +164,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     if (!pending.delete(item.entry.id)) return false;
     if (item.timer !== undefined) clearTimeout(item.timer);
     if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
+    // An answer still on its way stops being tried; whoever waits on it learns it was not taken.
+    item.outgoing?.wake?.();
     const { request } = item.entry;
     if (request.mode === "url" && request.elicitationId !== undefined) waitingIds.delete(idKey(item.entry.serverName, request.elicitationId));
     return true;
@@ -195,29 +216,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         }, urlStepTimeoutMs),
       );
     }
-  }
-
-  function withinRateLimit(serverName: string): boolean {
-    if (rateLimit === false) return true;
-    const since = now() - rateLimit.windowMs;
-    const times = admitted.get(serverName);
-    if (times === undefined) return true;
-    // Pruned in place: old timestamps go, and a server with none left leaves the map.
-    let expired = 0;
-    while (expired < times.length && times[expired]! <= since) expired++;
-    if (expired > 0) times.splice(0, expired);
-    if (times.length === 0) {
-      admitted.delete(serverName);
-      return true;
-    }
-    return times.length < rateLimit.max;
-  }
-
-  function recordAdmission(serverName: string): void {
-    if (rateLimit === false) return;
-    const times = admitted.get(serverName);
-    if (times === undefined) admitted.set(serverName, [now()]);
-    else times.push(now());
   }
 
   function refuse(serverName: string, error: ElicitationQueueError | ElicitationSchemaError): Promise<never> {
@@ -283,15 +281,18 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     if (parked.length > 0) scheduleDrain();
   }
 
-  function admit({ serverName, params, signal, timeoutMs }: ElicitationQueueRequest): Promise<ElicitResult> {
+  function admit({ serverName, params, signal, timeoutMs, deliver, context: givenContext }: ElicitationQueueRequest): Promise<ElicitResult> {
     if (signal?.aborted) {
       emit({ type: "withdrawn", serverName });
       return Promise.reject(signal.reason);
     }
+    const context = readRequestContext(givenContext);
+    if (!context.ok) return Promise.reject(new TypeError(`queue.request: ${context.problem}.`));
+    if (deliver !== undefined && typeof deliver !== "function") return Promise.reject(new TypeError("queue.request: deliver must be a function."));
     if (closed) {
       return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."));
     }
-    if (!withinRateLimit(serverName)) {
+    if (!admissions.allows(serverName)) {
       const limit = rateLimit as { max: number; windowMs: number };
       return refuse(
         serverName,
@@ -331,7 +332,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         });
       }
     }
-    recordAdmission(serverName);
+    admissions.record(serverName);
 
     return new Promise<ElicitResult>((resolve, reject) => {
       const leave = new AbortController();
@@ -343,10 +344,13 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         receivedAt: now(),
         completed: false,
         signal: leave.signal,
+        ...(context.context ? { context: context.context } : {}),
       };
       const item: Pending = {
         leave,
         replays: [],
+        deliver,
+        outgoing: undefined,
         entry,
         timeoutMs: timeoutMs ?? options.timeoutMs,
         resolve,
@@ -381,7 +385,85 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
 
   function respond(id: string, result: ElicitResult): boolean {
     const item = pending.get(id);
-    return item ? finish(item, result, "user") : false;
+    if (!item) return false;
+    if (!item.deliver) return finish(item, result, "user");
+    // Through `deliver` like any answer; a refusal shows in the snapshot's state only.
+    void Promise.resolve(submit(id, result)).catch(() => undefined);
+    return true;
+  }
+
+  function submit(id: string, result: ElicitResult): boolean | Promise<boolean> {
+    const item = pending.get(id);
+    if (!item) return false;
+    if (!item.deliver) return finish(item, result, "user");
+    const outgoing = item.outgoing;
+    if (outgoing) {
+      // Never two answers at once: only Cancel, once sending has failed, replaces what the next try sends.
+      if (result.action === "cancel" && outgoing.failures > 0) {
+        outgoing.result = result;
+        outgoing.wake?.();
+      }
+      return outgoing.promise;
+    }
+    let settle!: (taken: boolean) => void;
+    let refuse!: (error: ElicitationAnswerRefused) => void;
+    const promise = new Promise<boolean>((resolve, reject) => {
+      settle = resolve;
+      refuse = reject;
+    });
+    item.outgoing = { result, failures: 0, wake: undefined, promise, settle, refuse };
+    setDelivery(item, "sending");
+    void send(item, item.outgoing);
+    return promise;
+  }
+
+  function setDelivery(item: Pending, delivery: ElicitationQueueEntry["delivery"]): void {
+    if (item.entry.delivery === delivery) return;
+    const { delivery: _, ...rest } = item.entry;
+    item.entry = delivery === undefined ? rest : { ...rest, delivery };
+    publish();
+  }
+
+  /** Tries `deliver` until the answer is taken, refused, or the request leaves; one try at a time. */
+  async function send(item: Pending, outgoing: Outgoing): Promise<void> {
+    const here = () => pending.get(item.entry.id) === item;
+    for (;;) {
+      const result = outgoing.result;
+      let failure: unknown;
+      let taken = false;
+      try {
+        // Called in a later task of its own: a deliver that throws at once is a failed try, not a crash.
+        await Promise.resolve().then(() => item.deliver!(result));
+        taken = true;
+      } catch (error) {
+        failure = error;
+      }
+      if (!here()) return outgoing.settle(false);
+      if (taken) {
+        item.outgoing = undefined;
+        outgoing.settle(true);
+        finish(item, result, "user");
+        return;
+      }
+      if (failure instanceof ElicitationAnswerRefused) {
+        item.outgoing = undefined;
+        setDelivery(item, undefined);
+        return outgoing.refuse(failure);
+      }
+      outgoing.failures++;
+      setDelivery(item, "retrying");
+      await new Promise<void>((resolve) => {
+        const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (outgoing.failures - 1)) * (0.8 + Math.random() * 0.4);
+        const timer = setTimeout(done, wait);
+        function done() {
+          clearTimeout(timer);
+          outgoing.wake = undefined;
+          resolve();
+        }
+        outgoing.wake = done;
+      });
+      if (!here()) return outgoing.settle(false);
+    }
   }
 
   function cancelServer(serverName: string): number {
@@ -435,6 +517,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   const queue: ElicitationQueue = {
     request,
     respond,
+    submit,
     cancelServer,
     completeElicitation,
     dismissUrlStep,

@@ -1,5 +1,6 @@
 // Shapes shared by the queue, the outlet and hosts.
 import type { ElicitationUrlStep, ElicitParams, ElicitResult, FileInputs, ParsedElicitationRequest } from "../core/types";
+import type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";
 
 export interface ElicitationQueueOptions {
   /** Requests admitted per server within `windowMs`; further ones are rejected. Default 10 per 60 000 ms; `false` turns it off. */
@@ -38,6 +39,17 @@ export interface ElicitationQueueRequest {
   signal?: AbortSignal;
   /** Overrides the queue's `timeoutMs` for this request. */
   timeoutMs?: number;
+  /**
+   * Hands the person's answer to something that may refuse it (a relay, the host's own socket). The
+   * request stays on screen, "Sending…", until it resolves; then it leaves the queue and `request`
+   * resolves with that answer. A rejection with `ElicitationAnswerRefused` puts its errors on the
+   * fields and waits for a corrected answer; any other rejection is retried with backoff (the same
+   * answer, never two at once) while the card says so and the person may still Cancel.
+   * Answers the queue gives by itself (timeout, "stop asking", `close()`) do not go through it.
+   */
+  deliver?: (result: ElicitResult) => Promise<void>;
+  /** The host's own labels for this request (a chat id, a tool call id), to place its card by: string values, copied onto `entry.context`. */
+  context?: Readonly<Record<string, string>>;
 }
 
 export interface ElicitationQueueEntry {
@@ -53,6 +65,10 @@ export interface ElicitationQueueEntry {
   readonly deadline?: number;
   /** URL mode: the server reported (`notifications/elicitation/complete`) that the step is done. */
   readonly completed: boolean;
+  /** `context` as the request gave it (string values only), or undefined. */
+  readonly context?: Readonly<Record<string, string>>;
+  /** An answer is on its way through `deliver`: "sending", or "retrying" after a failure. */
+  readonly delivery?: "sending" | "retrying";
   /**
    * Aborts when the request leaves the queue without the person's answer (timeout, "stop asking",
    * withdrawn by its server, queue closed). The outlet passes it to the dialog, which then keeps a
@@ -106,8 +122,16 @@ export interface ElicitationQueueEvent {
 export interface ElicitationQueue {
   /** Shows `params` when its turn comes; resolves with the user's answer, exactly once. */
   request(request: ElicitationQueueRequest): Promise<ElicitResult>;
-  /** Answers the request with this id (the outlet calls it). False when it was already answered or withdrawn. */
+  /** Answers the request with this id. False when it was already answered or withdrawn. A request with `deliver` is only sent on its way: use `submit` to learn whether it was taken. */
   respond(id: string, result: ElicitResult): boolean;
+  /**
+   * Answers the request with this id, as the outlet does. Without `deliver`: at once, like `respond`.
+   * With `deliver`: a promise that resolves true once the answer is taken (false when the request
+   * left first) and rejects with `ElicitationAnswerRefused` when it is refused (the request stays).
+   * While an answer is on its way a second one is not sent; only Cancel, once sending has failed,
+   * replaces it for the next try.
+   */
+  submit(id: string, result: ElicitResult): boolean | Promise<boolean>;
   /** "Stop asking": answers `cancel` to every unanswered request from this server. Returns how many. */
   cancelServer(serverName: string): number;
   /** `notifications/elicitation/complete` arrived. True when it matched a request or an opened step. */
@@ -130,17 +154,4 @@ export interface ElicitationQueue {
   getSnapshot(): ElicitationQueueSnapshot;
 }
 
-export interface ElicitationCallOptions {
-  /** Time the server may take, not counting time its requests wait in the queue or are on screen. Default 60 000 ms (the MCP SDKs' default); `Infinity` for none. */
-  timeoutMs?: number;
-  /** The host's own abort (a Stop button): aborts the call at once. */
-  signal?: AbortSignal;
-}
-
-/** Request options for the MCP clients (SDK v1, v2, `@ai-sdk/mcp`): pass them as they are. */
-export interface ElicitationCallRequestOptions {
-  /** Aborts with a `TimeoutError` when the limit is reached, or with the host's reason. */
-  readonly signal: AbortSignal;
-  /** The client's own request timeout, set as high as timers allow, so that `signal` decides. */
-  readonly timeout: number;
-}
+export type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";

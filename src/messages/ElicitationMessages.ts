@@ -1,4 +1,5 @@
 import type { ValidationMessages } from "../core/validation/validationMessages";
+import type { DeliveryMessages } from "./deliveryMessages";
 import type { HostMessages } from "./hostMessages";
 import type { StepMessages } from "./stepMessages";
 
@@ -6,7 +7,7 @@ import type { StepMessages } from "./stepMessages";
  * Every string the library shows. Hosts replace any part through the `messages` prop;
  * `{server}`-style placeholders are filled in by the component that draws the string.
  */
-export interface ElicitationMessages extends HostMessages, Partial<StepMessages> {
+export interface ElicitationMessages extends HostMessages, Partial<DeliveryMessages>, Partial<StepMessages> {
   /** Dialog heading; `{server}` is replaced by the server name, drawn apart from the rest. */
   dialogTitle: string;
   submit: string;

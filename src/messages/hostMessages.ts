@@ -1,4 +1,6 @@
-// UI strings of URL mode and of the queue's chrome (progress, time left, "stop asking").
+// UI strings of URL mode, of the queue's chrome (progress, time left, "stop asking") and of the
+// attention signals (title badge, notifications, the chip). The wording of an answer on its way and
+// of a request closed elsewhere is in deliveryMessages.ts.
 // Part of the `messages` object: hosts replace any of them like the form's strings.
 
 export interface HostMessages {
@@ -32,6 +34,15 @@ export interface HostMessages {
   urlStepWaiting: string;
   /** Dismisses a finished URL step notice. */
   urlStepDismiss: string;
+  /** The page's title while requests wait unseen (`ElicitationAttention`); `{count}` waiting, `{title}` the host's own title. */
+  attentionTitleBadge: string;
+  /**
+   * A system notification's title, and the chip at the edge of a thread whose card is scrolled away
+   * (followed by ↓ or ↑); `{server}` is the host's name for the server, never text from the request.
+   */
+  attentionQuestion: string;
+  /** A system notification's body: nothing from the request, so nothing a server wrote reaches the system's UI. */
+  attentionNotificationBody: string;
 }
 
 export const defaultHostMessages: HostMessages = {
@@ -51,4 +62,8 @@ export const defaultHostMessages: HostMessages = {
   urlStepDone: "{server} reports this step is done.",
   urlStepWaiting: "Waiting for you to finish on {domain} ({server}).",
   urlStepDismiss: "Dismiss",
+  attentionTitleBadge: "({count}) {title}",
+  attentionQuestion: "Question from {server}",
+  attentionNotificationBody: "Waiting for your answer.",
 };
+

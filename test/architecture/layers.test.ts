@@ -1,6 +1,8 @@
 // @vitest-environment node
 // The layers import one way: core ← messages ← fields ← form ← dialog ← host. A file may import its
-// own layer and the ones below it, never one above; React never reaches core.
+// own layer and the ones below it, never one above; React never reaches core. The relay's server
+// side (server/) stands apart: it may import core only, nothing imports it, and only its redis/
+// folder may name ioredis.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -49,14 +51,22 @@ function findCycles(graph: Map<string, string[]>): string[][] {
 }
 
 const layerOf = (file: string) => LAYERS.indexOf(file.split(sep)[0] as (typeof LAYERS)[number]);
+const inServer = (file: string) => file.split(sep)[0] === "server";
+const serverFiles = files.filter(inServer);
+
+/** Where each relative import of `file` points, under src/. */
+const relativeTargets = (file: string) =>
+  specifiers(readFileSync(join(src, file), "utf8"))
+    .filter((specifier) => specifier.startsWith("."))
+    .map((specifier) => relative(src, resolve(dirname(join(src, file)), specifier)));
 
 describe("layers import downward only", () => {
   it("every source file is in a known layer", () => {
     expect(files.length).toBeGreaterThan(40);
-    expect(files.filter((file) => layerOf(file) < 0)).toEqual([]);
+    expect(files.filter((file) => layerOf(file) < 0 && !inServer(file))).toEqual([]);
   });
 
-  it.each(files)("%s imports nothing from a layer above its own", (file) => {
+  it.each(files.filter((file) => !inServer(file)))("%s imports nothing from a layer above its own", (file) => {
     const own = layerOf(file);
     const upward = specifiers(readFileSync(join(src, file), "utf8"))
       .filter((specifier) => specifier.startsWith("."))
@@ -70,13 +80,33 @@ describe("layers import downward only", () => {
     expect(packages.filter((name) => /^(react|react-dom|react-hook-form)(\/|$)/.test(name))).toEqual([]);
   });
 
+  it.each(serverFiles)("server/%s imports only core and server, and no React", (file) => {
+    const outside = relativeTargets(file).filter((target) => !/^(core|server)(\/|$)/.test(target.split(sep).join("/")));
+    expect(outside).toEqual([]);
+    const packages = specifiers(readFileSync(join(src, file), "utf8")).filter((specifier) => !specifier.startsWith("."));
+    expect(packages.filter((name) => /^(react|react-dom|react-hook-form)(\/|$)/.test(name))).toEqual([]);
+  });
+
+  it("nothing outside server/ imports it", () => {
+    const importers = files.filter((file) => !inServer(file) && relativeTargets(file).some((target) => inServer(target)));
+    expect(importers).toEqual([]);
+    expect(serverFiles.length).toBeGreaterThan(3);
+  });
+
+  it("only server/redis/ names ioredis, and the rest of server/ never imports redis/", () => {
+    const isRedis = (file: string) => file.split(sep).slice(0, 2).join("/") === "server/redis";
+    const namesIoredis = (file: string) => specifiers(readFileSync(join(src, file), "utf8")).some((name) => /^ioredis(\/|$)/.test(name));
+    expect(files.filter((file) => !isRedis(file) && namesIoredis(file))).toEqual([]);
+    expect(serverFiles.filter((file) => !isRedis(file) && relativeTargets(file).some(isRedis))).toEqual([]);
+  });
+
   it("the check sees an upward import when there is one", () => {
     const probe = `import type { X } from "../dialog/ElicitationDialog";\nexport const y = import("../host/ElicitationOutlet");`;
     expect(specifiers(probe)).toEqual(["../dialog/ElicitationDialog", "../host/ElicitationOutlet"]);
   });
 
   it("core keeps index.ts and types.ts at its top and every other file in a folder by job", () => {
-    const jobs = ["request", "validation", "values", "loading", "url", "shared"];
+    const jobs = ["request", "validation", "values", "loading", "url", "shared", "relay"];
     const coreFiles = files.filter((file) => layerOf(file) === 0).map((file) => file.split(sep).slice(1));
     expect(coreFiles.filter((parts) => parts.length === 1).map((parts) => parts[0]).sort()).toEqual(["index.ts", "types.ts"]);
     expect(coreFiles.filter((parts) => parts.length > 1 && !jobs.includes(parts[0]!))).toEqual([]);

@@ -5,14 +5,26 @@ import {
   createElicitationAnswerStore,
   createElicitationQueue,
   ElicitationDialog,
+  ElicitationDialogBody,
+  ElicitationDialogHeader,
   ElicitationDialogParts,
+  ElicitationDialogRoot,
   ElicitationOutlet,
+  useElicitationAnswer,
   type ElicitParams,
   type ElicitResult,
 } from "react-mcp-elicitation";
 import { fileInputs, validateElicitationContent } from "react-mcp-elicitation/core";
 import { frMessages, resolveLocale, type MessageLocale } from "react-mcp-elicitation/locales";
 import "react-mcp-elicitation/styles.css";
+import {
+  createElicitationRelay,
+  RELAY_EVENT,
+  type ElicitationRelayEvent,
+  type RelayPostReply,
+  type RelayRequestEventData,
+} from "react-mcp-elicitation/server";
+import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
 
 const params: ElicitParams = {
   message: "Your GitHub username?",
@@ -45,6 +57,11 @@ export function HostCard() {
     createElement(ElicitationDialogParts.Body, {}),
   );
 }
+// The same parts by name, one question at a time.
+export function NamedPartsCard() {
+  const answer = useElicitationAnswer({ serverName: "GitHub", request: params, onResponse: (result) => answered.push(result) });
+  return createElement(ElicitationDialogRoot, { answer, layout: "steps" }, createElement(ElicitationDialogHeader, {}), createElement(ElicitationDialogBody, {}));
+}
 export const pending: Promise<ElicitResult> = queue.request({ serverName: "GitHub", params });
 
 const check = validateElicitationContent(params.requestedSchema, { name: "octocat" });
@@ -60,3 +77,17 @@ export const french = createElement(ElicitationDialog, {
   messages: frMessages,
   fileInputs,
 });
+
+// The relay on a host's server: one route for GET and POST, requests carried per person.
+const relay = createElicitationRelay({
+  identify: (request: Request) => request.headers.get("x-user"),
+  store: createRedisRelayStore({ url: "redis://127.0.0.1:6379" }),
+  onEvent: (event: ElicitationRelayEvent) => void event.type,
+});
+export const GET: (request: Request) => Promise<Response> = relay.handle;
+export const relayed: Promise<ElicitResult> = relay.request({ owner: "alice", serverName: "GitHub", params, context: { chatId: "c1" } });
+// @ts-expect-error owner is required
+export const ownerless = relay.request({ serverName: "GitHub", params });
+export const requestEvent: string = RELAY_EVENT.request;
+export const shownId = (data: RelayRequestEventData): string => data.id;
+export const taken = (reply: RelayPostReply): boolean => "ok" in reply;

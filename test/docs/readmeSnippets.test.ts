@@ -1,5 +1,5 @@
 // The README checker finds every TypeScript snippet, however it is fenced, and knows where it is.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractSnippets, importedPackages, packagesToInstall } from "../../scripts/readmeSnippets.mjs";
@@ -69,13 +69,17 @@ describe("packages", () => {
     expect(importedPackages(code).sort()).toEqual(["@scope/pkg", "b", "c"]);
   });
 
-  it("the README's own snippets all import packages the README tells a host to install", () => {
-    const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
-    const installed = new Set(["react", "react-dom", "react-mcp-elicitation", ...packagesToInstall(readme)]);
-    const snippets = extractSnippets(readme);
-    expect(snippets.length).toBeGreaterThan(10);
+  it("every page's snippets import only packages some page tells a host to install", () => {
+    const root = join(import.meta.dirname, "../..");
+    const pages = ["README.md", "SECURITY.md", ...readdirSync(join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+    const texts = pages.map((page) => readFileSync(join(root, page), "utf8"));
+    const installed = new Set(["react", "react-dom", "react-mcp-elicitation", ...texts.flatMap((text) => packagesToInstall(text))]);
+    const snippets = texts.flatMap((text, index) => extractSnippets(text).map((snippet) => ({ ...snippet, page: pages[index] })));
+    expect(snippets.length).toBeGreaterThan(20);
     for (const snippet of snippets) {
-      for (const name of importedPackages(`${snippet.prelude}\n${snippet.code}`)) expect([snippet.line, installed.has(name)]).toEqual([snippet.line, true]);
+      for (const name of importedPackages(`${snippet.prelude}\n${snippet.code}`)) {
+        expect([snippet.page, snippet.line, name, installed.has(name)]).toEqual([snippet.page, snippet.line, name, true]);
+      }
     }
   });
 });

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ElicitationField } from "../../src/fields/ElicitationField";
@@ -7,6 +7,7 @@ import { useElicitationForm, type UseElicitationFormResult } from "../../src/for
 import type { ElicitFormParams } from "../../src/core/types";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
 import { deMessages } from "../../src/messages/locales/de";
+import { fileInputs } from "../../src/core/request/fileInputs";
 import { renderDialog } from "../renderDialog";
 
 const trip: ElicitFormParams = {
@@ -78,6 +79,37 @@ describe("layout=\"steps\"", () => {
     expect(onResponse).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(onResponse.mock.calls).toEqual([[{ action: "accept", content: { name: "Ada", guests: 2, pets: false, room: "d" } }]]);
+  });
+
+  it("lists a file by its name and size, as its field shows it, never its bytes: a server's default and a file the person chose", async () => {
+    const attach: ElicitFormParams = {
+      message: "Attach your notes and the receipt.",
+      requestedSchema: {
+        type: "object",
+        properties: {
+          notes: { type: "string", format: "uri", title: "Notes", "x-mcp-file": {}, default: "data:text/plain;name=notes.txt;base64,U0VDUkVU" },
+          receipt: { type: "string", format: "uri", title: "Receipt", "x-mcp-file": { accept: [".pdf"] } },
+        },
+      },
+    };
+    const { user, onResponse } = renderDialog(attach, { layout: "steps", fileInputs, protectionInterval: 0 });
+    expect(await screen.findByText("notes.txt")).toBeInTheDocument();
+    const notesSize = document.querySelector(".rme-file__size")!.textContent!;
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: /Receipt.*Choose a file/ })).toBeEnabled());
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File([new Uint8Array(2048).fill(65)], "receipt.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("receipt.pdf")).toBeInTheDocument();
+    const receiptSize = document.querySelector(".rme-file__size")!.textContent!;
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByRole("heading", { name: "Check your answers" });
+    const answers = [...document.querySelectorAll(".rme-steps__value")].map((value) => value.textContent);
+    expect(answers).toEqual([`notes.txt (${notesSize})`, `receipt.pdf (${receiptSize})`]);
+    // Neither file's bytes nor its data: URI appear anywhere in the dialog's text.
+    const text = screen.getByRole("dialog").textContent!;
+    for (const bytes of ["data:", "base64", "U0VDUkVU", "QUFB"]) expect(text).not.toContain(bytes);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(onResponse).toHaveBeenCalledTimes(1));
+    expect(onResponse.mock.calls[0]![0]).toMatchObject({ action: "accept", content: { notes: "data:text/plain;name=notes.txt;base64,U0VDUkVU" } });
   });
 
   it("Change on the review goes back to that question, and Next returns to the review", async () => {

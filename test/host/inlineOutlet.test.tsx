@@ -124,6 +124,34 @@ describe("ElicitationOutlet presentation=\"inline\"", () => {
     expect(document.activeElement).toHaveClass("rme-dialog__surface");
   });
 
+  it("hands focus on only at the moment of the answer: a card that comes later, or moves up when one is withdrawn, leaves the chat input alone", async () => {
+    const { user, ask } = setup();
+    const chat = screen.getByRole("textbox", { name: "Chat" });
+    // Answered from inside with nothing waiting; the person goes back to the chat input.
+    ask("GitHub", githubUsernameTitled);
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(chat);
+    await user.keyboard("deploy ");
+    ask("Bank", bankTransfer);
+    await user.keyboard("it ");
+    expect(chat).toHaveFocus();
+
+    // Answered from inside with two waiting: the next one takes focus; the person leaves it for the
+    // chat input, and its server withdraws it so that the one behind mounts while they type.
+    const withdraw = new AbortController();
+    ask("Deploy Bot", githubUsernameTitled, withdraw.signal);
+    ask("Badges", githubUsernameTitled);
+    await user.click(within(card(/Bank/)).getByRole("button", { name: "Cancel" }));
+    expect(card(/Deploy Bot/)).toContainElement(document.activeElement as HTMLElement);
+    await user.click(chat);
+    await user.keyboard("now");
+    act(() => withdraw.abort());
+    expect(card(/Badges/)).toBeInTheDocument();
+    await user.keyboard(", please");
+    expect(chat).toHaveFocus();
+    expect(chat).toHaveValue("deploy it now, please");
+  });
+
   it("“Stop asking”, withdrawal and timeouts close the card without an answer from it; drafts are kept", async () => {
     const drafts = createElicitationDraftStore();
     const { user, ask } = setup({ timeoutMs: 60_000 }, { drafts });

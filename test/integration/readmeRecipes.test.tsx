@@ -1,4 +1,4 @@
-// The README's client recipes, taken from README.md as they stand and run: SDK v2's against an SDK v2
+// The docs' client recipes, taken from docs/clients.md as they stand and run: SDK v2's against an SDK v2
 // server of each protocol era — a 2025 server (initialize, sessions) and one that speaks only
 // 2026-07-28 (server/discover, stateless, refuses initialize) — SDK v1's and @ai-sdk/mcp's against
 // the servers they reach. Each snippet connects to its example URL; `fetch` carries that URL to the
@@ -21,7 +21,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { extractSnippets } from "../../scripts/readmeSnippets.mjs";
 import { createElicitationQueue, ElicitationOutlet, type ElicitationQueue } from "../../src/index";
 
-const README = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
+const CLIENTS = readFileSync(join(import.meta.dirname, "../../docs/clients.md"), "utf8");
 const EXAMPLE_URL = "https://mcp.example.com/mcp";
 const ASK_TITLE = {
   message: "Which repository should the issue go to?",
@@ -39,8 +39,8 @@ const V2 = "`@modelcontextprotocol/client` (v2)";
 const AI_SDK = "Vercel AI SDK (`@ai-sdk/mcp`)";
 
 function snippetUnder(heading: string) {
-  const snippet = extractSnippets(README).find((s) => s.heading === heading);
-  if (!snippet) throw new Error(`README: no TypeScript snippet under the heading ${heading}`);
+  const snippet = extractSnippets(CLIENTS).find((s) => s.heading === heading);
+  if (!snippet) throw new Error(`docs/clients.md: no TypeScript snippet under the heading ${heading}`);
   return snippet;
 }
 

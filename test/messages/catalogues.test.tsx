@@ -31,6 +31,7 @@ const CATALOGUES: [MessageLocale, ElicitationMessages][] = [
  */
 const SAME_AS_ENGLISH: Record<string, string> = {
   "*:requiredMarker": "a symbol, not a word",
+  "*:attentionTitleBadge": "a count before the page's own title, no words",
 };
 const mayEqualEnglish = (locale: string, key: string) => `*:${key}` in SAME_AS_ENGLISH || `${locale}:${key}` in SAME_AS_ENGLISH;
 

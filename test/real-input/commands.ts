@@ -1,5 +1,6 @@
 import type { BrowserCommand } from "vitest/node";
 import { fileCommands } from "./fileCommands";
+import { relayCommands } from "./relayCommands";
 
 // Real input for browser tests, through Playwright's page (trusted events, human timing), not
 // simulated DOM events. Coordinates are CSS pixels inside the test frame, as getBoundingClientRect gives them.
@@ -13,6 +14,12 @@ interface PlaywrightContext {
     evaluate<T>(fn: () => T): Promise<T>;
   };
   frame(): Promise<{ frameElement(): Promise<{ boundingBox(): Promise<{ x: number; y: number } | null> }> }>;
+  context: { newCDPSession(page: unknown): Promise<DevToolsSession> };
+}
+
+interface DevToolsSession {
+  send(method: string, params?: object): Promise<unknown>;
+  detach(): Promise<void>;
 }
 
 const playwright = (context: unknown) => context as PlaywrightContext;
@@ -35,6 +42,39 @@ export const pressAt: BrowserCommand<[x: number, y: number, holdMs?: number]> = 
   await page.mouse.down();
   await page.waitForTimeout(holdMs);
   await page.mouse.up();
+};
+
+/** The DevTools session that turned touch on, per page: its emulation lasts as long as it is attached. */
+const touchScreens = new WeakMap<object, DevToolsSession>();
+
+/** Turns the page's touch screen on or off (Chromium's touch emulation, as on a phone). */
+export const setTouch: BrowserCommand<[enabled: boolean]> = async (context, enabled) => {
+  const { page, context: browserContext } = playwright(context);
+  const current = touchScreens.get(page);
+  if (enabled && !current) {
+    const session = await browserContext.newCDPSession(page);
+    await session.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+    touchScreens.set(page, session);
+  } else if (!enabled && current) {
+    touchScreens.delete(page);
+    await current.send("Emulation.setTouchEmulationEnabled", { enabled: false });
+    await current.detach();
+  }
+};
+
+/**
+ * A finger's tap at (x, y): touchStart, held `holdMs`, touchEnd, through the DevTools protocol, so
+ * Chromium makes of it what a phone does (pointer and touch events, then the emulated mousedown,
+ * mouseup and click, after the finger has lifted). Turns touch on first if it is off.
+ */
+export const tapAt: BrowserCommand<[x: number, y: number, holdMs?: number]> = async (context, x, y, holdMs = 100) => {
+  await setTouch(context, true);
+  const { page } = playwright(context);
+  const session = touchScreens.get(page)!;
+  const point = await pagePoint(playwright(context), x, y);
+  await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: point.x, y: point.y }] });
+  await page.waitForTimeout(holdMs);
+  await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 };
 
 /** Two presses at (x, y), `gapMs` apart: a person's double-click. */
@@ -89,12 +129,14 @@ export const emulateMedia: BrowserCommand<[media: { reducedMotion?: "reduce" | "
   await playwright(context).page.emulateMedia(media);
 };
 
-export const browserCommands = { pressAt, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands };
+export const browserCommands = { pressAt, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands };
 
 // How browser tests call them: `commands.pressAt(…)` from "vitest/browser".
 declare module "vitest/browser" {
   interface BrowserCommands {
     pressAt: (x: number, y: number, holdMs?: number) => Promise<void>;
+    tapAt: (x: number, y: number, holdMs?: number) => Promise<void>;
+    setTouch: (enabled: boolean) => Promise<void>;
     doubleClickAt: (x: number, y: number, gapMs?: number) => Promise<void>;
     pressKeyRepeatedly: (key: string, times: number, gapMs?: number) => Promise<void>;
     holdKey: (key: string, holdMs: number) => Promise<void>;

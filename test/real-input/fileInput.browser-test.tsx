@@ -1,6 +1,6 @@
 // File inputs in Chromium: a real file chosen through the input and one dropped on the field, the
-// answer checked by the MCP SDK's server validators, and the main thread kept free while a 10 MB
-// file is read and checked (every task under 50 ms).
+// answer checked by the MCP SDK's server validators, the main thread kept free while a 10 MB file
+// is read and checked (every task under 50 ms), and a file under review shown by name and size.
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { commands } from "vitest/browser";
@@ -25,7 +25,7 @@ const requestedSchema = (maxSize?: number) => ({
   required: ["invoice"],
 });
 
-function open(options: { maxSize?: number; maxFileSize?: number } = {}) {
+function open(options: { maxSize?: number; maxFileSize?: number; layout?: "steps" } = {}) {
   const onResponse = vi.fn<(result: ElicitResult) => void>();
   render(
     <ElicitationDialog
@@ -35,6 +35,7 @@ function open(options: { maxSize?: number; maxFileSize?: number } = {}) {
       fileInputs={fileInputs}
       protectionInterval={0}
       limits={options.maxFileSize === undefined ? undefined : { maxFileSize: options.maxFileSize }}
+      layout={options.layout}
     />,
   );
   return onResponse;
@@ -99,6 +100,33 @@ describe("file inputs in Chromium", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Choose a file of at most 1 kB");
     expect(screen.queryByText("big.pdf")).toBeNull();
   });
+
+  // As above, one attempt of three must keep every task under 50 ms: drawing the bytes as text took 139 ms.
+  it("one question at a time, the review lists a 5 MB file by its name and size, never its bytes, without a task of 50 ms", async () => {
+    const fiveMegabytes = 5 * 1000 * 1000;
+    const attempts: number[] = [];
+    for (let attempt = 1; attempt <= 3 && !attempts.includes(0); attempt++) {
+      cleanup();
+      const onResponse = open({ layout: "steps" });
+      await ready();
+      await commands.chooseFiles('input[type="file"]', [{ name: "scan.pdf", mimeType: "application/pdf", size: fiveMegabytes }]);
+      await screen.findByText("scan.pdf", undefined, { timeout: 20_000 });
+      const toReview = await mainThreadWhile(async () => {
+        screen.getByRole("button", { name: "Next" }).click();
+        await screen.findByRole("heading", { name: "Check your answers" }, { timeout: 20_000 });
+      });
+      const review = document.querySelector(".rme-steps__review")!;
+      expect(review.querySelector(".rme-steps__value")).toHaveTextContent(/^scan\.pdf \(5 MB\)$/);
+      expect(screen.getByRole("dialog").textContent!.length).toBeLessThan(1_000);
+      console.log(
+        `5 MB file to the review, attempt ${attempt}: ${toReview.elapsed.toFixed(0)} ms, longest task ${toReview.longestTask.toFixed(0)} ms ` +
+          `(${toReview.longTasks} of 50 ms or more), longest gap between 5 ms timers ${toReview.longestGap.toFixed(0)} ms`,
+      );
+      attempts.push(toReview.longTasks);
+      expect(onResponse).not.toHaveBeenCalled();
+    }
+    expect(attempts).toContain(0);
+  }, 90_000);
 
   // The machine running this may be shared and loaded: each attempt's figures are printed, and one
   // attempt of three must keep every task under 50 ms (a read that blocks would fail all three).

@@ -1,6 +1,7 @@
 // The inline card in Chromium, with real keys and presses, placed in a chat column the way a chat
-// host places it: focus stays with the person, Tab reaches it in document order, Escape inside it
-// cancels, the server's name stays in view, nothing scrolls sideways at 320 px, themes hold.
+// host places it: focus stays with the person (also after they answered a card from inside it and
+// went back to the chat input), Tab reaches it in document order, Escape inside it cancels, the
+// server's name stays in view, nothing scrolls sideways at 320 px, themes hold.
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import axe from "axe-core";
 import { version } from "react";
@@ -54,16 +55,31 @@ function chat(width = 320, height = 480) {
     </div>,
   );
   const answers: Array<ElicitResult | undefined> = [];
-  const ask = (serverName: string, params: ElicitFormParams) => {
+  const ask = (serverName: string, params: ElicitFormParams, signal?: AbortSignal) => {
     const index = answers.push(undefined) - 1;
     act(() => {
-      void queue.request({ serverName, params }).then((result) => (answers[index] = result));
+      void queue.request({ serverName, params, signal }).then(
+        (result) => (answers[index] = result),
+        () => undefined,
+      );
     });
   };
   return { queue, ask, answers, thread: screen.getByTestId("thread"), input: screen.getByRole("textbox", { name: "Chat" }) as HTMLInputElement };
 }
 
 const cardOf = (name: RegExp) => screen.getByRole("region", { name });
+
+const branch: ElicitFormParams = {
+  message: "Which branch?",
+  requestedSchema: { type: "object", properties: { branch: { type: "string", title: "Branch" } } },
+};
+
+/** A press at human pace on the middle of `element`, scrolled into view first. */
+async function pressOn(element: Element) {
+  element.scrollIntoView({ block: "nearest" });
+  const box = element.getBoundingClientRect();
+  await commands.pressAt(box.left + box.width / 2, box.top + box.height / 2);
+}
 
 describe(`the inline card in a chat column (React ${version})`, () => {
   it("appears while the person types in the chat input: focus and every key stay there, Enter included", async () => {
@@ -81,6 +97,51 @@ describe(`the inline card in a chat column (React ${version})`, () => {
     expect(cardOf(/GitHub/).querySelector(':scope > [role="status"]')).toHaveTextContent(
       "GitHub is asking for information",
     );
+  });
+
+  it("answered from inside, then left for the chat input: a card that arrives mid-sentence takes no key of it", async () => {
+    const { ask, answers, input } = chat(480);
+    ask("GitHub", branch);
+    await readDialog();
+    await pressOn(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(answers).toEqual([{ action: "cancel" }]));
+    await pressOn(input);
+    expect(input).toHaveFocus();
+    const typing = commands.typeSlowly("deploy it now, please", 60);
+    await wait(400);
+    ask("Spammy", branch);
+    await typing;
+    await wait(200);
+    expect(cardOf(/Spammy/)).toBeInTheDocument();
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe("deploy it now, please");
+  });
+
+  it("answered from inside with the keyboard: the card waiting then takes focus; once the person is back in the chat input, a withdrawal that brings up the next card takes no key", async () => {
+    const { ask, answers, input } = chat(480);
+    const withdraw = new AbortController();
+    ask("GitHub", branch);
+    ask("Deploy Bot", branch, withdraw.signal);
+    ask("Badges", branch);
+    await readDialog();
+    await pressOn(screen.getByRole("textbox", { name: "Branch" }));
+    await commands.pressKeyRepeatedly("Escape", 1);
+    await waitFor(() => expect(answers[0]).toEqual({ action: "cancel" }));
+    // The good case holds: the next card, already waiting, has focus on its surface (never a field).
+    await waitFor(() => expect(document.activeElement).toBe(cardOf(/Deploy Bot/).querySelector(".rme-dialog__surface")));
+    await readDialog();
+    await pressOn(input);
+    expect(input).toHaveFocus();
+    const typing = commands.typeSlowly("deploy it now, please", 60);
+    await wait(400);
+    // The server withdraws its own card so that the next one mounts while the person types.
+    act(() => withdraw.abort());
+    await typing;
+    await wait(200);
+    expect(cardOf(/Badges/)).toBeInTheDocument();
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe("deploy it now, please");
+    expect(answers.slice(1)).toEqual([undefined, undefined]);
   });
 
   it("is reached in document order: Shift+Tab from the chat input lands on its last control; Escape inside cancels", async () => {

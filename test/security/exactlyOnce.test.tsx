@@ -1,6 +1,7 @@
 // One answer per request whatever the person does, and nothing typed is lost.
 import { act, fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { renderDialog } from "../renderDialog";
@@ -36,16 +37,23 @@ describe("exactly one response", () => {
   });
 
   it("Enter in a field plus a click on Submit answers once", async () => {
-    const { user, onResponse } = renderDialog(request);
+    const { onResponse } = renderDialog(request);
+    // No pause between key presses: Enter's submit is still validating when the click comes.
+    const user = userEvent.setup({ delay: null });
     await fillValid(user);
+    const email = screen.getByLabelText(/Email/);
     const submit = screen.getByRole("button", { name: "Submit" });
+    const submits = vi.fn();
+    submit.closest("form")!.addEventListener("submit", submits);
+    expect(email).toHaveFocus();
     await act(async () => {
-      fireEvent.submit(submit.closest("form")!);
-      fireEvent.click(submit);
-      fireEvent.submit(submit.closest("form")!);
+      await user.keyboard("{Enter}");
+      await user.click(submit);
     });
-    expect(onResponse).toHaveBeenCalledTimes(1);
-    expect(onResponse.mock.calls[0]![0].action).toBe("accept");
+    // Both reached the form (Enter in a field submits it), and one answer went out.
+    expect(submits).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(onResponse).toHaveBeenCalled());
+    expect(onResponse.mock.calls).toEqual([[{ action: "accept", content: { name: "Ada", email: "ada@example.com", news: false } }]]);
   });
 
   it("Escape while the submit is still validating answers cancel, once", async () => {

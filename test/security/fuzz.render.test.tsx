@@ -23,7 +23,7 @@ class Boundary extends Component<{ children: ReactNode; onError: (e: unknown) =>
 }
 
 // Schemas with a pattern are drawn once the pattern engine is loaded (that wait is tested in
-// test/core/lazyEngines.test.tsx); here every generated schema must draw at once.
+// test/core/loading/lazyEngines.test.tsx); here every generated schema must draw at once.
 beforeAll(() => preloadValidation());
 
 afterEach(() => cleanup());

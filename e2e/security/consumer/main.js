@@ -2,7 +2,7 @@
 // so that any bundler builds it without a plugin.
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
-import { ElicitationForm } from "react-mcp-elicitation";
+import { ElicitationForm, preloadValidation, setValidationEngine } from "react-mcp-elicitation";
 
 // webpack attaches this nonce to the chunks it loads (a nonce-only policy refuses them otherwise).
 if (typeof __webpack_nonce__ !== "undefined") __webpack_nonce__ = document.querySelector("script[nonce]")?.nonce ?? "";
@@ -23,6 +23,12 @@ const schema = {
     notes: { type: "string", title: "Notes" },
   },
 };
+
+// ?engine=set or ?engine=preload: a host that knows its policy names the eval-free engine before the
+// first form, one way or the other (no eval probe then).
+const engine = new URLSearchParams(location.search).get("engine");
+if (engine === "set") setValidationEngine("eval-free");
+if (engine === "preload") void preloadValidation({ engine: "eval-free" });
 
 // Drawn from a timer, in a task of the page (the engine's eval probe runs then, under the page's policy).
 setTimeout(() => {

@@ -26,11 +26,6 @@ export function setValidationEngine(engine: ValidationEngine | "auto"): void {
   defaultValidationRuntime.engine.set(engine);
 }
 
-/** What `setValidationEngine` chose: an engine by name, or "auto". */
-export function chosenValidationEngine(): ValidationEngine | "auto" {
-  return defaultValidationRuntime.engine.chosen();
-}
-
 /** The engine `engine` (default: the one set with `setValidationEngine`) resolves to on this page. */
 export function resolveValidationEngine(engine?: ValidationEngine | "auto"): ValidationEngine {
   return defaultValidationRuntime.engine.resolve(engine);

@@ -222,7 +222,20 @@ function parseRoot(run: ParseRun, schema: unknown): Omit<ParsedElicitationSchema
     required: fields.some((field) => field.required) ? fields.filter((f) => f.required).map((f) => f.key) : undefined,
     additionalProperties: false,
   });
-  return { fields, jsonSchema, cacheKey: JSON.stringify(jsonSchema) };
+  const cacheKey = JSON.stringify(jsonSchema);
+  return { fields, jsonSchema, cacheKey, formKey: formKeyOf(cacheKey, fields) };
+}
+
+/**
+ * The form as drawn, for drafts and kept answers. A file field validates as the URL field it would be
+ * without the opt-in (its `x-mcp-file` is not in `jsonSchema`), yet it is another question whose value is
+ * a file: each file field's place, `accept` and `maxSize` follow the schema's key. A form without one
+ * keeps `cacheKey` as it is, so answers a host stored before stay found.
+ */
+function formKeyOf(cacheKey: string, fields: readonly FieldDescriptor[]): string {
+  const files = fields.flatMap((field) => (field.kind === "file" ? [[field.index, field.accept ?? null, field.maxSize ?? null]] : []));
+  // `cacheKey` is one whole JSON text, so what follows it can never make it read as another.
+  return files.length === 0 ? cacheKey : `${cacheKey}${JSON.stringify({ files })}`;
 }
 
 function parseRequired(required: unknown, properties: Record<string, unknown>): Set<string> {

@@ -27,6 +27,6 @@ export type CompileContentValidator = (jsonSchema: Record<string, unknown>) => C
 /**
  * "ajv": generated code, fastest; needs a page that allows `new Function` (no CSP, or `unsafe-eval`).
  * "eval-free": @cfworker/json-schema, interprets the schema; works under `script-src 'self'`.
- * Both give the same errors (test/core/validationEngines.test.ts).
+ * Both give the same errors (test/core/validation/validationEngines.test.ts).
  */
 export type ValidationEngine = "ajv" | "eval-free";

@@ -53,9 +53,6 @@ export function toUtcRfc3339(rfc3339: string): string | undefined {
   );
 }
 
-/** Shortest and longest RFC 3339 date-time the form can send without fractions ("…:00Z", "…:00+01:00"). */
-export const DATE_TIME_LENGTHS = { utc: 20, offset: 25 } as const;
-
 /**
  * A date-time written to fit `minLength`/`maxLength`: the local offset form when it fits, else the
  * UTC "Z" form, each padded with zero fractions of a second when the schema asks for more

@@ -2,9 +2,12 @@
 // engine can take exponential time (`^(a+)+$` against "aaaa…!"). The page's main thread therefore
 // never runs a server's pattern with that engine. In a browser a check takes the first path this page
 // allows, always with the server's semantics (`new RegExp(pattern, "u")`):
-//   1. a worker started from a `blob:` URL, running the native engine under a deadline;
-//   2. the same worker as a module file of the package, for policies that allow same-origin workers
-//      but not `blob:` ones (patternWorkerModule.ts);
+//   1. a worker started from the package's own module file (patternWorkerModule.ts, emitted by the
+//      host's bundler beside its scripts), running the native engine under a deadline. First, because
+//      `script-src 'self'` (or `worker-src 'self'`) allows it: a way the page refuses files a CSP
+//      violation report, and a strict page should get none from a worker that could have started;
+//   2. the same worker from a `blob:` URL, for policies that allow `blob:` workers but not
+//      same-origin ones (`worker-src blob:`), or a bundler that did not emit the file;
 //   3. for a pattern that missed the deadline, or on a page where no worker can start, RE2 (re2js:
 //      linear time, loaded on demand) — only when the pattern translates to RE2 with the same
 //      meaning (toRe2Syntax.ts). RE2 runs in a worker of its own where one can start, else on the
@@ -25,8 +28,8 @@ export interface PatternTesterOptions {
   /** How long the native engine may take on one input before the pattern goes to RE2 (ms). Default 500. */
   deadlineMs?: number;
   /**
-   * Ways to start a pattern worker, tried in order until one answers. Default: a `blob:` worker, then
-   * the package's module file. An empty list means a page where no worker can start. Without this
+   * Ways to start a pattern worker, tried in order until one answers. Default: the package's module
+   * file, then a `blob:` worker. An empty list means a page where no worker can start. Without this
    * option, a context with no `Worker` runs patterns in place.
    */
   workers?: ReadonlyArray<() => Worker>;
@@ -63,7 +66,7 @@ interface Waiting {
 
 /** The blob: worker: this page's worker made from patternWorkerMain's own source. */
 function startBlobWorker(): Worker {
-  // Some embedded browsers have workers but no blob: URLs: the next way is tried.
+  // Some embedded browsers have workers but no blob: URLs: this way is skipped.
   if (typeof Blob !== "function" || typeof URL.createObjectURL !== "function") throw new Error("blob: URLs are not available here");
   const url = URL.createObjectURL(new Blob([`(${patternWorkerMain.toString()})(self);`], { type: "text/javascript" }));
   try {
@@ -94,7 +97,7 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
 export function createPatternTester(options: PatternTesterOptions = {}): PatternTester {
   const deadlineMs = options.deadlineMs ?? 500;
   const startTimeoutMs = options.startTimeoutMs ?? 5000;
-  const ways = options.workers ?? [startBlobWorker, startModuleWorker];
+  const ways = options.workers ?? [startModuleWorker, startBlobWorker];
   const inPlace = options.workers === undefined && typeof Worker !== "function";
 
   let current: StartedPatternWorker<Worker> | undefined;

@@ -1,0 +1,346 @@
+// npm run bench:relay — what the relay costs a host, on the loopback interface, in one run.
+//
+// Needs the built package (`npm run build`) and /usr/bin/redis-server. Prints, as Markdown:
+//   latency p50/p99 of (a) relay.request on the server → the `request` event parsed by a Node client
+//   and (b) POST of the answer → the server's promise settling, with the memory store and with Redis,
+//   beside the in-page queue's queue.request → respond for the same params;
+//   server heap per open request at 1,000 open across 100 people (after GC);
+//   answers per second one instance takes (memory store, HTTP, 16 at a time);
+//   heap after 10,000 requests answered vs. at start (after GC).
+// Each leg is one entry of LEGS: a later leg (Chromium drawing the card) is one more entry.
+//
+//   npm run bench:relay -- [--rounds 300] [--legs latency,heap,throughput,churn]
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
+
+const dist = new URL("../dist/", import.meta.url);
+if (!existsSync(new URL("server.js", dist))) {
+  console.error("bench:relay measures the built package: run `npm run build` first.");
+  process.exit(1);
+}
+if (typeof globalThis.gc !== "function") {
+  console.error("bench:relay needs --expose-gc (npm run bench:relay passes it).");
+  process.exit(1);
+}
+const { createElicitationRelay, createMemoryRelayStore, toFetchRequest, sendFetchResponse } = await import(new URL("server.js", dist));
+const { createRedisRelayStore } = await import(new URL("server/redis.js", dist));
+const { createElicitationQueue } = await import(new URL("host/createElicitationQueue.js", dist));
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),
+);
+const ROUNDS = Number(args.rounds ?? 300);
+const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn").split(","));
+
+// A realistic form: six fields of the usual kinds.
+const params = {
+  message: "Where should we deploy, and how?",
+  requestedSchema: {
+    type: "object",
+    properties: {
+      environment: { type: "string", title: "Environment", enum: ["staging", "production"] },
+      replicas: { type: "integer", title: "Replicas", minimum: 1, maximum: 10, default: 2 },
+      notify: { type: "boolean", title: "Notify the team", default: true },
+      email: { type: "string", title: "Contact", format: "email" },
+      ticket: { type: "string", title: "Ticket", pattern: "^[A-Z]+-[0-9]+$" },
+      note: { type: "string", title: "Note", maxLength: 500 },
+    },
+    required: ["environment", "replicas"],
+  },
+};
+const answer = { action: "accept", content: { environment: "staging", replicas: 3, notify: false, email: "ops@example.com", ticket: "OPS-12" } };
+const fresh = () => JSON.parse(JSON.stringify(params)); // as it arrives off the wire
+
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const ms = (x) => `${x.toFixed(2)} ms`;
+const kb = (x) => `${(x / 1024).toFixed(2)} KB`;
+const mb = (x) => `${(x / 1024 / 1024).toFixed(2)} MB`;
+const heap = async () => {
+  for (let i = 0; i < 4; i++) {
+    globalThis.gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return process.memoryUsage().heapUsed;
+};
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startRedis() {
+  if (!existsSync("/usr/bin/redis-server")) throw new Error("/usr/bin/redis-server is missing: apt-get install -y redis-server");
+  const port = await freePort();
+  const child = spawn("/usr/bin/redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const { Redis } = await import("ioredis");
+  const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  probe.on("error", () => undefined);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await probe.connect();
+      break;
+    } catch {
+      if (attempt > 100) throw new Error("redis-server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  probe.disconnect();
+  return { url: `redis://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once("exit", resolve), process.kill(child.pid, "SIGTERM"))) };
+}
+
+/** A relay behind node:http on 127.0.0.1, through the package's adapter. */
+async function serveRelay(options) {
+  const relay = createElicitationRelay({ identify: (request) => request.headers.get("x-user"), rateLimit: false, answerRateLimit: false, ...options });
+  const server = createServer((req, res) => void relay.handle(toFetchRequest(req)).then((response) => sendFetchResponse(res, response)));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${server.address().port}/api/elicitation`;
+  return {
+    relay,
+    url,
+    close: async () => {
+      await relay.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The person's window: reads the stream and hands each `request` event, parsed, to whoever waits. */
+async function openWindow(url, user) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { accept: "text/event-stream", "x-user": user }, signal: controller.signal });
+  const waiting = [];
+  const arrived = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for await (const chunk of response.body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!block.startsWith("event: request\n")) continue;
+          const data = JSON.parse(block.slice(block.indexOf("\ndata: ") + 7));
+          const at = performance.now();
+          if (waiting.length > 0) waiting.shift()({ data, at });
+          else arrived.push({ data, at });
+        }
+      }
+    } catch {
+      /* closed */
+    }
+  })();
+  return {
+    nextRequest: () => (arrived.length > 0 ? Promise.resolve(arrived.shift()) : new Promise((resolve) => waiting.push(resolve))),
+    close: () => controller.abort(),
+  };
+}
+
+const post = (url, user, body) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-user": user }, body: JSON.stringify(body) }).then((r) => r.text().then(() => r.status));
+
+/** (a) and (b) for one store, ROUNDS sequential round trips after 30 of warm-up. */
+async function relayLatency(store) {
+  const served = await serveRelay({ store });
+  const window = await openWindow(served.url, "alice");
+  const toEvent = [];
+  const toSettled = [];
+  for (let round = -30; round < ROUNDS; round++) {
+    const start = performance.now();
+    const settled = served.relay.request({ owner: "alice", serverName: "Deployer", params: fresh() });
+    const { data, at } = await window.nextRequest();
+    const posted = performance.now();
+    const status = post(served.url, "alice", { id: data.id, result: answer });
+    await settled;
+    const done = performance.now();
+    if ((await status) !== 200) throw new Error(`POST answered ${await status}`);
+    if (round >= 0) {
+      toEvent.push(at - start);
+      toSettled.push(done - posted);
+    }
+  }
+  window.close();
+  await served.close();
+  return { toEvent, toSettled };
+}
+
+/** The in-page queue for the same params: queue.request → respond → the promise settles. */
+async function queueLatency() {
+  const queue = createElicitationQueue({ rateLimit: false });
+  const times = [];
+  for (let round = -30; round < ROUNDS; round++) {
+    const start = performance.now();
+    const settled = queue.request({ serverName: "Deployer", params: fresh() });
+    queue.respond(queue.getSnapshot().current.id, answer);
+    await settled;
+    if (round >= 0) times.push(performance.now() - start);
+  }
+  return times;
+}
+
+const LEGS = [
+  {
+    name: "latency",
+    async run() {
+      const redis = await startRedis();
+      try {
+        const memory = await relayLatency(createMemoryRelayStore());
+        const redisStore = createRedisRelayStore({ url: redis.url });
+        const viaRedis = await relayLatency(redisStore);
+        await redisStore.close();
+        const queue = await queueLatency();
+        console.log(`\n### Latency (${ROUNDS} round trips each, loopback)\n`);
+        console.log("| path | p50 | p99 |");
+        console.log("| --- | --: | --: |");
+        console.log(`| in-page queue.request → respond → settled | ${ms(pct(queue, 50))} | ${ms(pct(queue, 99))} |`);
+        for (const [name, figures] of [["memory", memory], ["Redis", viaRedis]]) {
+          console.log(`| relay (${name}): relay.request → \`request\` event parsed in Node | ${ms(pct(figures.toEvent, 50))} | ${ms(pct(figures.toEvent, 99))} |`);
+          console.log(`| relay (${name}): POST → relay.request settled | ${ms(pct(figures.toSettled, 50))} | ${ms(pct(figures.toSettled, 99))} |`);
+          const both = figures.toEvent.map((x, i) => x + figures.toSettled[i]);
+          console.log(`| relay (${name}): both legs | ${ms(pct(both, 50))} | ${ms(pct(both, 99))} |`);
+        }
+      } finally {
+        await redis.stop();
+      }
+    },
+  },
+  {
+    name: "heap",
+    async run() {
+      const people = 100;
+      const perPerson = 10;
+      // What the params alone take, held as the relay holds them: subtracted below.
+      const before = await heap();
+      let held = Array.from({ length: people * perPerson }, fresh);
+      const paramsBytes = (await heap()) - before;
+      held = undefined;
+      const relay = createElicitationRelay({ identify: () => null, rateLimit: false, maxOpenPerPerson: perPerson });
+      const start = await heap();
+      const pending = [];
+      for (let p = 0; p < people; p++) {
+        for (let i = 0; i < perPerson; i++) pending.push(relay.request({ owner: `person-${p}`, serverName: "Deployer", params: fresh() }));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const open = await heap();
+      const perRequest = (open - start) / pending.length;
+      const paramsPer = paramsBytes / pending.length;
+      await relay.close();
+      await Promise.all(pending);
+      console.log(`\n### Heap per open request (${pending.length} open across ${people} people, memory store, after GC)\n`);
+      console.log("| figure | value |");
+      console.log("| --- | --: |");
+      console.log(`| heap per open request, params included | ${kb(perRequest)} |`);
+      console.log(`| its params alone | ${kb(paramsPer)} |`);
+      console.log(`| the relay's own share | ${kb(perRequest - paramsPer)} |`);
+    },
+  },
+  {
+    name: "throughput",
+    async run() {
+      const count = 3_000;
+      // One person holding all 3,000 at once: the stream's buffer is raised to hold that burst.
+      const served = await serveRelay({ maxOpenPerPerson: count, maxStreamBufferBytes: 64 * 1024 * 1024 });
+      const window = await openWindow(served.url, "alice");
+      const settled = [];
+      for (let i = 0; i < count; i++) settled.push(served.relay.request({ owner: "alice", serverName: "Deployer", params: fresh() }));
+      const ids = [];
+      for (let i = 0; i < count; i++) ids.push((await window.nextRequest()).data.id);
+      const start = performance.now();
+      let next = 0;
+      const worker = async () => {
+        while (next < ids.length) {
+          const id = ids[next++];
+          const status = await post(served.url, "alice", { id, result: answer });
+          if (status !== 200) throw new Error(`POST answered ${status}`);
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
+      await Promise.all(settled);
+      const seconds = (performance.now() - start) / 1000;
+      window.close();
+      await served.close();
+      console.log(`\n### Answers one instance takes (memory store, HTTP on loopback, 16 at a time)\n`);
+      console.log(`${count} answers in ${seconds.toFixed(2)} s: **${Math.round(count / seconds)} answers/s** (each checked against its schema, settled once).`);
+    },
+  },
+  {
+    name: "churn",
+    async run() {
+      const total = 10_000;
+      const store = createMemoryRelayStore({ recentMs: 1_000 });
+      const relay = createElicitationRelay({ identify: (request) => request.headers.get("x-user"), store, rateLimit: false, answerRateLimit: false });
+      // Warm up the code paths, so compiled code is in both figures.
+      await churn(relay, 200);
+      const start = await heap();
+      await churn(relay, total);
+      const after = await heap();
+      // Closed requests are remembered for recentMs (here 1 s) for late answers and reconnecting windows.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await store.snapshot("person-0");
+      const later = await heap();
+      await relay.close();
+      console.log(`\n### Heap after ${total.toLocaleString("en")} requests answered (memory store, after GC)\n`);
+      console.log("| moment | heap used | vs. start |");
+      console.log("| --- | --: | --: |");
+      console.log(`| at start | ${mb(start)} | |`);
+      console.log(`| right after (closings still remembered) | ${mb(after)} | ${kb(after - start)} |`);
+      console.log(`| after the remembering time (recentMs) | ${mb(later)} | ${kb(later - start)} |`);
+    },
+  },
+];
+
+/** `count` requests across 100 people, each answered through relay.handle (no sockets: the relay's own cost). */
+async function churn(relay, count) {
+  const stream = async (user) => {
+    const response = await relay.handle(new Request("http://bench/api", { headers: { accept: "text/event-stream", "x-user": user } }));
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    return {
+      async nextId() {
+        for (;;) {
+          const match = /event: request\nid: \d+\ndata: (\{"id":"([^"]+)")/.exec(buffer);
+          if (match) {
+            buffer = buffer.slice(match.index + match[0].length);
+            return match[2];
+          }
+          buffer += decoder.decode((await reader.read()).value);
+        }
+      },
+      close: () => reader.cancel(),
+    };
+  };
+  const windows = await Promise.all(Array.from({ length: 100 }, (_, p) => stream(`person-${p}`)));
+  for (let i = 0; i < count; i += 100) {
+    await Promise.all(
+      windows.map(async (window, p) => {
+        const user = `person-${p}`;
+        const settled = relay.request({ owner: user, serverName: "Deployer", params: fresh() });
+        const id = await window.nextId();
+        const response = await relay.handle(
+          new Request("http://bench/api", { method: "POST", headers: { "content-type": "application/json", "x-user": user }, body: JSON.stringify({ id, result: answer }) }),
+        );
+        if (response.status !== 200) throw new Error(`POST answered ${response.status}`);
+        await settled;
+      }),
+    );
+  }
+  await Promise.all(windows.map((window) => window.close()));
+}
+
+setTimeout(() => {
+  console.error("bench:relay: still running after 10 minutes; giving up.");
+  process.exit(2);
+}, 600_000).unref();
+console.log(`## bench:relay — Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+for (const leg of LEGS) if (CHOSEN.has(leg.name)) await leg.run();
+process.exit(0);

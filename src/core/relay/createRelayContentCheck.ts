@@ -1,0 +1,54 @@
+import { checkContent } from "../validation/contentCheck";
+import { withPatternIssues } from "../validation/checkContentPatterns";
+import { createAjvCompiler } from "../validation/engines/ajvEngine";
+import { compileEvalFreeValidator } from "../validation/engines/evalFreeValidator";
+import { compileWithRe2, type Re2Pattern } from "../validation/patterns/re2Engine";
+import type { FoundIssue } from "../validation/issueOrder";
+import { wordIssues } from "../validation/validationMessages";
+import { defaultValidationRuntime, type ValidationRuntime } from "../loading/validationRuntime";
+import { ownProperty } from "../shared/ownProperty";
+import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "../types";
+
+/** Patterns kept compiled; a server sees few distinct ones. */
+const PATTERNS_KEPT = 256;
+
+export type RelayContentCheck = (parsed: ParsedElicitationSchema, content: unknown) => ValidateElicitationContentResult;
+
+/**
+ * The relay's check of an accepted answer: the form's check (contentCheck.ts: the same engine, key
+ * renaming, size bounds and file rules, worded the same way), with each `pattern` run by RE2 when it
+ * translates with the same meaning (linear time: a person's answer cannot stall the host's server)
+ * and in place (`new RegExp(pattern, "u")`, as the MCP SDK's server validator runs it) otherwise.
+ * The verdict is the form's and the MCP server's. Synchronous; the compiled patterns are kept here.
+ */
+export function createRelayContentCheck(runtime: ValidationRuntime = defaultValidationRuntime): RelayContentCheck {
+  const compiled = new Map<string, Re2Pattern | RegExp>();
+  const tester = (pattern: string): Re2Pattern | RegExp => {
+    let found = compiled.get(pattern);
+    if (found === undefined) {
+      // The parser compiled every pattern already: `new RegExp` cannot throw here.
+      found = compileWithRe2(pattern) ?? new RegExp(pattern, "u");
+      if (compiled.size >= PATTERNS_KEPT) compiled.delete(compiled.keys().next().value as string);
+      compiled.set(pattern, found);
+    }
+    return found;
+  };
+  return (parsed, content) => {
+    const engine = runtime.engine.resolve();
+    const compile = engine === "ajv" ? runtime.compiler("ajv", createAjvCompiler) : runtime.compiler("eval-free", () => compileEvalFreeValidator);
+    const checked = checkContent(parsed, content, () => runtime.validators.get(parsed, engine, compile, false), parsed.limits);
+    const judged = new Set(checked.valid ? [] : checked.errors.map((issue) => issue.field));
+    const patternIssues: FoundIssue[] = [];
+    if (typeof content === "object" && content !== null) {
+      for (const field of parsed.fields) {
+        if ((field.kind !== "text" && field.kind !== "file") || field.pattern === undefined || judged.has(field.key)) continue;
+        const value = ownProperty(content, field.key);
+        if (typeof value === "string" && !tester(field.pattern).test(value)) {
+          patternIssues.push({ field: field.key, code: "pattern", params: { pattern: field.pattern } });
+        }
+      }
+    }
+    const result = withPatternIssues(parsed, checked, patternIssues);
+    return result.valid ? result : { valid: false, errors: wordIssues(parsed.fields, result.errors) };
+  };
+}

@@ -1,0 +1,35 @@
+import { isRecord, ownProperty } from "../shared/ownProperty";
+import type { ElicitContent, ElicitResult } from "../types";
+import type { RelayAnswerBody } from "./relayWire";
+
+export type ParsedRelayAnswer = { ok: true; answer: RelayAnswerBody } | { ok: false; message: string };
+
+/** Longest request id accepted: ids are 22 characters (128 bits, base64url); anything far longer is not one. */
+const MAX_ID_LENGTH = 128;
+
+/**
+ * Reads the text of a relay `POST` (`{ id, result }`). Only `action` and, for an accept, `content`
+ * are kept: nothing else a browser writes (`_meta`, say) travels on to the MCP server. Whether the
+ * content fits the request's schema is the schema check's job, not this one's; here it must only be
+ * an object. Never throws.
+ */
+export function parseRelayAnswer(text: string): ParsedRelayAnswer {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, message: "The body is not JSON." };
+  }
+  if (!isRecord(body)) return { ok: false, message: "The body must be an object { id, result }." };
+  const id = ownProperty(body, "id");
+  if (typeof id !== "string" || id.length === 0 || id.length > MAX_ID_LENGTH) return { ok: false, message: "id must be a request id (a string)." };
+  const result = ownProperty(body, "result");
+  if (!isRecord(result)) return { ok: false, message: "result must be an object { action, content? }." };
+  const action = ownProperty(result, "action");
+  if (action === "decline" || action === "cancel") return { ok: true, answer: { id, result: { action } } };
+  if (action !== "accept") return { ok: false, message: 'result.action must be "accept", "decline" or "cancel".' };
+  const content = ownProperty(result, "content");
+  if (content === undefined) return { ok: true, answer: { id, result: { action } } };
+  if (!isRecord(content)) return { ok: false, message: "result.content must be an object." };
+  return { ok: true, answer: { id, result: { action, content: content as ElicitContent } satisfies ElicitResult } };
+}

@@ -1,0 +1,28 @@
+// Errors the queue rejects with. They carry a JSON-RPC `code` and `data`, so a host can throw them
+// from its `elicitation/create` handler as they are: both MCP SDKs copy `code`, `message` and `data`
+// of a thrown error into the JSON-RPC error response.
+
+/** -32602: the request's params cannot be shown (bad schema, missing message…). */
+export const INVALID_PARAMS = -32602;
+/**
+ * -32000: the first code of JSON-RPC's implementation-defined range. Used for "the client refused
+ * to show this request now" (rate limit): the params were fine, so -32602 would mislead the server.
+ */
+export const REQUEST_REFUSED = -32000;
+
+/** "too-many-open": the relay refused a request because its person already has the most open requests it allows. */
+export type ElicitationQueueErrorReason = "invalid-params" | "rate-limited" | "queue-closed" | "too-many-open";
+
+export class ElicitationQueueError extends Error {
+  override readonly name = "ElicitationQueueError";
+  readonly code: number;
+  readonly reason: ElicitationQueueErrorReason;
+  readonly data: Record<string, unknown>;
+
+  constructor(reason: ElicitationQueueErrorReason, code: number, message: string, data: Record<string, unknown> = {}) {
+    super(message);
+    this.reason = reason;
+    this.code = code;
+    this.data = { reason, ...data };
+  }
+}

@@ -1,0 +1,495 @@
+// The relay's server side: carries each elicitation request an MCP client on this server receives to
+// the person's browser (an event stream) and the answer back (a POST), with the in-page queue's
+// guarantees — prepared once, refused with the queue's errors, rate-limited, answered exactly once,
+// timed out, withdrawn — across windows and, with a shared store, across instances.
+import { ElicitationQueueError, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
+import { fileParserOf } from "../core/request/parseElicitationSchema";
+import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
+import { parseRelayAnswer } from "../core/relay/parseRelayAnswer";
+import { relayBodyLimit } from "../core/relay/relayBodyLimit";
+import { RELAY_EVENT, type RelayPostReply, type RelayRequestEventData } from "../core/relay/relayWire";
+import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
+import { checkRateLimit, createRateLimiter } from "../core/shared/createRateLimiter";
+import { quoteExcerpt } from "../core/shared/excerpt";
+import { isRecord } from "../core/shared/ownProperty";
+import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
+import { createEventStream, type EventStream, type EventStreamEnd } from "./createEventStream";
+import { createMemoryRelayStore } from "./createMemoryRelayStore";
+import { createPreparedRequests } from "./createPreparedRequests";
+import type { RelayRecord, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
+import { isAllowedOrigin } from "./isAllowedOrigin";
+import { newRelayId } from "./newRelayId";
+import { readBoundedBody } from "./readBoundedBody";
+import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_RATE_LIMIT = { max: 10, windowMs: 60_000 };
+const DEFAULT_ANSWER_RATE_LIMIT = { max: 30, windowMs: 10_000 };
+const DEFAULT_MAX_OPEN = 50;
+const DEFAULT_MAX_STREAMS = 8;
+const DEFAULT_STREAM_BUFFER = 1024 * 1024;
+const DEFAULT_KEEP_ALIVE_MS = 15_000;
+const MAX_CONTEXT_ENTRIES = 16;
+const MAX_CONTEXT_KEY = 64;
+const MAX_CONTEXT_VALUE = 1024;
+/** Answered URL-mode elicitations remembered per relay, so a replayed request is answered, not shown again. */
+const ANSWERED_URL_IDS_KEPT = 1_000;
+
+interface Held {
+  record: RelayRecord;
+  resolve: (result: ElicitResult) => void;
+  reject: (reason: unknown) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+  shown: boolean;
+  leaving: boolean;
+}
+
+interface Connection {
+  stream: EventStream;
+  /** Live events that arrived before the snapshot was sent. */
+  waiting: RelayStoreEvent[] | undefined;
+  position: number;
+  keepAlive: ReturnType<typeof setInterval> | undefined;
+}
+
+interface Watched {
+  connections: Set<Connection>;
+  unsubscribe: Promise<() => void>;
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+function reply(status: number, body: RelayPostReply | { error: string }, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+const positiveMs = (value: number | undefined) => value !== undefined && value > 0 && Number.isFinite(value);
+
+export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
+  if (typeof options?.identify !== "function") throw new TypeError("createElicitationRelay: identify(request) is required.");
+  const now = options.now ?? (() => Date.now());
+  const store = options.store ?? createMemoryRelayStore({ now });
+  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+  const answerRateLimit = options.answerRateLimit === undefined ? DEFAULT_ANSWER_RATE_LIMIT : options.answerRateLimit;
+  checkRateLimit(rateLimit, "createElicitationRelay");
+  checkRateLimit(answerRateLimit, "createElicitationRelay (answerRateLimit)");
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!positiveMs(timeoutMs)) throw new RangeError("createElicitationRelay: timeoutMs must be a positive number of milliseconds.");
+  fileParserOf(options.fileInputs);
+  const maxOpen = options.maxOpenPerPerson ?? DEFAULT_MAX_OPEN;
+  const maxStreams = options.maxStreamsPerPerson ?? DEFAULT_MAX_STREAMS;
+  const maxStreamBuffer = options.maxStreamBufferBytes ?? DEFAULT_STREAM_BUFFER;
+  const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? relayBodyLimit(options.limits, options.fileInputs);
+  for (const [name, value] of Object.entries({ maxOpenPerPerson: maxOpen, maxStreamsPerPerson: maxStreams, maxStreamBufferBytes: maxStreamBuffer, maxBodyBytes })) {
+    if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createElicitationRelay: ${name} must be a whole number > 0.`);
+  }
+  if (!positiveMs(keepAliveMs)) throw new RangeError("createElicitationRelay: keepAliveMs must be a positive number of milliseconds.");
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const prepare = createPreparedRequests({ limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
+  const checkContent = createRelayContentCheck();
+
+  /** This instance, as the holder of the requests its MCP clients receive. */
+  const instance = newRelayId();
+  const held = new Map<string, Held>();
+  const watched = new Map<string, Watched>();
+  const askingListeners = new Set<() => void>();
+  const requests = createRateLimiter(rateLimit, now);
+  const answers = createRateLimiter(answerRateLimit, now);
+  // URL-mode elicitations (by person, server and elicitationId) waiting, and the answers of recent ones.
+  const waitingUrl = new Map<string, Promise<ElicitResult>>();
+  const answeredUrl = new Map<string, ElicitResult>();
+  let attached: Promise<() => Promise<void>> | undefined;
+  let closed = false;
+
+  function emit(event: Omit<ElicitationRelayEvent, "time">): void {
+    // The audit hook must never break the relay.
+    try {
+      options.onEvent?.({ ...event, time: now() });
+    } catch {
+      /* ignored on purpose */
+    }
+  }
+
+  const notifyAsking = () => {
+    for (const listener of [...askingListeners]) listener();
+  };
+
+  /** The request leaves this instance with `settlement`, once: the MCP client's promise settles here. */
+  function finish(id: string, settlement: RelaySettlement): void {
+    const item = held.get(id);
+    if (item === undefined) return;
+    held.delete(id);
+    if (item.timer !== undefined) clearTimeout(item.timer);
+    if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
+    const { owner, serverName } = item.record;
+    if (settlement.reason === "withdrawn") {
+      emit({ type: "withdrawn", owner, serverName, id });
+      item.reject(item.signal?.reason ?? new Error("The request was withdrawn."));
+    } else {
+      const result: ElicitResult = settlement.reason === "answered" ? settlement.result : { action: "cancel" };
+      const cause = settlement.reason === "answered" ? "user" : settlement.reason;
+      emit({ type: "answered", owner, serverName, id, action: result.action, cause });
+      item.resolve(result);
+    }
+    notifyAsking();
+  }
+
+  /** This instance closes a request itself (timeout, withdrawal, shutdown); an answer that won first is what the MCP client gets. */
+  async function leave(id: string, reason: Exclude<RelaySettlement["reason"], "answered">): Promise<void> {
+    const item = held.get(id);
+    if (item === undefined || item.leaving) return;
+    item.leaving = true;
+    try {
+      const outcome = await store.settle(id, { reason });
+      if (outcome.status === "already-closed" && outcome.settlement !== undefined) finish(id, outcome.settlement);
+      else finish(id, { reason });
+    } catch {
+      // The store cannot be reached: the MCP client is still answered, never left hanging.
+      finish(id, { reason });
+    }
+  }
+
+  function attach(): Promise<() => Promise<void>> {
+    // A store that could not be reached is tried again by the next request.
+    attached ??= store.attach(instance, (id, settlement) => finish(id, settlement)).catch((error: unknown) => {
+      attached = undefined;
+      throw error;
+    });
+    return attached;
+  }
+
+  function refuse(serverName: string, error: Error & { code: number }, owner?: string): Promise<never> {
+    emit({ type: "rejected", owner, serverName, code: error.code });
+    return Promise.reject(error);
+  }
+
+  function contextError(context: unknown): string | undefined {
+    if (context === undefined) return undefined;
+    if (!isRecord(context)) return "context must be an object of strings";
+    const entries = Object.entries(context);
+    if (entries.length > MAX_CONTEXT_ENTRIES) return `context has more than ${MAX_CONTEXT_ENTRIES} entries`;
+    for (const [key, value] of entries) {
+      if (key.length > MAX_CONTEXT_KEY) return `context key ${quoteExcerpt(key)} is longer than ${MAX_CONTEXT_KEY} characters`;
+      if (typeof value !== "string") return `context.${key} must be a string`;
+      if (value.length > MAX_CONTEXT_VALUE) return `context.${key} is longer than ${MAX_CONTEXT_VALUE} characters`;
+    }
+    return undefined;
+  }
+
+  async function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
+    const { owner, serverName, params, signal, context } = req;
+    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.request: owner must be the person's id (a non-empty string).");
+    if (typeof serverName !== "string") throw new TypeError("relay.request: serverName must be a string.");
+    const wrongContext = contextError(context);
+    if (wrongContext !== undefined) throw new TypeError(`relay.request: ${wrongContext}.`);
+    const requestTimeout = req.timeoutMs ?? timeoutMs;
+    if (!positiveMs(requestTimeout)) throw new RangeError("relay.request: timeoutMs must be a positive number of milliseconds.");
+    if (signal?.aborted) {
+      emit({ type: "withdrawn", owner, serverName });
+      throw signal.reason;
+    }
+    if (closed) {
+      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."), owner);
+    }
+    const limitKey = `${owner.length}:${owner}${serverName}`;
+    if (!requests.allows(limitKey)) {
+      const limit = rateLimit as { max: number; windowMs: number };
+      return refuse(
+        serverName,
+        new ElicitationQueueError(
+          "rate-limited",
+          REQUEST_REFUSED,
+          `Too many elicitation requests from ${quoteExcerpt(serverName)}: at most ${limit.max} per ${limit.windowMs / 1000} s.`,
+          { max: limit.max, windowMs: limit.windowMs },
+        ),
+        owner,
+      );
+    }
+    // Prepared once, here: the browser's queue prepares the params it receives for drawing, and an
+    // answer is checked against this preparation.
+    const prepared = prepare(params);
+    if (!prepared.ok) return refuse(serverName, prepared.error, owner);
+    if (prepared.answer !== undefined) {
+      emit({ type: "answered", owner, serverName, action: prepared.answer.action, cause: "sensitive" });
+      return prepared.answer;
+    }
+    // Transports replay requests (SDK 1.32 after a -32042 error), as the queue knows: an elicitation
+    // already answered gets the same answer again, one still open the answer it will get; neither is shown twice.
+    const { request: parsedRequest } = prepared;
+    const urlKey =
+      parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined
+        ? `${owner.length}:${owner}${serverName.length}:${serverName}${parsedRequest.elicitationId}`
+        : undefined;
+    if (urlKey !== undefined) {
+      const earlier = answeredUrl.get(urlKey) ?? (await waitingUrl.get(urlKey)?.catch((): ElicitResult => ({ action: "cancel" })));
+      if (earlier !== undefined) {
+        emit({ type: "answered", owner, serverName, action: earlier.action, cause: "replay" });
+        return earlier;
+      }
+    }
+    requests.record(limitKey);
+    await attach();
+    // Withdrawn, or the relay closed, while this instance joined the store: nothing was opened, nothing to close.
+    if (signal?.aborted) {
+      emit({ type: "withdrawn", owner, serverName });
+      throw signal.reason;
+    }
+    if (closed) {
+      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."), owner);
+    }
+
+    const id = newRelayId();
+    const receivedAt = now();
+    const record: RelayRecord = {
+      id,
+      owner,
+      serverName,
+      params: params as ElicitParams,
+      ...(context === undefined ? {} : { context: { ...context } }),
+      receivedAt,
+      deadline: receivedAt + requestTimeout,
+      holder: instance,
+    };
+    const answer = new Promise<ElicitResult>((resolve, reject) => {
+      const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
+      held.set(id, item);
+      item.timer = setTimeout(() => void leave(id, "timeout"), requestTimeout);
+      if (signal) {
+        item.onAbort = () => void leave(id, "withdrawn");
+        signal.addEventListener("abort", item.onAbort, { once: true });
+      }
+    });
+    let opened: boolean;
+    try {
+      opened = await store.open(record, maxOpen);
+    } catch (error) {
+      dropHeld(id);
+      throw error;
+    }
+    if (!opened) {
+      dropHeld(id);
+      return refuse(
+        serverName,
+        new ElicitationQueueError("too-many-open", REQUEST_REFUSED, `This person already has ${maxOpen} open requests.`, { max: maxOpen }),
+        owner,
+      );
+    }
+    // Only once it is open: a request refused above never settles, and must not be waited on.
+    if (urlKey !== undefined) {
+      waitingUrl.set(urlKey, answer);
+      answer.then(
+        (result) => {
+          waitingUrl.delete(urlKey);
+          answeredUrl.set(urlKey, result);
+          if (answeredUrl.size > ANSWERED_URL_IDS_KEPT) answeredUrl.delete(answeredUrl.keys().next().value as string);
+        },
+        () => waitingUrl.delete(urlKey),
+      );
+    }
+    emit({ type: "requested", owner, serverName, id, streams: watched.get(owner)?.connections.size ?? 0 });
+    notifyAsking();
+    // relay.close() ran while it was being opened: it did not see this one.
+    if (closed) void leave(id, "closed");
+    return answer;
+  }
+
+  /** Forgets a request that never opened, without answering it. */
+  function dropHeld(id: string): void {
+    const item = held.get(id);
+    if (item === undefined) return;
+    held.delete(id);
+    if (item.timer !== undefined) clearTimeout(item.timer);
+    if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
+  }
+
+  // --- GET: the person's event stream ---
+
+  const toWire = (record: RelayRecord): RelayRequestEventData => ({
+    id: record.id,
+    serverName: record.serverName,
+    params: record.params,
+    ...(record.context === undefined ? {} : { context: record.context }),
+    receivedAt: record.receivedAt,
+    ...(record.deadline === undefined ? {} : { deadline: record.deadline }),
+  });
+
+  function deliver(connection: Connection, event: RelayStoreEvent): void {
+    if (event.position <= connection.position) return;
+    connection.position = event.position;
+    if (event.type === "request") {
+      connection.stream.send(RELAY_EVENT.request, String(event.position), toWire(event.record));
+      markShown(event.record.id);
+    } else {
+      connection.stream.send(RELAY_EVENT.closed, String(event.position), { id: event.id, reason: event.reason });
+    }
+  }
+
+  function markShown(id: string): void {
+    const item = held.get(id);
+    if (item === undefined || item.shown) return;
+    item.shown = true;
+    emit({ type: "shown", owner: item.record.owner, serverName: item.record.serverName, id });
+  }
+
+  function watch(owner: string): Watched {
+    let found = watched.get(owner);
+    if (found === undefined) {
+      const connections = new Set<Connection>();
+      const unsubscribe = store.subscribe(owner, (event) => {
+        for (const connection of connections) {
+          if (connection.waiting !== undefined) connection.waiting.push(event);
+          else deliver(connection, event);
+        }
+      });
+      found = { connections, unsubscribe };
+      watched.set(owner, found);
+    }
+    return found;
+  }
+
+  function unwatch(owner: string, connection: Connection, why: EventStreamEnd): void {
+    const found = watched.get(owner);
+    if (connection.keepAlive !== undefined) clearInterval(connection.keepAlive);
+    emit({ type: "stream-closed", owner, reason: why });
+    if (found === undefined || !found.connections.delete(connection) || found.connections.size > 0) return;
+    watched.delete(owner);
+    void found.unsubscribe.then((stop) => stop(), () => undefined);
+  }
+
+  async function handleGet(request: Request, owner: string): Promise<Response> {
+    if (!/(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(request.headers.get("accept") ?? "")) return reply(406, { error: "not-acceptable" });
+    if (closed) return reply(503, { error: "closed" });
+    const found = watch(owner);
+    if (found.connections.size >= maxStreams) return reply(429, { error: "too-many-streams" });
+    const lastEventId = Number(request.headers.get("last-event-id") ?? Number.NaN);
+    const connection: Connection = { stream: undefined as unknown as EventStream, waiting: [], position: -Infinity, keepAlive: undefined };
+    connection.stream = createEventStream(maxStreamBuffer, (why) => unwatch(owner, connection, why));
+    found.connections.add(connection);
+    emit({ type: "stream-opened", owner });
+    try {
+      await found.unsubscribe;
+      const snapshot = await store.snapshot(owner);
+      const { stream } = connection;
+      const at = String(snapshot.position);
+      // The snapshot goes out whole (it is bounded by the open maximum); the bound applies to what follows.
+      for (const record of snapshot.open) {
+        stream.send(RELAY_EVENT.request, at, toWire(record), true);
+        markShown(record.id);
+      }
+      if (Number.isFinite(lastEventId)) {
+        for (const gone of snapshot.closed) if (gone.position > lastEventId) stream.send(RELAY_EVENT.closed, at, { id: gone.id, reason: gone.reason }, true);
+      }
+      stream.send(RELAY_EVENT.ready, at, { open: snapshot.open.map((record) => record.id) }, true);
+      connection.position = snapshot.position;
+      const waiting = connection.waiting ?? [];
+      connection.waiting = undefined;
+      for (const event of waiting) deliver(connection, event);
+    } catch (error) {
+      connection.stream.close();
+      throw error;
+    }
+    connection.keepAlive = setInterval(() => connection.stream.comment("keep-alive"), keepAliveMs);
+    return new Response(connection.stream.body, {
+      status: 200,
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store, no-transform",
+        // nginx and similar proxies would otherwise hold events back in their buffers.
+        "x-accel-buffering": "no",
+      },
+    });
+  }
+
+  // --- POST: one answer ---
+
+  function prepareAgain(params: unknown): ParsedElicitationRequest | undefined {
+    const prepared = prepare(params);
+    return prepared.ok ? prepared.request : undefined;
+  }
+
+  async function handlePost(request: Request, owner: string): Promise<Response> {
+    const refused = (status: number, body: Exclude<RelayPostReply, { ok: true }>, id?: string) => {
+      emit({ type: "answer-refused", owner, id, status, error: body.error });
+      return reply(status, body);
+    };
+    if (!answers.allows(owner)) return refused(429, { error: "rate-limited" });
+    answers.record(owner);
+    const text = await readBoundedBody(request, maxBodyBytes);
+    if (text === undefined) return refused(413, { error: "too-large" });
+    const parsed = parseRelayAnswer(text);
+    if (!parsed.ok) return refused(400, { error: "bad-request", message: parsed.message });
+    const { id } = parsed.answer;
+    let result = parsed.answer.result;
+    const found = await store.get(id);
+    // Someone else's request answers exactly as an unknown one: nothing says it exists.
+    if (found === undefined || found.owner !== owner) return refused(404, { error: "not-found" });
+    if (found.record === undefined) return refused(409, { error: "already-closed", reason: found.closed }, id);
+    if (result.action === "accept") {
+      // The preparation made when it arrived (kept by its params' text), or, on another instance, made now.
+      const requestShape = prepareAgain(found.record.params);
+      if (requestShape === undefined) return refused(404, { error: "not-found" }, id);
+      if (requestShape.mode === "url") {
+        if (result.content !== undefined) return refused(400, { error: "bad-request", message: "A URL-mode answer carries no content." }, id);
+      } else {
+        const checked = checkContent(requestShape.schema, result.content ?? {});
+        if (!checked.valid) {
+          return refused(400, { error: "invalid-content", errors: checked.errors.map(({ field, message }) => ({ field, message })) }, id);
+        }
+        result = { action: "accept", content: checked.content };
+      }
+    }
+    const outcome = await store.settle(id, { reason: "answered", result }, owner);
+    if (outcome.status === "not-found") return refused(404, { error: "not-found" });
+    if (outcome.status === "already-closed") return refused(409, { error: "already-closed", reason: outcome.reason }, id);
+    return reply(200, { ok: true });
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const method = request.method.toUpperCase();
+    if (method !== "GET" && method !== "POST") return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
+    if (!isAllowedOrigin(request, allowedOrigins)) return reply(403, { error: "forbidden-origin" });
+    // A cross-site form (urlencoded, multipart) or a text/plain fetch cannot send application/json without a preflight.
+    if (method === "POST" && (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json") {
+      return reply(415, { error: "unsupported-media-type" });
+    }
+    try {
+      const owner = await options.identify(request);
+      if (typeof owner !== "string" || owner === "") return reply(401, { error: "unauthenticated" });
+      return method === "GET" ? await handleGet(request, owner) : await handlePost(request, owner);
+    } catch {
+      // Neither the error nor anything of the body goes out (or into a log from here).
+      return reply(500, { error: "internal" });
+    }
+  }
+
+  async function close(): Promise<void> {
+    closed = true;
+    await Promise.all([...held.keys()].map((id) => leave(id, "closed")));
+    for (const found of [...watched.values()]) for (const connection of [...found.connections]) connection.stream.close();
+    if (attached !== undefined) await attached.then((stop) => stop(), () => undefined);
+  }
+
+  const relay: ElicitationRelay = {
+    request,
+    handle,
+    close,
+    call: (owner, serverName, run, callOptions) =>
+      callPausingWhileAsking(
+        {
+          subscribe(listener) {
+            askingListeners.add(listener);
+            return () => askingListeners.delete(listener);
+          },
+          asking: () => [...held.values()].some((item) => item.record.owner === owner && item.record.serverName === serverName),
+        },
+        serverName,
+        run,
+        callOptions,
+        "relay.call",
+      ),
+  };
+  return relay;
+}

@@ -1,0 +1,30 @@
+// "react-mcp-elicitation/server": the relay's server side — no React, no DOM; Fetch, Web Streams and Web Crypto.
+export { createElicitationRelay } from "./createElicitationRelay";
+export { createMemoryRelayStore, type MemoryRelayStoreOptions } from "./createMemoryRelayStore";
+export type {
+  ElicitationRelayStore,
+  RelayLookup,
+  RelayRecord,
+  RelaySettlement,
+  RelaySettleOutcome,
+  RelaySnapshot,
+  RelayStoreEvent,
+} from "./ElicitationRelayStore";
+export { toFetchRequest, type NodeRequestLike, type ToFetchRequestOptions } from "./toFetchRequest";
+export { sendFetchResponse, type NodeResponseLike } from "./sendFetchResponse";
+export type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayEventType, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
+export { relayBodyLimit } from "../core/relay/relayBodyLimit";
+export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "../core/request/ElicitationQueueError";
+export { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
+export { RELAY_EVENT } from "../core/relay/relayWire";
+export type {
+  RelayAnswerBody,
+  RelayClosedEventData,
+  RelayCloseReason,
+  RelayFieldError,
+  RelayPostReply,
+  RelayReadyEventData,
+  RelayRequestEventData,
+} from "../core/relay/relayWire";
+export type { RateLimit } from "../core/shared/createRateLimiter";
+export type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";

@@ -1,0 +1,163 @@
+// The relay's store for several instances sharing one Redis (ioredis). A request held by instance A
+// shows in streams served by B; an answer posted to C reaches A exactly once (a Lua script decides
+// the one winner); an instance that dies stops refreshing its lease, and any other instance's sweep
+// closes its requests ("closed"), which takes them out of every stream within leaseMs + sweepMs.
+import { Redis } from "ioredis";
+import type { RelayCloseReason } from "../../core/relay/relayWire";
+import type { ElicitationRelayStore, RelayRecord, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
+import { OPEN_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, SWEEP_SCRIPT } from "./relayScripts";
+
+export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis; url?: undefined }) & {
+  /** Prefix of every key and channel. Default "rme:relay". */
+  prefix?: string;
+  /** How long an instance's lease lasts without being refreshed (it is refreshed every third of it). Default 15 000 ms. */
+  leaseMs?: number;
+  /** How often this instance looks for requests of instances whose lease expired. Default 5 000 ms. */
+  sweepMs?: number;
+  /** How long a closed request is remembered (late answers get 409, reconnecting windows their `closed` event). Default 60 000 ms. */
+  recentMs?: number;
+  /** Closed requests remembered per person. Default 32. */
+  recentPerPerson?: number;
+};
+
+export interface RedisRelayStore extends ElicitationRelayStore {
+  /** Stops the sweep and the subscription; quits the connections it opened (a `client` given to it stays open). */
+  close(): Promise<void>;
+}
+
+interface Scripts {
+  relayOpen(...args: (string | number)[]): Promise<number>;
+  relaySettle(...args: (string | number)[]): Promise<string[]>;
+  relaySnapshot(...args: (string | number)[]): Promise<[string, string[], string[]]>;
+  relaySweep(...args: (string | number)[]): Promise<number>;
+}
+
+/** Ids the relay makes are base64url; anything else cannot name a request (and never reaches a script). */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRelayStore {
+  const prefix = options.prefix ?? "rme:relay";
+  const leaseMs = options.leaseMs ?? 15_000;
+  const sweepMs = options.sweepMs ?? 5_000;
+  const recentMs = options.recentMs ?? 60_000;
+  const recentPerPerson = options.recentPerPerson ?? 32;
+  for (const [name, value] of Object.entries({ leaseMs, sweepMs, recentMs, recentPerPerson })) {
+    if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createRedisRelayStore: ${name} must be a whole number > 0.`);
+  }
+  const owned = options.client === undefined;
+  const client = options.client ?? new Redis(options.url);
+  const commands = client as unknown as Scripts;
+  client.defineCommand("relayOpen", { numberOfKeys: 0, lua: OPEN_SCRIPT });
+  client.defineCommand("relaySettle", { numberOfKeys: 0, lua: SETTLE_SCRIPT });
+  client.defineCommand("relaySnapshot", { numberOfKeys: 0, lua: SNAPSHOT_SCRIPT });
+  client.defineCommand("relaySweep", { numberOfKeys: 0, lua: SWEEP_SCRIPT });
+  // Subscribed connections can do nothing else: one of its own.
+  const subscriber = client.duplicate();
+  // Connection errors are retried by ioredis; without a listener it would print each one.
+  subscriber.on("error", () => undefined);
+  if (owned) client.on("error", () => undefined);
+  const channels = new Map<string, Set<(message: string) => void>>();
+  subscriber.on("message", (channel: string, message: string) => {
+    for (const listener of [...(channels.get(channel) ?? [])]) listener(message);
+  });
+  const leases = new Map<string, ReturnType<typeof setInterval>>();
+  let closed = false;
+
+  // A person's positions start from the clock in ms (14 digits): Lua prints numbers with 14
+  // significant digits, so a larger start would lose its last digits in the events it writes.
+  const startPosition = () => String(Date.now());
+  const sweep = () => void commands.relaySweep(prefix, recentMs, Date.now(), startPosition(), recentPerPerson).catch(() => undefined);
+  const sweeper = setInterval(sweep, sweepMs);
+  sweeper.unref?.();
+
+  async function listen(channel: string, listener: (message: string) => void): Promise<() => void> {
+    let set = channels.get(channel);
+    if (set === undefined) {
+      set = new Set();
+      channels.set(channel, set);
+      await subscriber.subscribe(channel);
+    }
+    set.add(listener);
+    return () => {
+      const current = channels.get(channel);
+      if (current === undefined || !current.delete(listener) || current.size > 0) return;
+      channels.delete(channel);
+      if (!closed) void subscriber.unsubscribe(channel).catch(() => undefined);
+    };
+  }
+
+  const refresh = (holder: string) => client.set(`${prefix}:lease:${holder}`, "1", "PX", leaseMs);
+
+  return {
+    async attach(holder, onSettled) {
+      await refresh(holder);
+      const timer = setInterval(() => void refresh(holder).catch(() => undefined), Math.max(1, Math.floor(leaseMs / 3)));
+      timer.unref?.();
+      leases.set(holder, timer);
+      const stop = await listen(`${prefix}:holder:${holder}`, (message) => {
+        const { id, settlement } = JSON.parse(message) as { id: string; settlement: RelaySettlement };
+        onSettled(id, settlement);
+      });
+      return async () => {
+        clearInterval(timer);
+        leases.delete(holder);
+        stop();
+        await client.del(`${prefix}:lease:${holder}`).catch(() => undefined);
+      };
+    },
+    async open(record, maxOpen) {
+      // Kept a while past its deadline, so its holder's timeout finds it.
+      const ttl = Math.max(1, (record.deadline ?? Date.now() + 86_400_000) - Date.now()) + leaseMs + recentMs;
+      const opened = await commands.relayOpen(prefix, record.id, JSON.stringify(record), record.owner, record.holder, maxOpen, ttl, startPosition());
+      return opened === 1;
+    },
+    async get(id) {
+      if (!ID.test(id)) return undefined;
+      const [record, owner, reason] = await client.hmget(`${prefix}:req:${id}`, "record", "owner", "closed");
+      if (owner === null || owner === undefined) return undefined;
+      if (record !== null && record !== undefined) return { owner, record: JSON.parse(record) as RelayRecord };
+      return reason === null || reason === undefined ? undefined : { owner, closed: reason as RelayCloseReason };
+    },
+    async settle(id, settlement, owner) {
+      if (!ID.test(id)) return { status: "not-found" };
+      const [status, reason, kept] = await commands.relaySettle(
+        prefix,
+        id,
+        JSON.stringify(settlement),
+        settlement.reason,
+        owner ?? "",
+        recentMs,
+        Date.now(),
+        startPosition(),
+        recentPerPerson,
+      );
+      if (status === "settled") return { status: "settled" };
+      if (status === "not-found") return { status: "not-found" };
+      return {
+        status: "already-closed",
+        reason: reason as RelayCloseReason,
+        ...(kept ? { settlement: JSON.parse(kept) as RelaySettlement } : {}),
+      };
+    },
+    async snapshot(owner) {
+      const [position, records, recent] = await commands.relaySnapshot(prefix, owner, startPosition());
+      return {
+        position: Number(position),
+        open: records.map((text) => JSON.parse(text) as RelayRecord),
+        closed: recent.map((text) => JSON.parse(text) as { position: number; id: string; reason: RelayCloseReason }),
+      };
+    },
+    subscribe(owner, listener) {
+      return listen(`${prefix}:owner:${owner}`, (message) => listener(JSON.parse(message) as RelayStoreEvent));
+    },
+    async close() {
+      closed = true;
+      clearInterval(sweeper);
+      for (const timer of leases.values()) clearInterval(timer);
+      leases.clear();
+      channels.clear();
+      subscriber.disconnect();
+      if (owned) await client.quit().catch(() => undefined);
+    },
+  };
+}

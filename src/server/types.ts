@@ -1,0 +1,104 @@
+// The relay's public shapes (react-mcp-elicitation/server).
+import type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";
+import type { RateLimit } from "../core/shared/createRateLimiter";
+import type { ElicitationLimits } from "../core/request/limits";
+import type { RelayCloseReason } from "../core/relay/relayWire";
+import type { ElicitResult, FileInputs } from "../core/types";
+import type { ElicitationRelayStore } from "./ElicitationRelayStore";
+
+export interface ElicitationRelayOptions {
+  /** Who is asking, from the request (a session cookie, a bearer token): the person's id, or null when nobody is signed in (401). Required. */
+  identify: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
+  /** Where open requests live. Default: in this process's memory. Several instances: `createRedisRelayStore`. */
+  store?: ElicitationRelayStore;
+  /** Time a request may stay open before it is answered `cancel` (reason "timeout"), counted from its arrival. Default 600 000 ms (10 minutes). */
+  timeoutMs?: number;
+  /** Requests admitted per person and server within `windowMs`; further ones are refused (-32000). Default 10 per 60 000 ms; `false` turns it off. */
+  rateLimit?: RateLimit | false;
+  /** Size limits for every request, as the queue's (-32602 beyond them); the POST body bound is derived from them. */
+  limits?: Partial<ElicitationLimits>;
+  /** "decline": a form asking for a password, key, token, card or ID number is answered `decline` without reaching the browser. Default "warn". */
+  sensitiveFields?: "warn" | "decline";
+  /** File inputs (draft SEP-2356), as the queue's: `fileInputs` from "react-mcp-elicitation/core". Off by default. */
+  fileInputs?: FileInputs | false;
+  /** Origins besides the request's own whose `Origin` header is accepted (`https://app.example.com`). Default none. */
+  allowedOrigins?: readonly string[];
+  /** Audit trail: every state change, never anything of an answer's content. */
+  onEvent?: (event: ElicitationRelayEvent) => void;
+  /** Open requests one person may have at once; further ones are refused (-32000). Default 50. */
+  maxOpenPerPerson?: number;
+  /** Event streams one person may hold on this instance (429 beyond). Default 8. */
+  maxStreamsPerPerson?: number;
+  /** Answers (POSTs) one person may send within `windowMs` (429 beyond). Default 30 per 10 000 ms; `false` turns it off. */
+  answerRateLimit?: RateLimit | false;
+  /** Largest POST body read, in bytes (413 beyond). Default derived from `limits` and `fileInputs` (relayBodyLimit). */
+  maxBodyBytes?: number;
+  /** Bytes a stream may hold unsent before its reader is dropped. Default 1 MiB. */
+  maxStreamBufferBytes?: number;
+  /** Interval of the keep-alive comment on every stream. Default 15 000 ms. */
+  keepAliveMs?: number;
+  /** Clock in ms, replaceable in tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+export interface ElicitationRelayRequest {
+  /** Whose request it is: the id `identify` returns for that person. */
+  owner: string;
+  /** Who is asking, as the host knows it (never taken from the request itself). */
+  serverName: string;
+  /** `params` of `elicitation/create` exactly as received. */
+  params: unknown;
+  /** Aborts when the server withdraws the request (SDK: `extra.signal`). */
+  signal?: AbortSignal;
+  /** Overrides the relay's `timeoutMs` for this request. */
+  timeoutMs?: number;
+  /**
+   * The host's context, sent to the browser with the request (a chat id, a tool call id): at most 16
+   * entries, keys up to 64 characters, values up to 1 024.
+   */
+  context?: Record<string, string>;
+}
+
+export type ElicitationRelayEventType =
+  | "requested"
+  | "shown"
+  | "answered"
+  | "withdrawn"
+  | "rejected"
+  | "answer-refused"
+  | "stream-opened"
+  | "stream-closed";
+
+export interface ElicitationRelayEvent {
+  type: ElicitationRelayEventType;
+  /** `now()` when it happened. */
+  time: number;
+  /** The person, as `identify` named them. */
+  owner?: string;
+  serverName?: string;
+  /** The request id. */
+  id?: string;
+  /** "answered": what was answered. */
+  action?: ElicitResult["action"];
+  /** "answered": the person (from a window), the timeout, the relay closing, the sensitive-field policy, or "replay": a URL-mode elicitation already answered (or open) arrived again and got the same answer without being shown. */
+  cause?: "user" | "timeout" | "closed" | "sensitive" | "replay";
+  /** "rejected": the JSON-RPC code the request was refused with. */
+  code?: number;
+  /** "requested": event streams this person has open on this instance (0: nobody is looking; the request waits for its timeout). */
+  streams?: number;
+  /** "answer-refused": the HTTP status and error name. "stream-closed": why the stream ended. */
+  status?: number;
+  error?: string;
+  reason?: RelayCloseReason | "disconnected" | "dropped" | "closed";
+}
+
+export interface ElicitationRelay {
+  /** Carries `params` to `owner`'s browser; resolves with the answer, exactly once. Rejects like `queue.request`. */
+  request(request: ElicitationRelayRequest): Promise<ElicitResult>;
+  /** Like `queue.call`: the call's time stops while `owner` has an open request of `serverName` held here. */
+  call<T>(owner: string, serverName: string, run: (options: ElicitationCallRequestOptions) => T | PromiseLike<T>, options?: ElicitationCallOptions): Promise<Awaited<T>>;
+  /** The route: GET is the person's event stream, POST one answer (docs/relay.md). */
+  handle(request: Request): Promise<Response>;
+  /** Answers `cancel` to every open request held here, ends every stream, refuses new requests. */
+  close(): Promise<void>;
+}

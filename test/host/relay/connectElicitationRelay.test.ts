@@ -1,0 +1,238 @@
+// @vitest-environment node
+// The browser side of the relay against real HTTP: a relay speaking docs/relay.md on 127.0.0.1
+// (wireServer.ts), the host's queue fed from its stream, answers posted back through `deliver`.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ElicitationAnswerRefused } from "../../../src/dialog/ElicitationAnswerRefused";
+import { ElicitationRequestClosed } from "../../../src/host/ElicitationRequestClosed";
+import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
+import { connectElicitationRelay, type ElicitationRelayOptions } from "../../../src/host/relay/connectElicitationRelay";
+import type { ElicitationRelayError } from "../../../src/host/relay/ElicitationRelayError";
+import type { ElicitationQueue } from "../../../src/host/types";
+import { githubUsernameTitled } from "../../fixtures/seedRequests";
+import { startWireServer, type WireServer, type WireServerOptions } from "./wireServer";
+
+let server: WireServer;
+let serverOptions: WireServerOptions = {};
+const connections: { close(): void }[] = [];
+
+// A fresh relay per test (its open requests are per person and would carry over), stopped after it.
+beforeEach(async () => {
+  server = await startWireServer({ onPost: (body) => serverOptions.onPost?.(body), check: (id, result) => serverOptions.check?.(id, result) ?? [] });
+});
+afterEach(async () => {
+  for (const connection of connections.splice(0)) connection.close();
+  serverOptions = {};
+  await server.stop();
+});
+
+const fast = { reconnectFirstMs: 50, reconnectMaxMs: 200 };
+
+function connect(extra: Partial<ElicitationRelayOptions> = {}) {
+  const queue = extra.queue ?? createElicitationQueue({ rateLimit: false });
+  const errors: ElicitationRelayError[] = [];
+  const connection = connectElicitationRelay({ url: server.url, queue, onError: (error) => errors.push(error), limits: fast, ...extra });
+  connections.push(connection);
+  return { queue, errors, connection };
+}
+
+const entries = (queue: ElicitationQueue) => queue.getSnapshot().entries;
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
+
+describe("connectElicitationRelay against a relay over HTTP", () => {
+  it("puts each request of the stream into the queue, with its server name and context", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBeGreaterThan(0));
+    server.request({ serverName: "GitHub", params: githubUsernameTitled, context: { chatId: "c1", toolCallId: "t9" } });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const [entry] = entries(queue);
+    expect(entry!.serverName).toBe("GitHub");
+    expect(entry!.request.mode).toBe("form");
+    expect(entry!.context).toEqual({ chatId: "c1", toolCallId: "t9" });
+  });
+
+  it("a filter keeps the requests of other chats out", async () => {
+    const { queue } = connect({ filter: (request) => request.context?.chatId === "mine" });
+    await until(() => expect(server.streamCount()).toBeGreaterThan(0));
+    server.request({ serverName: "Other", params: githubUsernameTitled, context: { chatId: "theirs" } });
+    server.request({ serverName: "Mine", params: githubUsernameTitled, context: { chatId: "mine" } });
+    await until(() => expect(entries(queue).map((entry) => entry.serverName)).toEqual(["Mine"]));
+  });
+
+  it("`closed` takes the request out of the queue with its reason", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBeGreaterThan(0));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const { signal } = entries(queue)[0]!;
+    server.close(id, "withdrawn");
+    await until(() => expect(entries(queue)).toHaveLength(0));
+    expect(signal.reason).toBeInstanceOf(ElicitationRequestClosed);
+    expect((signal.reason as ElicitationRequestClosed).reason).toBe("withdrawn");
+  });
+
+  it("opens the stream again after the relay drops it, sends Last-Event-ID, and learns what closed meanwhile", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const stays = server.request({ serverName: "Stays", params: githubUsernameTitled });
+    const goes = server.request({ serverName: "Goes", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(2));
+    const goesSignal = entries(queue)[1]!.signal;
+    const before = server.lastEventIds.length;
+    server.dropStreams();
+    server.close(goes, "timeout"); // while nobody listens
+    await until(() => expect(server.streamCount()).toBe(1));
+    const sent = server.lastEventIds.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^\d+$/);
+    await until(() => expect(entries(queue).map((entry) => entry.serverName)).toEqual(["Stays"]));
+    expect((goesSignal.reason as ElicitationRequestClosed).reason).toBe("timeout");
+    // The request still open was sent again on the new stream, and is shown once.
+    expect(stays).toBeDefined();
+    expect(entries(queue)).toHaveLength(1);
+  });
+
+  it("drops a request that `ready` no longer lists (it closed while this window was away)", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const { signal } = entries(queue)[0]!;
+    server.dropStreams();
+    server.forget(id);
+    await until(() => expect(entries(queue)).toHaveLength(0));
+    expect((signal.reason as ElicitationRequestClosed).reason).toBe("closed");
+  });
+
+  it("ignores and reports a malformed event and an oversized one, and keeps reading", async () => {
+    const { queue, errors } = connect({ limits: { ...fast, maxEventLength: 2_000 } });
+    await until(() => expect(server.streamCount()).toBe(1));
+    server.sendRaw("event: request\ndata: {not json\n\n");
+    server.sendRaw(`event: request\ndata: ${JSON.stringify({ id: "x".repeat(30), serverName: 42, params: {} })}\n\n`);
+    server.sendRaw(`event: request\ndata: ${JSON.stringify({ id: "abc", serverName: "S", params: {}, context: { n: 1 } })}\n\n`);
+    server.sendRaw(`event: request\ndata: ${"y".repeat(5_000)}\n${"z".repeat(5_000)}\n\n`);
+    server.sendRaw("event: something-new\ndata: {}\n\n");
+    server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    expect(errors.map((error) => error.code)).toEqual(["malformed-event", "malformed-event", "malformed-event", "event-too-large"]);
+    expect(server.streamCount()).toBe(1);
+  });
+
+  it("drops a stream that floods events, reports it, and opens it again later", async () => {
+    const { errors } = connect({ limits: { ...fast, maxEventsPerSecond: 20 } });
+    await until(() => expect(server.streamCount()).toBe(1));
+    const before = server.lastEventIds.length;
+    server.sendRaw(": flood\n\n".repeat(1) + "event: noise\ndata: {}\n\n".repeat(50));
+    await until(() => expect(errors.map((error) => error.code)).toContain("too-many-events"));
+    await until(() => expect(server.lastEventIds.length).toBeGreaterThan(before));
+  });
+
+  it("posts the answer once; the `closed: answered` the relay sends meanwhile does not close it as answered elsewhere", async () => {
+    const queue = createElicitationQueue({ rateLimit: false });
+    connect({ queue });
+    await until(() => expect(server.streamCount()).toBe(1));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const entry = entries(queue)[0]!;
+    const taken = queue.submit(entry.id, { action: "accept", content: { username: "octocat" } });
+    await expect(taken).resolves.toBe(true);
+    expect(entry.signal.aborted).toBe(false);
+    expect(server.posts.filter((post) => post.id === id)).toEqual([{ id, result: { action: "accept", content: { username: "octocat" } }, status: 200 }]);
+  });
+
+  it("400 invalid-content refuses the answer with the relay's field errors; the request stays", async () => {
+    serverOptions.check = (_id, result) => (result.content?.username === "root" ? [{ field: "username", message: "Pick another name" }] : []);
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const entry = entries(queue)[0]!;
+    const refused = queue.submit(entry.id, { action: "accept", content: { username: "root" } });
+    await expect(refused).rejects.toBeInstanceOf(ElicitationAnswerRefused);
+    await expect(refused).rejects.toMatchObject({ errors: [{ field: "username", message: "Pick another name" }] });
+    expect(entries(queue)).toHaveLength(1);
+    await expect(queue.submit(entry.id, { action: "accept", content: { username: "octocat" } })).resolves.toBe(true);
+  });
+
+  it("409 closes the request with the reason the relay gives", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const entry = entries(queue)[0]!;
+    serverOptions.onPost = () => ({ status: 409, body: { error: "already-closed", reason: "answered" } });
+    await expect(queue.submit(entry.id, { action: "decline" })).resolves.toBe(false);
+    expect((entry.signal.reason as ElicitationRequestClosed).reason).toBe("answered");
+    expect(entries(queue)).toHaveLength(0);
+  });
+
+  it("an answer the network loses is tried again and taken exactly once", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const entry = entries(queue)[0]!;
+    let drops = 1;
+    serverOptions.onPost = () => (drops-- > 0 ? "drop" : undefined);
+    const taken = queue.submit(entry.id, { action: "accept", content: { username: "octocat" } });
+    await until(() => expect(queue.getSnapshot().entries[0]?.delivery).toBe("retrying"));
+    await expect(taken).resolves.toBe(true);
+    const mine = server.posts.filter((post) => post.id === id);
+    expect(mine.map((post) => post.status)).toEqual([0, 200]);
+  });
+
+  it("two windows answering at the same moment: one answer is taken, the other window's request closes as answered there", async () => {
+    const first = connect();
+    const second = connect();
+    await until(() => expect(server.streamCount()).toBe(2));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(first.queue)).toHaveLength(1));
+    await until(() => expect(entries(second.queue)).toHaveLength(1));
+    const [a, b] = [entries(first.queue)[0]!, entries(second.queue)[0]!];
+    const outcomes = await Promise.all([
+      first.queue.submit(a.id, { action: "accept", content: { username: "first" } }),
+      second.queue.submit(b.id, { action: "accept", content: { username: "second" } }),
+    ]);
+    expect(outcomes.filter((taken) => taken === true)).toHaveLength(1);
+    const loser = outcomes[0] ? b : a;
+    expect((loser.signal.reason as ElicitationRequestClosed).reason).toBe("answered");
+    expect(server.posts.filter((post) => post.id === id).map((post) => post.status).sort()).toEqual([200, 409]);
+  });
+
+  it("an answer the queue gives by itself (“Stop asking”) is posted to the relay once", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    queue.cancelServer("GitHub");
+    await until(() => expect(server.posts.filter((post) => post.id === id)).toEqual([{ id, result: { action: "cancel" }, status: 200 }]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.posts.filter((post) => post.id === id)).toHaveLength(1);
+  });
+
+  it("401 on the stream is reported and the stream stays closed", async () => {
+    const errors: ElicitationRelayError[] = [];
+    let calls = 0;
+    const refusing = (async () => {
+      calls++;
+      return new Response(JSON.stringify({ error: "unauthenticated" }), { status: 401 });
+    }) as typeof fetch;
+    connect({ fetch: refusing, onError: (error) => errors.push(error) });
+    await until(() => expect(errors.map((error) => error.code)).toEqual(["unauthenticated"]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls).toBe(1);
+  });
+
+  it("close() stops the stream and takes its requests out of the queue without answering them", async () => {
+    const { queue, connection } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const postsBefore = server.posts.length;
+    connection.close();
+    expect(entries(queue)).toHaveLength(0);
+    await until(() => expect(server.streamCount()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.posts.length).toBe(postsBefore);
+    server.close(id, "withdrawn");
+  });
+});

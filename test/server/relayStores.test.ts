@@ -1,0 +1,100 @@
+// @vitest-environment node
+// The store contract both stores keep, checked on each: one winner among racing settles (for Redis,
+// each from its own connection), another person's request unknown, recent closings remembered,
+// holders told once.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
+import type { ElicitationRelayStore, RelayRecord, RelaySettlement, RelayStoreEvent } from "../../src/server/ElicitationRelayStore";
+import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
+import { startRedis, type RunningRedis } from "./redisServer";
+
+let redis: RunningRedis;
+const opened: RedisRelayStore[] = [];
+let prefixes = 0;
+
+beforeAll(async () => {
+  redis = await startRedis();
+}, 20_000);
+afterAll(async () => {
+  await Promise.all(opened.map((store) => store.close()));
+  await redis?.stop();
+});
+
+const record = (id: string, owner = "alice", holder = "h1"): RelayRecord => ({
+  id,
+  owner,
+  serverName: "S",
+  params: { message: "m", requestedSchema: { type: "object", properties: {}, required: [] } },
+  receivedAt: Date.now(),
+  deadline: Date.now() + 60_000,
+  holder,
+});
+
+const kinds: [string, () => ElicitationRelayStore[]][] = [
+  ["memory", () => [createMemoryRelayStore()]],
+  [
+    "redis",
+    () => {
+      const prefix = `s${prefixes++}`;
+      // Several stores, several connections: the instances of one deployment.
+      const stores = Array.from({ length: 4 }, () => createRedisRelayStore({ url: redis.url, prefix }));
+      opened.push(...stores);
+      return stores;
+    },
+  ],
+];
+
+describe.each(kinds)("the %s store", (_kind, make) => {
+  it("lets exactly one of many racing settles win, and tells the holder once", async () => {
+    const stores = make();
+    const told: [string, RelaySettlement][] = [];
+    await stores[0]!.attach("h1", (id, settlement) => told.push([id, settlement]));
+    expect(await stores[0]!.open(record("race1"), 10)).toBe(true);
+    const attempts = Array.from({ length: 24 }, (_, i) =>
+      stores[i % stores.length]!.settle("race1", i % 3 === 0 ? { reason: "timeout" } : { reason: "answered", result: { action: "accept", content: { n: i } } }, i % 3 === 0 ? undefined : "alice"),
+    );
+    const outcomes = await Promise.all(attempts);
+    expect(outcomes.filter((o) => o.status === "settled")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === "already-closed")).toHaveLength(23);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(told).toHaveLength(1);
+  });
+
+  it("keeps a request from anyone but its owner, and remembers why a request closed", async () => {
+    const [store] = make();
+    expect(await store!.open(record("own1"), 10)).toBe(true);
+    expect(await store!.settle("own1", { reason: "answered", result: { action: "decline" } }, "bob")).toEqual({ status: "not-found" });
+    expect(await store!.get("own1")).toMatchObject({ owner: "alice", record: { id: "own1" } });
+    expect(await store!.settle("own1", { reason: "withdrawn" })).toEqual({ status: "settled" });
+    expect(await store!.get("own1")).toEqual({ owner: "alice", closed: "withdrawn" });
+    expect(await store!.settle("own1", { reason: "answered", result: { action: "decline" } }, "bob")).toEqual({ status: "not-found" });
+    expect(await store!.settle("own1", { reason: "answered", result: { action: "decline" } }, "alice")).toMatchObject({ status: "already-closed", reason: "withdrawn" });
+    expect(await store!.get("nope")).toBeUndefined();
+  });
+
+  it("refuses an open beyond the person's maximum, atomically", async () => {
+    const stores = make();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % stores.length]!.open(record(`max${i}`, "carol"), 5)));
+    expect(results.filter(Boolean)).toHaveLength(5);
+  });
+
+  it("gives a snapshot with growing positions, and events past it to subscribers", async () => {
+    const [store] = make();
+    await store!.attach("h1", () => undefined);
+    const events: RelayStoreEvent[] = [];
+    await store!.subscribe("dave", (event) => events.push(event));
+    await store!.open(record("d1", "dave"), 10);
+    await store!.open(record("d2", "dave"), 10);
+    await store!.settle("d1", { reason: "timeout" });
+    const snapshot = await store!.snapshot("dave");
+    expect(snapshot.open.map((r) => r.id)).toEqual(["d2"]);
+    expect(snapshot.open[0]).toEqual(expect.objectContaining({ id: "d2", params: record("d2").params }));
+    expect(snapshot.closed.map(({ id, reason }) => ({ id, reason }))).toEqual([{ id: "d1", reason: "timeout" }]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events.map((e) => e.type)).toEqual(["request", "request", "closed"]);
+    const positions = events.map((e) => e.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(new Set(positions).size).toBe(3);
+    expect(snapshot.position).toBe(positions[2]);
+  });
+});

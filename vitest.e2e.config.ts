@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+// `npm run test:e2e`, e2e/: Node drives Debian's Chromium (playwright-core, started by
+// scripts/launchChromium.mjs) against whole pages — the demo (real MCP server + host page) in
+// e2e/demo/, hostile servers and CSP pages in e2e/security/, a long session in e2e/longSession/.
+// One file at a time, generous timeouts for a slow CI box.
+export default defineConfig({
+  test: {
+    environment: "node",
+    include: ["e2e/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+    pool: "forks",
+  },
+});
