@@ -3,3 +3,5 @@ import { relay } from "@/lib/relay";
 
 export const GET = relay.handle;
 export const POST = relay.handle;
+export const dynamic = "force-dynamic"; // never cached
+export const runtime = "nodejs"; // the stream lasts as long as the page is open

@@ -26,44 +26,40 @@ function createToolCallQuestions(chatId: string) {
     if (!queues.has(key)) queues.set(key, createElicitationQueue());
     return queues.get(key)!;
   };
-  // Aborted as the page goes: each card then closes unanswered and keeps its draft (the relay keeps
-  // the question, and sends it again after the reload).
-  const leaving = new AbortController();
   const sort = (request: ElicitationQueueRequest): ElicitationQueue => {
     const { chatId: asker, toolCallId } = request.context ?? {};
     // Another chat's questions wait, never drawn, until they close (answered in that chat's window).
     if (asker !== chatId) return queue("other chats");
     return toolCallId ? queue(`call:${toolCallId}`) : queue("unplaced");
   };
-  // connectElicitationRelay hands its requests to `request`; the rest of a queue is unused here.
-  const relayQueue: ElicitationQueue = {
-    ...queue("unplaced"),
-    request: (request) =>
-      sort(request).request({ ...request, signal: request.signal ? AbortSignal.any([request.signal, leaving.signal]) : leaving.signal }),
+  const questions: ToolCallQuestions = {
+    forToolCall: (toolCallId) => queue(`call:${toolCallId}`),
+    unplaced: queue("unplaced"),
+    drafts: createSessionDraftStore(),
   };
-  return {
-    questions: {
-      forToolCall: (toolCallId: string) => queue(`call:${toolCallId}`),
-      unplaced: queue("unplaced"),
-      drafts: createSessionDraftStore(),
-    } satisfies ToolCallQuestions,
-    relayQueue,
-    leave: () => leaving.abort(),
-  };
+  // What connectElicitationRelay uses of a queue is `request`: here it sorts. The rest is a queue's.
+  const relayQueue: ElicitationQueue = { ...queue("unplaced"), request: (request) => sort(request).request(request) };
+  return { questions, relayQueue };
 }
 
 export function useToolCallQuestions(url: string, chatId: string): ToolCallQuestions {
-  const [sorter] = useState(() => createToolCallQuestions(chatId));
+  const [{ questions, relayQueue }] = useState(() => createToolCallQuestions(chatId));
   useEffect(() => {
-    const connection = connectElicitationRelay({ url, queue: sorter.relayQueue });
-    const leave = (event: PageTransitionEvent) => {
-      if (!event.persisted) sorter.leave();
+    const connect = () => connectElicitationRelay({ url, queue: relayQueue });
+    let connection = connect();
+    // Closed as the page goes, the connection takes its cards away unanswered, and each keeps what was
+    // typed as a draft; the relay keeps the questions and sends them again after the reload.
+    const leave = () => connection.close();
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted) connection = connect();
     };
     addEventListener("pagehide", leave);
+    addEventListener("pageshow", back);
     return () => {
       removeEventListener("pagehide", leave);
+      removeEventListener("pageshow", back);
       connection.close();
     };
-  }, [url, sorter]);
-  return sorter.questions;
+  }, [url, relayQueue]);
+  return questions;
 }
