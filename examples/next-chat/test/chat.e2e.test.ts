@@ -118,6 +118,20 @@ describe("the chat example", () => {
     await page.context().close();
   });
 
+  it("a question shows in its own chat only, not in the person's other chat", async () => {
+    const page = await signIn("Frances");
+    const otherChat = await page.context().newPage();
+    await otherChat.goto(app.url); // signed in already: a new chat
+    await otherChat.waitForURL(/\/chat\//);
+    await page.bringToFront();
+    await send(page, "deploy queue");
+    await cardIn(toolCall(page, "queue")).waitFor();
+    await otherChat.bringToFront();
+    await read(otherChat);
+    expect(await otherChat.locator('[data-presentation="inline"]').count()).toBe(0);
+    await page.context().close();
+  });
+
   it("a reload in the middle of a question brings the card back with what was typed", async () => {
     const page = await signIn("Barbara");
     await send(page, "deploy db");
