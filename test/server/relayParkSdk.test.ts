@@ -138,7 +138,7 @@ async function browserSees(url: string, count: number): Promise<{ reader: EventR
   return { reader, ids };
 }
 
-const textOf = (message: { result?: unknown }) => (message.result as { content: { text: string }[] }).content[0]!.text;
+const textOf = (message: Record<string, unknown>) => (message.result as { content: { text: string }[] }).content[0]!.text;
 
 beforeAll(async () => {
   redis = await startRedis();
