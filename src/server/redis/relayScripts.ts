@@ -60,7 +60,9 @@ local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_m
   if round_id then
     local round_key = p .. ':round:' .. round_id
     local key = redis.call('HGET', req, 'key')
-    if redis.call('HSETNX', round_key, 'a:' .. key, answer) == 1 and redis.call('HINCRBY', round_key, 'left', -1) <= 0 then
+    -- A round already gone (resumed, or dropped after its grace) is never written again.
+    if redis.call('EXISTS', round_key) == 1 and redis.call('HSETNX', round_key, 'a:' .. key, answer) == 1
+      and redis.call('HINCRBY', round_key, 'left', -1) <= 0 then
       return {'settled', finish_round(p, round_id)}
     end
   end
