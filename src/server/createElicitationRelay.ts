@@ -330,7 +330,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         serverName,
         call: round.call,
         ...(round.requestState === undefined ? {} : { requestState: round.requestState }),
-        inputResponses: { ...round.answers },
+        // In the order of the round's inputRequests, whatever order the store kept them in.
+        inputResponses: Object.fromEntries(Object.keys(round.requests).map((key) => [key, round.answers[key] ?? { action: "cancel" }])),
         ...(round.context === undefined ? {} : { context: round.context }),
         cause,
       });
