@@ -174,7 +174,7 @@ describe.each(kinds)("parked rounds on the %s store", (_kind, makeStores) => {
   }, 20_000);
 
   it("expires an abandoned round: its requests close (timeout) and it resumes once with cancel for every unanswered key", async () => {
-    const { a, b, resumed } = await deploy(undefined, 800);
+    const { a, b, resumed } = await deploy(undefined, 2_000);
     const { roundId } = await a.relay.park({ owner: "alice", serverName: "Deployer", call: { name: "deploy" }, inputRequests, requestState: STATE });
     const { reader, requests } = await watchRequests(b.url, 2);
     const regionId = idOf(requests, "Which region?");

@@ -118,8 +118,8 @@ async function startInstance(prefix: string): Promise<Instance> {
 }
 
 /** A calls the tool, parks the round and exits. */
-async function parkOnA(prefix: string, timeoutMs?: number): Promise<string> {
-  const a = await startInstance(prefix);
+async function parkOnA(prefix: string, timeoutMs?: number, started?: Promise<Instance>): Promise<string> {
+  const a = await (started ?? startInstance(prefix));
   a.child.send({ type: "call", owner: "alice", name: "deploy", arguments: { app: "shop" }, timeoutMs, exitAfter: true });
   const { roundId } = (await a.next("parked")) as unknown as { roundId: string };
   expect(await a.exited).toBe(0);
@@ -206,8 +206,9 @@ describe("a parked input_required round, two processes, one Redis, a real SDK v2
   it("expires an abandoned round: B resumes it once with cancel for the unanswered key, and the tool completes as cancelled", async () => {
     const prefix = `p${prefixCount++}`;
     completions.length = 0;
-    const roundId = await parkOnA(prefix, 1_500);
-    const b = await startInstance(prefix);
+    // Both processes start first: the round's short life is not spent starting Node under load.
+    const [a, b] = await Promise.all([startInstance(prefix), startInstance(prefix)]);
+    const roundId = await parkOnA(prefix, 4_000, Promise.resolve(a));
     const { ids, reader } = await browserSees(b.url, 2);
     expect((await postAnswer(b.url, "alice", { id: ids.region, result: { action: "accept", content: { region: "us" } } })).status).toBe(200);
     expect((await reader.next((e) => e.event === "closed" && (e.data as { id: string }).id === ids.confirm, 15_000)).data).toEqual({ id: ids.confirm, reason: "timeout" });
