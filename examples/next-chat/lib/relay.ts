@@ -8,9 +8,7 @@ const holder = globalThis as typeof globalThis & { elicitationRelay?: Relay };
 
 export const relay: Relay = (holder.elicitationRelay ??= createElicitationRelay({
   // Whoever the session cookie names; the relay answers 401 when it names no one.
+  // Answers are taken only from pages of the app's own origin (the host the browser addressed);
+  // list others, if the app is served under several, in `allowedOrigins`.
   identify: (request) => userOf(request)?.id ?? null,
-  // Answers are taken only from pages of the app's own origin. Next.js gives a route handler
-  // http://localhost:<port> as the request's URL whatever address the page was opened at, so the
-  // relay is told the real one (APP_ORIGIN; comma-separated for several).
-  allowedOrigins: (process.env.APP_ORIGIN ?? "http://127.0.0.1:3000").split(","),
 }));

@@ -39,7 +39,7 @@ export async function startExample(): Promise<{ url: string; stop: () => Promise
   const port = await freePort();
   const server = spawn(next, ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: example,
-    env: hostEnv({ NODE_ENV: "production", APP_ORIGIN: `http://127.0.0.1:${port}` }),
+    env: hostEnv({ NODE_ENV: "production" }),
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
