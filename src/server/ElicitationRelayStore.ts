@@ -13,15 +13,42 @@ export interface RelayRecord {
   context?: Record<string, string>;
   receivedAt: number;
   deadline?: number;
-  /** The relay instance whose MCP client waits for the answer. */
+  /** The relay instance whose MCP client waits for the answer; "" for a request of a parked round (nobody waits). */
   holder: string;
+  /** A request of a parked round: the round's id and this request's key in its `inputRequests`. */
+  round?: { id: string; key: string };
+}
+
+/** The tool call a parked round belongs to, as the host made it. */
+export interface RelayToolCall {
+  name: string;
+  arguments?: Record<string, unknown>;
+}
+
+/**
+ * A parked round (2026-07-28 `input_required`) as the store keeps it until it resumes: the call,
+ * the server's `requestState` (as given, never read), and the answers gathered so far.
+ */
+export interface RelayRound {
+  id: string;
+  owner: string;
+  serverName: string;
+  call: RelayToolCall;
+  requestState?: string;
+  context?: Record<string, string>;
+  /** Every key of the round's `inputRequests`, with the id of its open request (absent when answered at once). */
+  requests: Record<string, string | undefined>;
+  /** Answers by key: those answered without the person when parked, then each as it comes. */
+  answers: Record<string, ElicitResult>;
+  deadline: number;
 }
 
 /** How a request left: the person's answer (from any window, any instance) or the holder's reason. */
 export type RelaySettlement = { reason: "answered"; result: ElicitResult } | { reason: Exclude<RelayCloseReason, "answered"> };
 
 export type RelaySettleOutcome =
-  | { status: "settled" }
+  /** `resume`: this settle answered the last request of a parked round; the round, with every answer, left the store with it (once). */
+  | { status: "settled"; resume?: RelayRound }
   /** `settlement`: how it was settled, given to its holder's own calls when the store keeps it (so a lost notification loses no answer). */
   | { status: "already-closed"; reason: RelayCloseReason; settlement?: RelaySettlement }
   | { status: "not-found" };
@@ -58,6 +85,16 @@ export interface ElicitationRelayStore {
    */
   settle(id: string, settlement: RelaySettlement, owner?: string): Promise<RelaySettleOutcome>;
   snapshot(owner: string): Promise<RelaySnapshot>;
+  /**
+   * Keeps a round and opens its requests (holder "", never swept by leases) unless its owner would
+   * then have more than `maxOpen` open; false when refused. Atomic: all of it or nothing.
+   */
+  park(round: RelayRound, records: RelayRecord[], maxOpen: number): Promise<boolean>;
+  /**
+   * Takes every round whose deadline is at or before `now` out of the store: its open requests close
+   * ("timeout"), its unanswered keys are answered `cancel`. Each round is returned to one caller only.
+   */
+  expireRounds(now: number): Promise<RelayRound[]>;
   /** Follows one person's events (from any instance) until the returned function is called. */
   subscribe(owner: string, listener: (event: RelayStoreEvent) => void): Promise<() => void>;
 }

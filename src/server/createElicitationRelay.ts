@@ -2,7 +2,7 @@
 // the person's browser (an event stream) and the answer back (a POST), with the in-page queue's
 // guarantees — prepared once, refused with the queue's errors, rate-limited, answered exactly once,
 // timed out, withdrawn — across windows and, with a shared store, across instances.
-import { ElicitationQueueError, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
+import { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
 import { fileParserOf } from "../core/request/parseElicitationSchema";
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
 import { parseRelayAnswer } from "../core/relay/parseRelayAnswer";
@@ -16,11 +16,11 @@ import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../co
 import { createEventStream, type EventStream, type EventStreamEnd } from "./createEventStream";
 import { createMemoryRelayStore } from "./createMemoryRelayStore";
 import { createPreparedRequests } from "./createPreparedRequests";
-import type { RelayRecord, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
+import type { RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
 import { isAllowedOrigin } from "./isAllowedOrigin";
 import { newRelayId } from "./newRelayId";
 import { readBoundedBody } from "./readBoundedBody";
-import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
+import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayPark, ElicitationRelayRequest } from "./types";
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const DEFAULT_RATE_LIMIT = { max: 10, windowMs: 60_000 };
@@ -29,6 +29,7 @@ const DEFAULT_MAX_OPEN = 50;
 const DEFAULT_MAX_STREAMS = 8;
 const DEFAULT_STREAM_BUFFER = 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
+const DEFAULT_ROUND_SWEEP_MS = 5_000;
 const MAX_CONTEXT_ENTRIES = 16;
 const MAX_CONTEXT_KEY = 64;
 const MAX_CONTEXT_VALUE = 1024;
@@ -87,6 +88,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createElicitationRelay: ${name} must be a whole number > 0.`);
   }
   if (!positiveMs(keepAliveMs)) throw new RangeError("createElicitationRelay: keepAliveMs must be a positive number of milliseconds.");
+  const roundSweepMs = options.roundSweepMs ?? DEFAULT_ROUND_SWEEP_MS;
+  if (!positiveMs(roundSweepMs)) throw new RangeError("createElicitationRelay: roundSweepMs must be a positive number of milliseconds.");
+  if (options.onResume !== undefined && typeof options.onResume !== "function") throw new TypeError("createElicitationRelay: onResume must be a function.");
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const prepare = createPreparedRequests({ limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
   const checkContent = createRelayContentCheck();
@@ -103,6 +107,25 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   const answeredUrl = new Map<string, ElicitResult>();
   let attached: Promise<() => Promise<void>> | undefined;
   let closed = false;
+  // Parked rounds past their deadline are resumed by whichever instance's sweep takes them first.
+  let sweeping = false;
+  const roundSweep =
+    options.onResume === undefined
+      ? undefined
+      : setInterval(() => {
+          if (sweeping) return;
+          sweeping = true;
+          void store
+            .expireRounds(now())
+            .then(async (due) => {
+              for (const round of due) await resume(round, "timeout");
+            })
+            .catch(() => undefined)
+            .finally(() => {
+              sweeping = false;
+            });
+        }, roundSweepMs);
+  (roundSweep as { unref?: () => void } | undefined)?.unref?.();
 
   function emit(event: Omit<ElicitationRelayEvent, "time">): void {
     // The audit hook must never break the relay.
@@ -296,6 +319,134 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     return answer;
   }
 
+  /** Hands a round with every answer to the host's hook, once (the store took it out as it returned it). */
+  async function resume(round: RelayRound, cause: "answered" | "timeout"): Promise<void> {
+    const { id: roundId, owner, serverName } = round;
+    emit({ type: "resumed", owner, serverName, roundId, cause: cause === "answered" ? "user" : "timeout" });
+    try {
+      await options.onResume!({
+        roundId,
+        owner,
+        serverName,
+        call: round.call,
+        ...(round.requestState === undefined ? {} : { requestState: round.requestState }),
+        // In the order of the round's inputRequests, whatever order the store kept them in.
+        inputResponses: Object.fromEntries(Object.keys(round.requests).map((key) => [key, round.answers[key] ?? { action: "cancel" }])),
+        ...(round.context === undefined ? {} : { context: round.context }),
+        cause,
+      });
+    } catch (error) {
+      // The round has left the store: it is not resumed again. Nothing of the error goes out (it may quote the state).
+      emit({ type: "resume-failed", owner, serverName, roundId, error: error instanceof Error ? error.name : "error" });
+    }
+  }
+
+  async function park(req: ElicitationRelayPark): Promise<{ roundId: string }> {
+    const { owner, serverName, call, requestState, context } = req;
+    if (options.onResume === undefined) throw new TypeError("relay.park: the relay has no onResume to retry the call with (createElicitationRelay({ onResume })).");
+    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.park: owner must be the person's id (a non-empty string).");
+    if (typeof serverName !== "string") throw new TypeError("relay.park: serverName must be a string.");
+    if (!isRecord(call) || typeof call.name !== "string" || call.name === "") throw new TypeError("relay.park: call must be { name, arguments? } with the tool's name.");
+    if (call.arguments !== undefined && !isRecord(call.arguments)) throw new TypeError("relay.park: call.arguments must be an object.");
+    if (requestState !== undefined && typeof requestState !== "string") throw new TypeError("relay.park: requestState must be a string.");
+    const wrongContext = contextError(context);
+    if (wrongContext !== undefined) throw new TypeError(`relay.park: ${wrongContext}.`);
+    const roundTimeout = req.timeoutMs ?? timeoutMs;
+    if (!positiveMs(roundTimeout)) throw new RangeError("relay.park: timeoutMs must be a positive number of milliseconds.");
+    if (closed) {
+      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."), owner);
+    }
+    const inputRequests = req.inputRequests;
+    if (!isRecord(inputRequests) || Object.keys(inputRequests).length === 0) {
+      return refuse(serverName, new ElicitationQueueError("invalid-params", INVALID_PARAMS, "relay.park: inputRequests must be an object with at least one request."), owner);
+    }
+    // Every entry is checked before anything is counted or kept: one refused entry parks nothing.
+    const answers: Record<string, ElicitResult> = {};
+    const asked: [key: string, params: ElicitParams][] = [];
+    for (const [key, entry] of Object.entries(inputRequests)) {
+      if (!isRecord(entry) || entry.method !== "elicitation/create") {
+        const method = isRecord(entry) && typeof entry.method === "string" ? ` (it is ${quoteExcerpt(entry.method)})` : "";
+        return refuse(
+          serverName,
+          new ElicitationQueueError("invalid-params", INVALID_PARAMS, `relay.park: inputRequests[${quoteExcerpt(key)}] is not an elicitation/create request${method}; the relay carries only elicitations.`, { key }),
+          owner,
+        );
+      }
+      const prepared = prepare(entry.params);
+      if (!prepared.ok) return refuse(serverName, prepared.error, owner);
+      if (prepared.answer !== undefined) answers[key] = prepared.answer;
+      else asked.push([key, entry.params as ElicitParams]);
+    }
+    // A round is one admission of the rate limit: one tool call, however many questions it asks.
+    const limitKey = `${owner.length}:${owner}${serverName}`;
+    if (!requests.allows(limitKey)) {
+      const limit = rateLimit as { max: number; windowMs: number };
+      return refuse(
+        serverName,
+        new ElicitationQueueError(
+          "rate-limited",
+          REQUEST_REFUSED,
+          `Too many elicitation requests from ${quoteExcerpt(serverName)}: at most ${limit.max} per ${limit.windowMs / 1000} s.`,
+          { max: limit.max, windowMs: limit.windowMs },
+        ),
+        owner,
+      );
+    }
+    requests.record(limitKey);
+    const roundId = newRelayId();
+    const receivedAt = now();
+    const deadline = receivedAt + roundTimeout;
+    const requestIds: Record<string, string | undefined> = {};
+    const records: RelayRecord[] = asked.map(([key, params]) => {
+      const id = newRelayId();
+      requestIds[key] = id;
+      return {
+        id,
+        owner,
+        serverName,
+        params,
+        ...(context === undefined ? {} : { context: { ...context } }),
+        receivedAt,
+        deadline,
+        holder: "",
+        round: { id: roundId, key },
+      };
+    });
+    for (const key of Object.keys(answers)) requestIds[key] = undefined;
+    const round: RelayRound = {
+      id: roundId,
+      owner,
+      serverName,
+      call: { name: call.name, ...(call.arguments === undefined ? {} : { arguments: call.arguments }) },
+      ...(requestState === undefined ? {} : { requestState }),
+      ...(context === undefined ? {} : { context: { ...context } }),
+      requests: requestIds,
+      answers,
+      deadline,
+    };
+    const reportAnswered = () => {
+      for (const answer of Object.values(answers)) emit({ type: "answered", owner, serverName, roundId, action: answer.action, cause: "sensitive" });
+    };
+    // Nothing for the person to answer: the round resumes now, without being kept.
+    if (records.length === 0) {
+      reportAnswered();
+      await resume(round, "answered");
+      return { roundId };
+    }
+    if (!(await store.park(round, records, maxOpen))) {
+      return refuse(
+        serverName,
+        new ElicitationQueueError("too-many-open", REQUEST_REFUSED, `This person already has ${maxOpen} open requests.`, { max: maxOpen }),
+        owner,
+      );
+    }
+    reportAnswered();
+    const streams = watched.get(owner)?.connections.size ?? 0;
+    for (const record of records) emit({ type: "requested", owner, serverName, id: record.id, roundId, streams });
+    emit({ type: "parked", owner, serverName, roundId, streams });
+    return { roundId };
+  }
+
   /** Forgets a request that never opened, without answering it. */
   function dropHeld(id: string): void {
     const item = held.get(id);
@@ -444,6 +595,13 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     const outcome = await store.settle(id, { reason: "answered", result }, owner);
     if (outcome.status === "not-found") return refused(404, { error: "not-found" });
     if (outcome.status === "already-closed") return refused(409, { error: "already-closed", reason: outcome.reason }, id);
+    const { round } = found.record;
+    if (round !== undefined) {
+      // A parked request has no holder to report its answer: the instance that took it does.
+      emit({ type: "answered", owner, serverName: found.record.serverName, id, roundId: round.id, action: result.action, cause: "user" });
+      // The last answer of a round: resumed here, before the reply (a serverless function ends with it).
+      if (outcome.resume !== undefined) await resume(outcome.resume, "answered");
+    }
     return reply(200, { ok: true });
   }
 
@@ -467,6 +625,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
 
   async function close(): Promise<void> {
     closed = true;
+    if (roundSweep !== undefined) clearInterval(roundSweep);
     await Promise.all([...held.keys()].map((id) => leave(id, "closed")));
     for (const found of [...watched.values()]) for (const connection of [...found.connections]) connection.stream.close();
     if (attached !== undefined) await attached.then((stop) => stop(), () => undefined);
@@ -474,6 +633,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
 
   const relay: ElicitationRelay = {
     request,
+    park,
     handle,
     close,
     call: (owner, serverName, run, callOptions) =>

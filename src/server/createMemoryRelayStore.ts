@@ -1,5 +1,6 @@
 import type { RelayCloseReason } from "../core/relay/relayWire";
-import type { ElicitationRelayStore, RelayRecord, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
+import type { ElicitResult } from "../core/types";
+import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
 
 export interface MemoryRelayStoreOptions {
   /** How long a closed request is remembered (a late answer gets 409, a reconnecting window its `closed` event). Default 60 000 ms. */
@@ -30,6 +31,8 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   const closed = new Map<string, { owner: string; reason: RelayCloseReason; at: number }>();
   const people = new Map<string, Person>();
   const holders = new Map<string, (id: string, settlement: RelaySettlement) => void>();
+  // Parked rounds, until their last answer or their deadline takes them out (with their answers).
+  const rounds = new Map<string, RelayRound>();
 
   // Positions start from the clock, so a person forgotten and seen again never goes back to a
   // position a window already holds as its Last-Event-ID.
@@ -64,6 +67,39 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
     for (const listener of [...who.listeners]) listener(event);
   };
 
+  function settle(id: string, settlement: RelaySettlement, owner?: string): RelaySettleOutcome {
+    const record = open.get(id);
+    if (record === undefined) {
+      const done = closed.get(id);
+      if (done === undefined || (owner !== undefined && done.owner !== owner)) return { status: "not-found" };
+      return { status: "already-closed", reason: done.reason };
+    }
+    if (owner !== undefined && record.owner !== owner) return { status: "not-found" };
+    open.delete(id);
+    const who = person(record.owner);
+    who.open.delete(id);
+    const at = now();
+    const position = ++who.position;
+    closed.set(id, { owner: record.owner, reason: settlement.reason, at });
+    who.closed.push({ position, id, reason: settlement.reason, at });
+    while (who.closed.length > recentPerPerson) closed.delete(who.closed.shift()!.id);
+    publish(who, { type: "closed", position, id, reason: settlement.reason });
+    holders.get(record.holder)?.(id, settlement);
+    forgetOld();
+    const resume = record.round === undefined ? undefined : answerRound(record.round.id, record.round.key, settlement.reason === "answered" ? settlement.result : { action: "cancel" });
+    return resume === undefined ? { status: "settled" } : { status: "settled", resume };
+  }
+
+  /** Records one key's answer; the round leaves with its last one, and is returned (once). */
+  function answerRound(roundId: string, key: string, answer: ElicitResult): RelayRound | undefined {
+    const round = rounds.get(roundId);
+    if (round === undefined) return undefined;
+    round.answers[key] = answer;
+    if (Object.keys(round.requests).some((name) => round.answers[name] === undefined)) return undefined;
+    rounds.delete(roundId);
+    return round;
+  }
+
   return {
     async attach(holder, onSettled) {
       holders.set(holder, onSettled);
@@ -87,25 +123,7 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
       return { owner: done.owner, closed: done.reason };
     },
     async settle(id, settlement, owner) {
-      const record = open.get(id);
-      if (record === undefined) {
-        const done = closed.get(id);
-        if (done === undefined || (owner !== undefined && done.owner !== owner)) return { status: "not-found" };
-        return { status: "already-closed", reason: done.reason };
-      }
-      if (owner !== undefined && record.owner !== owner) return { status: "not-found" };
-      open.delete(id);
-      const who = person(record.owner);
-      who.open.delete(id);
-      const at = now();
-      const position = ++who.position;
-      closed.set(id, { owner: record.owner, reason: settlement.reason, at });
-      who.closed.push({ position, id, reason: settlement.reason, at });
-      while (who.closed.length > recentPerPerson) closed.delete(who.closed.shift()!.id);
-      publish(who, { type: "closed", position, id, reason: settlement.reason });
-      holders.get(record.holder)?.(id, settlement);
-      forgetOld();
-      return { status: "settled" };
+      return settle(id, settlement, owner);
     },
     async snapshot(owner) {
       forgetOld();
@@ -115,6 +133,33 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
         open: [...who.open.values()],
         closed: who.closed.map(({ position, id, reason }) => ({ position, id, reason })),
       };
+    },
+    async park(round, records, maxOpen) {
+      const who = person(round.owner);
+      if (who.open.size + records.length > maxOpen) return false;
+      // A copy: the answers gathered here are the store's, not the caller's object.
+      rounds.set(round.id, { ...round, answers: { ...round.answers } });
+      for (const record of records) {
+        open.set(record.id, record);
+        who.open.set(record.id, record);
+        publish(who, { type: "request", position: ++who.position, record });
+      }
+      return true;
+    },
+    async expireRounds(at) {
+      const due: RelayRound[] = [];
+      for (const round of [...rounds.values()]) {
+        if (round.deadline > at) continue;
+        for (const [key, id] of Object.entries(round.requests)) {
+          if (round.answers[key] !== undefined) continue;
+          if (id !== undefined && open.has(id)) settle(id, { reason: "timeout" });
+          round.answers[key] ??= { action: "cancel" };
+        }
+        // The last settle above may already have taken it out of the map; it is returned here, once.
+        rounds.delete(round.id);
+        due.push(round);
+      }
+      return due;
     },
     async subscribe(owner, listener) {
       const who = person(owner);

@@ -5,14 +5,24 @@ export type {
   ElicitationRelayStore,
   RelayLookup,
   RelayRecord,
+  RelayRound,
   RelaySettlement,
   RelaySettleOutcome,
   RelaySnapshot,
   RelayStoreEvent,
+  RelayToolCall,
 } from "./ElicitationRelayStore";
 export { toFetchRequest, type NodeRequestLike, type ToFetchRequestOptions } from "./toFetchRequest";
 export { sendFetchResponse, type NodeResponseLike } from "./sendFetchResponse";
-export type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayEventType, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
+export type {
+  ElicitationRelay,
+  ElicitationRelayEvent,
+  ElicitationRelayEventType,
+  ElicitationRelayOptions,
+  ElicitationRelayPark,
+  ElicitationRelayRequest,
+  ElicitationRelayResume,
+} from "./types";
 export { relayBodyLimit } from "../core/relay/relayBodyLimit";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "../core/request/ElicitationQueueError";
 export { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";

@@ -4,7 +4,7 @@ import type { RateLimit } from "../core/shared/createRateLimiter";
 import type { ElicitationLimits } from "../core/request/limits";
 import type { RelayCloseReason } from "../core/relay/relayWire";
 import type { ElicitResult, FileInputs } from "../core/types";
-import type { ElicitationRelayStore } from "./ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayToolCall } from "./ElicitationRelayStore";
 
 export interface ElicitationRelayOptions {
   /** Who is asking, from the request (a session cookie, a bearer token): the person's id, or null when nobody is signed in (401). Required. */
@@ -37,8 +37,49 @@ export interface ElicitationRelayOptions {
   maxStreamBufferBytes?: number;
   /** Interval of the keep-alive comment on every stream. Default 15 000 ms. */
   keepAliveMs?: number;
+  /**
+   * Resumes a parked round (`relay.park`) once every request of it is answered, or once it expires
+   * (unanswered keys answered `cancel`): retry the call with `inputResponses` and `requestState`.
+   * Called once per round, on the instance that took its last answer (the POST answers after it
+   * returns) or that noticed its deadline. A throw is reported (`resume-failed`); the round is not resumed again.
+   */
+  onResume?: (round: ElicitationRelayResume) => void | Promise<void>;
+  /** How often this instance looks for parked rounds past their deadline (with `onResume` only). Default 5 000 ms. */
+  roundSweepMs?: number;
   /** Clock in ms, replaceable in tests. Default `Date.now`. */
   now?: () => number;
+}
+
+/** A 2026-07-28 `input_required` round the host parks instead of holding its function open. */
+export interface ElicitationRelayPark {
+  /** Whose round it is: the id `identify` returns for that person. */
+  owner: string;
+  /** Who is asking, as the host knows it. */
+  serverName: string;
+  /** The tool call to retry: its name and arguments as first sent. */
+  call: RelayToolCall;
+  /** The result's `inputRequests` exactly as received: every entry must be `elicitation/create`. */
+  inputRequests: unknown;
+  /** The result's `requestState`, kept as given (it may be sensitive: never logged, expired with the round). */
+  requestState?: string;
+  /** The host's context, sent to the browser with each request and given back on resume (as `relay.request`'s). */
+  context?: Record<string, string>;
+  /** Time the round may wait for its answers before it is resumed with `cancel`. Default the relay's `timeoutMs`. */
+  timeoutMs?: number;
+}
+
+/** What `onResume` gets: everything to retry the call. */
+export interface ElicitationRelayResume {
+  roundId: string;
+  owner: string;
+  serverName: string;
+  call: RelayToolCall;
+  requestState?: string;
+  /** One answer per key of the round's `inputRequests`. */
+  inputResponses: Record<string, ElicitResult>;
+  context?: Record<string, string>;
+  /** "answered": the person answered every request; "timeout": the round expired, unanswered keys are `cancel`. */
+  cause: "answered" | "timeout";
 }
 
 export interface ElicitationRelayRequest {
@@ -67,7 +108,10 @@ export type ElicitationRelayEventType =
   | "rejected"
   | "answer-refused"
   | "stream-opened"
-  | "stream-closed";
+  | "stream-closed"
+  | "parked"
+  | "resumed"
+  | "resume-failed";
 
 export interface ElicitationRelayEvent {
   type: ElicitationRelayEventType;
@@ -78,6 +122,8 @@ export interface ElicitationRelayEvent {
   serverName?: string;
   /** The request id. */
   id?: string;
+  /** A parked round's id ("parked", "resumed", "resume-failed", and its requests' events). Never its `requestState`. */
+  roundId?: string;
   /** "answered": what was answered. */
   action?: ElicitResult["action"];
   /** "answered": the person (from a window), the timeout, the relay closing, the sensitive-field policy, or "replay": a URL-mode elicitation already answered (or open) arrived again and got the same answer without being shown. */
@@ -99,6 +145,12 @@ export interface ElicitationRelay {
   call<T>(owner: string, serverName: string, run: (options: ElicitationCallRequestOptions) => T | PromiseLike<T>, options?: ElicitationCallOptions): Promise<Awaited<T>>;
   /** The route: GET is the person's event stream, POST one answer (docs/relay.md). */
   handle(request: Request): Promise<Response>;
+  /**
+   * Parks a 2026-07-28 `input_required` round: each elicitation becomes an open request of `owner`
+   * (prepared and refused exactly as `request`'s; nothing is parked when one is refused), and the
+   * host's function may end. `onResume` gets the answers. Rejects when `onResume` is not set.
+   */
+  park(round: ElicitationRelayPark): Promise<{ roundId: string }>;
   /** Answers `cancel` to every open request held here, ends every stream, refuses new requests. */
   close(): Promise<void>;
 }

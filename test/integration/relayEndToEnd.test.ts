@@ -56,7 +56,7 @@ function openWindow(url: string, user: string) {
   return { queue, connection, posts };
 }
 
-const toolAnswer = (result: { content: unknown }) => JSON.parse((result.content as { text: string }[])[0]!.text);
+const toolAnswer = (result: unknown) => JSON.parse(((result as { content: { text: string }[] }).content)[0]!.text);
 
 describe("the relay, both sides real", () => {
   it("a tool's question reaches the person's queue with its context; the answer reaches the tool, once", async () => {

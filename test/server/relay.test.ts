@@ -174,6 +174,25 @@ describe("no answer from another site", () => {
     // Same host, another port or scheme, is another origin.
     expect((await postAnswer(url, "alice", { id: "x", result: { action: "cancel" } }, { origin: server.origin.replace("http:", "https:") })).status).toBe(403);
   });
+
+  it("a framework that hands the route a URL of its own (self-hosted Next.js: http://localhost:3000): the page's origin is read from Host and the forwarded headers", async () => {
+    const relay = createElicitationRelay({ identify: identifyByHeader });
+    const answer = (headers: Record<string, string>) =>
+      relay.handle(
+        new Request("http://localhost:3000/api/elicitation", {
+          method: "POST",
+          headers: { "x-user": "alice", "content-type": "application/json", ...headers },
+          body: JSON.stringify({ id: "x", result: { action: "cancel" } }),
+        }),
+      );
+    // The page the person opened, directly or behind a TLS proxy: its answer is looked up (404: no such request).
+    expect((await answer({ host: "chat.example.com:8080", origin: "http://chat.example.com:8080" })).status).toBe(404);
+    expect((await answer({ host: "10.0.0.5:3000", "x-forwarded-host": "chat.example.com", "x-forwarded-proto": "https", origin: "https://chat.example.com" })).status).toBe(404);
+    // A foreign page, whatever Host says; and the right host over another scheme.
+    expect((await answer({ host: "chat.example.com:8080", origin: "https://evil.example" })).status).toBe(403);
+    expect((await answer({ host: "chat.example.com:8080", origin: "https://chat.example.com:8080" })).status).toBe(403);
+    await relay.close();
+  });
 });
 
 describe("the server's check of an answer", () => {

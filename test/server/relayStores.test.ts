@@ -4,7 +4,7 @@
 // holders told once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
-import type { ElicitationRelayStore, RelayRecord, RelaySettlement, RelayStoreEvent } from "../../src/server/ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../../src/server/ElicitationRelayStore";
 import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
 import { startRedis, type RunningRedis } from "./redisServer";
 
@@ -96,5 +96,71 @@ describe.each(kinds)("the %s store", (_kind, make) => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(new Set(positions).size).toBe(3);
     expect(snapshot.position).toBe(positions[2]);
+  });
+});
+
+const roundOf = (id: string, owner: string, deadline = Date.now() + 60_000): RelayRound => ({
+  id,
+  owner,
+  serverName: "S",
+  call: { name: "deploy", arguments: { app: "shop" } },
+  requestState: "state-1",
+  requests: { a: `${id}a`, b: `${id}b`, pre: undefined },
+  answers: { pre: { action: "decline" } },
+  deadline,
+});
+const parkedRecords = (round: RelayRound): RelayRecord[] =>
+  ["a", "b"].map((key) => ({ ...record(`${round.id}${key}`, round.owner, ""), deadline: round.deadline, round: { id: round.id, key } }));
+
+describe.each(kinds)("the %s store's parked rounds", (_kind, make) => {
+  it("gives a round, with every answer, to exactly one of many racing settles: the one that records its last answer", async () => {
+    const stores = make();
+    const at = (i: number) => stores[i % stores.length]!;
+    const round = roundOf("r1", "erin");
+    expect(await stores[0]!.park(round, parkedRecords(round), 10)).toBe(true);
+    expect((await at(1).snapshot("erin")).open.map((r) => r.id)).toEqual(["r1a", "r1b"]);
+    const outcomes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        stores[i % stores.length]!.settle(i % 2 === 0 ? "r1a" : "r1b", { reason: "answered", result: { action: "accept", content: { n: i } } }, "erin"),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === "settled")).toHaveLength(2);
+    const resumes = outcomes.flatMap((o) => (o.status === "settled" && o.resume ? [o.resume] : []));
+    expect(resumes).toHaveLength(1);
+    const winners = outcomes.map((o, i) => (o.status === "settled" ? i : -1)).filter((i) => i >= 0);
+    expect(resumes[0]).toEqual({
+      ...round,
+      answers: {
+        pre: { action: "decline" },
+        a: { action: "accept", content: { n: winners.find((i) => i % 2 === 0) } },
+        b: { action: "accept", content: { n: winners.find((i) => i % 2 === 1) } },
+      },
+    });
+    expect(await stores[0]!.expireRounds(Date.now() + 120_000)).toEqual([]);
+  });
+
+  it("expires a round once among racing sweeps: open requests close (timeout), unanswered keys are cancel", async () => {
+    const stores = make();
+    const at = (i: number) => stores[i % stores.length]!;
+    const round = roundOf("r2", "finn", Date.now() + 50);
+    expect(await stores[0]!.park(round, parkedRecords(round), 10)).toBe(true);
+    expect(await at(1).settle("r2a", { reason: "answered", result: { action: "accept", content: { x: 1 } } }, "finn")).toEqual({ status: "settled" });
+    expect(await at(2).expireRounds(Date.now())).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const swept = await Promise.all(stores.map((store) => store.expireRounds(Date.now())));
+    expect(swept.flat()).toEqual([{ ...round, answers: { pre: { action: "decline" }, a: { action: "accept", content: { x: 1 } }, b: { action: "cancel" } } }]);
+    expect(await stores[0]!.get("r2b")).toEqual({ owner: "finn", closed: "timeout" });
+    expect(await stores[0]!.settle("r2b", { reason: "answered", result: { action: "decline" } }, "finn")).toMatchObject({ status: "already-closed", reason: "timeout" });
+  });
+
+  it("parks all of a round or nothing: refused when its requests would pass the person's maximum", async () => {
+    const [store] = make();
+    await store!.attach("h1", () => undefined);
+    expect(await store!.open(record("g0", "gail"), 3)).toBe(true);
+    expect(await store!.open(record("g1", "gail"), 3)).toBe(true);
+    const round = roundOf("r3", "gail");
+    expect(await store!.park(round, parkedRecords(round), 3)).toBe(false);
+    expect((await store!.snapshot("gail")).open.map((r) => r.id)).toEqual(["g0", "g1"]);
+    expect(await store!.expireRounds(Date.now() + 120_000)).toEqual([]);
   });
 });

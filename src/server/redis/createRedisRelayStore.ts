@@ -4,8 +4,9 @@
 // closes its requests ("closed"), which takes them out of every stream within leaseMs + sweepMs.
 import { Redis } from "ioredis";
 import type { RelayCloseReason } from "../../core/relay/relayWire";
-import type { ElicitationRelayStore, RelayRecord, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
-import { OPEN_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, SWEEP_SCRIPT } from "./relayScripts";
+import type { ElicitResult } from "../../core/types";
+import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
+import { EXPIRE_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, SWEEP_SCRIPT } from "./relayScripts";
 
 export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis; url?: undefined }) & {
   /** Prefix of every key and channel. Default "rme:relay". */
@@ -18,6 +19,8 @@ export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { cl
   recentMs?: number;
   /** Closed requests remembered per person. Default 32. */
   recentPerPerson?: number;
+  /** How long a parked round is kept past its deadline for a relay's sweep to expire (and resume) it; then it is dropped unresumed. Default 3 600 000 ms. */
+  roundGraceMs?: number;
 };
 
 export interface RedisRelayStore extends ElicitationRelayStore {
@@ -27,7 +30,9 @@ export interface RedisRelayStore extends ElicitationRelayStore {
 
 interface Scripts {
   relayOpen(...args: (string | number)[]): Promise<number>;
-  relaySettle(...args: (string | number)[]): Promise<string[]>;
+  relaySettle(...args: (string | number)[]): Promise<[string, string | string[] | undefined, string | undefined]>;
+  relayPark(...args: (string | number)[]): Promise<number>;
+  relayExpire(...args: (string | number)[]): Promise<string[][]>;
   relaySnapshot(...args: (string | number)[]): Promise<[string, string[], string[]]>;
   relaySweep(...args: (string | number)[]): Promise<number>;
 }
@@ -41,7 +46,8 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   const sweepMs = options.sweepMs ?? 5_000;
   const recentMs = options.recentMs ?? 60_000;
   const recentPerPerson = options.recentPerPerson ?? 32;
-  for (const [name, value] of Object.entries({ leaseMs, sweepMs, recentMs, recentPerPerson })) {
+  const roundGraceMs = options.roundGraceMs ?? 3_600_000;
+  for (const [name, value] of Object.entries({ leaseMs, sweepMs, recentMs, recentPerPerson, roundGraceMs })) {
     if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createRedisRelayStore: ${name} must be a whole number > 0.`);
   }
   const owned = options.client === undefined;
@@ -51,6 +57,8 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   client.defineCommand("relaySettle", { numberOfKeys: 0, lua: SETTLE_SCRIPT });
   client.defineCommand("relaySnapshot", { numberOfKeys: 0, lua: SNAPSHOT_SCRIPT });
   client.defineCommand("relaySweep", { numberOfKeys: 0, lua: SWEEP_SCRIPT });
+  client.defineCommand("relayPark", { numberOfKeys: 0, lua: PARK_SCRIPT });
+  client.defineCommand("relayExpire", { numberOfKeys: 0, lua: EXPIRE_SCRIPT });
   // Subscribed connections can do nothing else: one of its own.
   const subscriber = client.duplicate();
   // Connection errors are retried by ioredis; without a listener it would print each one.
@@ -84,6 +92,16 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       channels.delete(channel);
       if (!closed) void subscriber.unsubscribe(channel).catch(() => undefined);
     };
+  }
+
+  /** A round as the scripts return it (its hash's fields), with every answer gathered. */
+  function roundOf(fields: string[]): RelayRound {
+    const round = JSON.parse(fields[fields.indexOf("round") + 1]!) as RelayRound;
+    const answers: Record<string, ElicitResult> = {};
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      if (fields[i]!.startsWith("a:")) answers[fields[i]!.slice(2)] = JSON.parse(fields[i + 1]!) as ElicitResult;
+    }
+    return { ...round, answers };
   }
 
   const refresh = (holder: string) => client.set(`${prefix}:lease:${holder}`, "1", "PX", leaseMs);
@@ -130,8 +148,9 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
         Date.now(),
         startPosition(),
         recentPerPerson,
+        JSON.stringify(settlement.reason === "answered" ? settlement.result : { action: "cancel" }),
       );
-      if (status === "settled") return { status: "settled" };
+      if (status === "settled") return Array.isArray(reason) ? { status: "settled", resume: roundOf(reason) } : { status: "settled" };
       if (status === "not-found") return { status: "not-found" };
       return {
         status: "already-closed",
@@ -146,6 +165,30 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
         open: records.map((text) => JSON.parse(text) as RelayRecord),
         closed: recent.map((text) => JSON.parse(text) as { position: number; id: string; reason: RelayCloseReason }),
       };
+    },
+    async park(round, records, maxOpen) {
+      const roundTtl = Math.max(1, round.deadline - Date.now()) + roundGraceMs;
+      const { answers, ...kept } = round;
+      const parked = await commands.relayPark(
+        prefix,
+        round.owner,
+        maxOpen,
+        startPosition(),
+        round.id,
+        JSON.stringify({ ...kept, answers: {} }),
+        records.length,
+        round.deadline,
+        roundTtl,
+        roundTtl + recentMs,
+        records.length,
+        ...records.flatMap((record) => [record.id, JSON.stringify(record), record.round?.key ?? ""]),
+        ...Object.entries(answers).flatMap(([key, answer]) => [`a:${key}`, JSON.stringify(answer)]),
+      );
+      return parked === 1;
+    },
+    async expireRounds(at) {
+      const due = await commands.relayExpire(prefix, at, recentMs, startPosition(), recentPerPerson);
+      return due.map(roundOf);
     },
     subscribe(owner, listener) {
       return listen(`${prefix}:owner:${owner}`, (message) => listener(JSON.parse(message) as RelayStoreEvent));

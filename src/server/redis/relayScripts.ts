@@ -7,11 +7,26 @@
 //   {p}:pos:{owner}   the person's stream position (starts from the clock in ms, so it never goes back)
 //   {p}:closed:{owner} list: recently closed { position, id, reason, at }
 //   {p}:held:{holder} set: ids a relay instance holds;  {p}:holders: set of instances;  {p}:lease:{holder}: its lease
+//   {p}:round:{id}    hash: round (JSON), left (requests unanswered), r:{key} (request id), a:{key} (answer JSON)
+//                     — a parked round; its requests have holder "" and fields round, key
+//   {p}:rounds        sorted set: parked round ids by deadline
 //   channels {p}:owner:{owner} (stream events) and {p}:holder:{holder} (settlements)
 
-/** Shared by the settle and sweep scripts: closes one open request, or says why it cannot. */
+/**
+ * Shared by the settle, sweep and expire scripts: closes one open request, or says why it cannot.
+ * A request of a parked round records its answer in the round; the one that records its last answer
+ * takes the round out (the resume's claim: it happens once, inside this script) and returns it.
+ */
 const SETTLE_ONE = `
-local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_ms, start_pos, keep_count)
+local function finish_round(p, round_id)
+  local round_key = p .. ':round:' .. round_id
+  local fields = redis.call('HGETALL', round_key)
+  redis.call('DEL', round_key)
+  redis.call('ZREM', p .. ':rounds', round_id)
+  return fields
+end
+
+local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_ms, start_pos, keep_count, answer)
   local req = p .. ':req:' .. id
   local owner = redis.call('HGET', req, 'owner')
   if not owner then return {'not-found'} end
@@ -22,6 +37,9 @@ local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_m
     return {'already-closed', closed}
   end
   local holder = redis.call('HGET', req, 'holder')
+  local round_id = redis.call('HGET', req, 'round')
+  -- A parked round's answer is kept in the round alone, until it resumes.
+  if round_id then settlement = '{"reason":"' .. reason .. '"}' end
   local pos_key = p .. ':pos:' .. owner
   if redis.call('EXISTS', pos_key) == 0 then redis.call('SET', pos_key, start_pos) end
   local pos = redis.call('INCR', pos_key)
@@ -30,13 +48,24 @@ local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_m
   redis.call('HSET', req, 'closed', reason, 'settlement', settlement)
   redis.call('PEXPIRE', req, keep_ms)
   redis.call('ZREM', p .. ':open:' .. owner, id)
-  redis.call('SREM', p .. ':held:' .. holder, id)
   local closed_key = p .. ':closed:' .. owner
   redis.call('RPUSH', closed_key, '{"position":' .. pos .. ',"id":"' .. id .. '","reason":"' .. reason .. '","at":' .. now_ms .. '}')
   redis.call('LTRIM', closed_key, -keep_count, -1)
   redis.call('PEXPIRE', closed_key, keep_ms)
   redis.call('PUBLISH', p .. ':owner:' .. owner, '{"type":"closed","position":' .. pos .. ',"id":"' .. id .. '","reason":"' .. reason .. '"}')
-  redis.call('PUBLISH', p .. ':holder:' .. holder, '{"id":"' .. id .. '","settlement":' .. settlement .. '}')
+  if holder ~= '' then
+    redis.call('SREM', p .. ':held:' .. holder, id)
+    redis.call('PUBLISH', p .. ':holder:' .. holder, '{"id":"' .. id .. '","settlement":' .. settlement .. '}')
+  end
+  if round_id then
+    local round_key = p .. ':round:' .. round_id
+    local key = redis.call('HGET', req, 'key')
+    -- A round already gone (resumed, or dropped after its grace) is never written again.
+    if redis.call('EXISTS', round_key) == 1 and redis.call('HSETNX', round_key, 'a:' .. key, answer) == 1
+      and redis.call('HINCRBY', round_key, 'left', -1) <= 0 then
+      return {'settled', finish_round(p, round_id)}
+    end
+  end
   return {'settled'}
 end
 `;
@@ -60,12 +89,15 @@ redis.call('PUBLISH', p .. ':owner:' .. owner, '{"type":"request","position":' .
 return 1
 `;
 
-/** ARGV: prefix, id, settlement JSON, reason, owner or "", keep ms, now ms, now ms (the start of a new position), keep count. */
+/**
+ * ARGV: prefix, id, settlement JSON, reason, owner or "", keep ms, now ms, now ms (the start of a new position), keep count,
+ * the answer JSON a parked round records. Returns { status, reason, kept settlement } or { "settled", round fields when it completed a round }.
+ */
 export const SETTLE_SCRIPT = `${SETTLE_ONE}
-return settle_one(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], tonumber(ARGV[9]))
+return settle_one(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], tonumber(ARGV[9]), ARGV[10])
 `;
 
-/** ARGV: prefix, owner, now ms (the start of a new position). Returns { position, open record JSONs (live holders only), closed entries }. */
+/** ARGV: prefix, owner, now ms (the start of a new position). Returns { position, open record JSONs (live holders and parked rounds only), closed entries }. */
 export const SNAPSHOT_SCRIPT = `
 local p, owner = ARGV[1], ARGV[2]
 local pos_key = p .. ':pos:' .. owner
@@ -81,7 +113,7 @@ for _, id in ipairs(redis.call('ZRANGE', open_key, 0, -1)) do
   local found = redis.call('HMGET', p .. ':req:' .. id, 'record', 'holder')
   if not found[1] then
     redis.call('ZREM', open_key, id)
-  elseif redis.call('EXISTS', p .. ':lease:' .. found[2]) == 1 then
+  elseif found[2] == '' or redis.call('EXISTS', p .. ':lease:' .. found[2]) == 1 then
     table.insert(records, found[1])
   end
 end
@@ -95,7 +127,7 @@ local count = 0
 for _, holder in ipairs(redis.call('SMEMBERS', p .. ':holders')) do
   if redis.call('EXISTS', p .. ':lease:' .. holder) == 0 then
     for _, id in ipairs(redis.call('SMEMBERS', p .. ':held:' .. holder)) do
-      local outcome = settle_one(p, id, '{"reason":"closed"}', 'closed', '', ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]))
+      local outcome = settle_one(p, id, '{"reason":"closed"}', 'closed', '', ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), '{"action":"cancel"}')
       if outcome[1] == 'settled' then count = count + 1 end
     end
     redis.call('DEL', p .. ':held:' .. holder)
@@ -103,4 +135,66 @@ for _, holder in ipairs(redis.call('SMEMBERS', p .. ':holders')) do
   end
 end
 return count
+`;
+
+/**
+ * ARGV: prefix, owner, maxOpen, now ms (the start of a new position), round id, round JSON, requests opened,
+ * deadline, round ttl ms, request ttl ms, n, then n times (id, record JSON, key), then (field, answer JSON) pairs
+ * of keys answered without the person. Returns 1 when parked, 0 when the person would have more than maxOpen open.
+ */
+export const PARK_SCRIPT = `
+local p, owner, round_id = ARGV[1], ARGV[2], ARGV[5]
+local n = tonumber(ARGV[11])
+local open_key = p .. ':open:' .. owner
+if redis.call('ZCARD', open_key) + n > tonumber(ARGV[3]) then return 0 end
+local round_key = p .. ':round:' .. round_id
+redis.call('HSET', round_key, 'round', ARGV[6], 'left', ARGV[7])
+for i = 12 + 3 * n, #ARGV, 2 do redis.call('HSET', round_key, ARGV[i], ARGV[i + 1]) end
+redis.call('PEXPIRE', round_key, ARGV[9])
+redis.call('ZADD', p .. ':rounds', ARGV[8], round_id)
+local pos_key = p .. ':pos:' .. owner
+if redis.call('EXISTS', pos_key) == 0 then redis.call('SET', pos_key, ARGV[4]) end
+for i = 0, n - 1 do
+  local id, record, key = ARGV[12 + 3 * i], ARGV[13 + 3 * i], ARGV[14 + 3 * i]
+  local pos = redis.call('INCR', pos_key)
+  local req = p .. ':req:' .. id
+  redis.call('HSET', req, 'record', record, 'owner', owner, 'holder', '', 'round', round_id, 'key', key)
+  redis.call('PEXPIRE', req, ARGV[10])
+  redis.call('HSET', round_key, 'r:' .. key, id)
+  redis.call('ZADD', open_key, pos, id)
+  redis.call('PUBLISH', p .. ':owner:' .. owner, '{"type":"request","position":' .. pos .. ',"record":' .. record .. '}')
+end
+redis.call('PEXPIRE', pos_key, 604800000)
+return 1
+`;
+
+/**
+ * ARGV: prefix, now ms, keep ms, now ms (the start of a new position), keep count. Takes out every round whose
+ * deadline has passed: its open requests close ("timeout"), unanswered keys are answered cancel. Returns each
+ * round's fields, once: a round taken here is gone for every other caller.
+ */
+export const EXPIRE_SCRIPT = `${SETTLE_ONE}
+local p, now_ms = ARGV[1], ARGV[2]
+local due = {}
+for _, round_id in ipairs(redis.call('ZRANGEBYSCORE', p .. ':rounds', '-inf', now_ms)) do
+  local round_key = p .. ':round:' .. round_id
+  local done = nil
+  local fields = redis.call('HGETALL', round_key)
+  for i = 1, #fields, 2 do
+    if string.sub(fields[i], 1, 2) == 'r:' and redis.call('HEXISTS', round_key, 'a:' .. string.sub(fields[i], 3)) == 0 then
+      local outcome = settle_one(p, fields[i + 1], '{"reason":"timeout"}', 'timeout', '', ARGV[3], now_ms, ARGV[4], tonumber(ARGV[5]), '{"action":"cancel"}')
+      if outcome[1] == 'settled' and outcome[2] then done = outcome[2] end
+    end
+  end
+  -- A request that was already gone (its key expired) cannot close: its key is answered cancel here.
+  if not done and redis.call('EXISTS', round_key) == 1 then
+    for i = 1, #fields, 2 do
+      if string.sub(fields[i], 1, 2) == 'r:' then redis.call('HSETNX', round_key, 'a:' .. string.sub(fields[i], 3), '{"action":"cancel"}') end
+    end
+    done = finish_round(p, round_id)
+  end
+  redis.call('ZREM', p .. ':rounds', round_id)
+  if done then table.insert(due, done) end
+end
+return due
 `;
