@@ -80,14 +80,16 @@ export function ElicitationOutlet({
   const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
   // Inline: a card answered from inside it hands focus to the card that replaces it as it leaves, so
   // the person keeps their place. Only that card: one that arrives later (or moves up when another is
-  // withdrawn) finds the person somewhere else, typing. `previousId` is the card drawn just before this
-  // one (none when nothing was drawn in between).
+  // withdrawn) finds the person somewhere else, typing: it takes focus only when the card drawn just
+  // before it (none when nothing was drawn in between) is the one answered from inside.
   const handOffFrom = useRef<string | undefined>(undefined);
   const lastDrawn = useRef<string | undefined>(undefined);
-  const previousId = lastDrawn.current === current?.id ? undefined : lastDrawn.current;
+  // Decided once per card, as it appears: later renders (its status, a countdown) must not take it back.
+  const currentId = current?.id;
+  const takeFocus = useMemo(() => handOffFrom.current !== undefined && handOffFrom.current === lastDrawn.current, [currentId]);
   useEffect(() => {
-    lastDrawn.current = current?.id;
-  });
+    lastDrawn.current = currentId;
+  }, [currentId]);
   const focusInsideCard = () =>
     presentation === "inline" && document.activeElement?.closest('.rme-dialog[data-presentation="inline"]') != null;
   const answer = <T,>(id: string, act: () => T): T => {
@@ -120,7 +122,7 @@ export function ElicitationOutlet({
           serverName={current.serverName}
           prepared={prepared}
           onResponse={(result) => answer(current.id, () => queue.submit(current.id, result))}
-          takeFocus={handOffFrom.current !== undefined && handOffFrom.current === previousId}
+          takeFocus={takeFocus}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={shown.signal}
           delivery={shown.closed ? "closed" : current.delivery}
