@@ -9,7 +9,8 @@ import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaEr
 import { rateLimitedError } from "../core/request/rateLimitedError";
 import { createEventReporter } from "../core/shared/createEventReporter";
 import { createRateLimiter } from "../core/shared/createRateLimiter";
-import { createUrlReplays, urlReplayKey } from "../core/shared/createUrlReplays";
+import { createUrlReplays } from "../core/shared/createUrlReplays";
+import { urlElicitationKey } from "../core/shared/urlElicitationKey";
 import type { ElicitParams, ElicitResult } from "../core/types";
 import { callAroundDialogs } from "./callAroundDialogs";
 import { createAdmissionBudget } from "./queue/createAdmissionBudget";
@@ -52,14 +53,11 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       publish();
     },
   });
-  const snapshots = createSnapshotPublisher<ElicitationQueueSnapshot>(
-    () => {
-      const entries: ElicitationQueueEntry[] = [];
-      for (const item of pending.values()) entries.push(item.entry);
-      return { current: entries[0], entries, urlSteps: urlSteps.list() };
-    },
-    { current: undefined, entries: [], urlSteps: [] },
-  );
+  const snapshots = createSnapshotPublisher<ElicitationQueueSnapshot>(() => {
+    const entries: ElicitationQueueEntry[] = [];
+    for (const item of pending.values()) entries.push(item.entry);
+    return { current: entries[0], entries, urlSteps: urlSteps.list() };
+  });
   const publish = snapshots.publish;
   const delivery = createAnswerDelivery<Pending>({
     waiting: (item) => pending.get(item.entry.id) === item,
@@ -138,7 +136,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     }
     const { request } = prepared;
     const elicitationId = request.mode === "url" ? request.elicitationId : undefined;
-    const replayKey = elicitationId === undefined ? undefined : urlReplayKey(serverName, elicitationId);
+    const replayKey = elicitationId === undefined ? undefined : urlElicitationKey(serverName, elicitationId);
     if (replayKey !== undefined) {
       // Already answered, or waiting: this arrival gets that answer and is not shown.
       const replayed = (result: ElicitResult) => {

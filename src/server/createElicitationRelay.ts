@@ -12,7 +12,8 @@ import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
 import { rateLimitedError } from "../core/request/rateLimitedError";
 import { createEventReporter } from "../core/shared/createEventReporter";
 import { checkRateLimit, createRateLimiter } from "../core/shared/createRateLimiter";
-import { createUrlReplays, urlReplayKey } from "../core/shared/createUrlReplays";
+import { createUrlReplays } from "../core/shared/createUrlReplays";
+import { urlElicitationKey } from "../core/shared/urlElicitationKey";
 import { quoteExcerpt } from "../core/shared/excerpt";
 import { isRecord } from "../core/shared/ownProperty";
 import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
@@ -224,7 +225,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     // already answered gets the same answer again, one still open the answer it will get; neither is shown twice.
     const { request: parsedRequest } = prepared;
     const urlKey =
-      parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlReplayKey(owner, serverName, parsedRequest.elicitationId) : undefined;
+      parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlElicitationKey(owner, serverName, parsedRequest.elicitationId) : undefined;
     if (urlKey !== undefined) {
       // One still open: this one waits for its answer (Cancel if it closes without one).
       const earlier =

@@ -18,9 +18,6 @@ export interface UrlReplays {
   close(key: string, result: ElicitResult | undefined): void;
 }
 
-/** A key for one URL-mode elicitation: its id is unique only per server (and, on a relay, per person). Each part is length-prefixed, so no two lists of parts share a key. */
-export const urlReplayKey = (...parts: string[]): string => parts.map((part) => `${part.length}:${part}`).join("");
-
 export function createUrlReplays(): UrlReplays {
   const waiting = new Map<string, ((result: ElicitResult) => void)[]>();
   // Insertion-ordered: the oldest answer is the first to be forgotten.

@@ -13,7 +13,7 @@ const retryWaitMs = (failures: number) => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS 
 export interface AnswerDeliveryHooks<I> {
   /** Whether `item` is still in the queue: once it left, tries stop. */
   waiting(item: I): boolean;
-  /** `deliver` took `result`: the request is answered with it. */
+  /** `deliver` took `result`: the request is answered with it (and leaves, calling `stop`). */
   taken(item: I, result: ElicitResult): void;
   /** What the entry shows of the answer on its way. */
   mark(item: I, delivery: ElicitationQueueEntry["delivery"]): void;
@@ -26,7 +26,7 @@ export interface AnswerDelivery<I> {
    * sent; only Cancel, once sending has failed, replaces it for the next try.
    */
   send(item: I, deliver: (result: ElicitResult) => Promise<void>, result: ElicitResult): Promise<boolean>;
-  /** The request left: an answer waiting to be tried again stops being tried. */
+  /** The request left (answered, or closed without an answer): an answer on its way stops being tried. */
   stop(item: I): void;
 }
 
@@ -46,11 +46,6 @@ export function createAnswerDelivery<I>({ waiting, taken, mark }: AnswerDelivery
 
   /** Tries `deliver` until the answer is taken, refused, or the request leaves. */
   async function tryUntilSettled(item: I, deliver: (result: ElicitResult) => Promise<void>, sending: Outgoing): Promise<boolean> {
-    // The request left first: whoever waits on the answer learns it was not taken.
-    const left = () => {
-      outgoing.delete(item);
-      return false;
-    };
     for (;;) {
       const result = sending.result;
       let failure: unknown;
@@ -62,9 +57,9 @@ export function createAnswerDelivery<I>({ waiting, taken, mark }: AnswerDelivery
       } catch (error) {
         failure = error;
       }
-      if (!waiting(item)) return left();
+      // The request left first (`stop` forgot this answer): whoever waits on it learns it was not taken.
+      if (!waiting(item)) return false;
       if (took) {
-        outgoing.delete(item);
         taken(item, result);
         return true;
       }
@@ -84,7 +79,7 @@ export function createAnswerDelivery<I>({ waiting, taken, mark }: AnswerDelivery
         }
         sending.wake = done;
       });
-      if (!waiting(item)) return left();
+      if (!waiting(item)) return false;
     }
   }
 
@@ -106,6 +101,7 @@ export function createAnswerDelivery<I>({ waiting, taken, mark }: AnswerDelivery
     },
     stop(item) {
       outgoing.get(item)?.wake?.();
+      outgoing.delete(item);
     },
   };
 }

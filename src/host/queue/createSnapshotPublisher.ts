@@ -13,9 +13,10 @@ export interface SnapshotPublisher<S> {
   getSnapshot(): S;
 }
 
-export function createSnapshotPublisher<S>(build: () => S, initial: S): SnapshotPublisher<S> {
+/** `build` makes a snapshot of the state as it is now; it is called once here, then on the first read after a change. */
+export function createSnapshotPublisher<S>(build: () => S): SnapshotPublisher<S> {
   const listeners = new Set<() => void>();
-  let snapshot = initial;
+  let snapshot = build();
   let stale = false;
   let sentThisTick = 0;
   let flushScheduled = false;

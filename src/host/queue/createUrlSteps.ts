@@ -1,6 +1,7 @@
 // The URL-mode steps a person opened, for the "waiting / done" lines under the outlet. Servers need
 // not send notifications/elicitation/complete (server-everything never does): a "waiting" line is
 // dropped after `timeoutMs`, so it does not stay forever.
+import { urlElicitationKey } from "../../core/shared/urlElicitationKey";
 import type { ElicitationUrlStep } from "../types";
 
 export interface UrlStepsOptions {
@@ -8,7 +9,7 @@ export interface UrlStepsOptions {
   /** How long a step stays without word from its server; `Infinity` keeps it until dismissed. */
   timeoutMs: number;
   /** A step reached `timeoutMs` and left the list. */
-  onExpired: (step: ElicitationUrlStep) => void;
+  onExpired: (step: Pick<ElicitationUrlStep, "serverName" | "elicitationId">) => void;
 }
 
 export interface UrlSteps {
@@ -24,8 +25,6 @@ export interface UrlSteps {
   close(): void;
 }
 
-const stepKey = (step: Pick<ElicitationUrlStep, "serverName" | "elicitationId">) => `${step.serverName.length}:${step.serverName}${step.elicitationId}`;
-
 export function createUrlSteps({ now, timeoutMs, onExpired }: UrlStepsOptions): UrlSteps {
   let steps: ElicitationUrlStep[] = [];
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -37,14 +36,14 @@ export function createUrlSteps({ now, timeoutMs, onExpired }: UrlStepsOptions): 
     open(opened) {
       const same = matching(opened.elicitationId, opened.serverName);
       steps = [...steps.filter((step) => !same(step)), { ...opened, openedAt: now() }];
-      const key = stepKey(opened);
+      const key = urlElicitationKey(opened.serverName, opened.elicitationId);
       clearTimeout(timers.get(key));
       if (!Number.isFinite(timeoutMs)) return;
       const timer = setTimeout(() => {
         timers.delete(key);
-        const gone = steps.find(same);
+        const before = steps.length;
         steps = steps.filter((step) => !same(step));
-        if (gone !== undefined) onExpired(gone);
+        if (steps.length !== before) onExpired(opened);
       }, timeoutMs);
       timers.set(key, timer);
     },
@@ -63,7 +62,7 @@ export function createUrlSteps({ now, timeoutMs, onExpired }: UrlStepsOptions): 
       const gone = steps.filter(matches);
       if (gone.length === 0) return false;
       for (const step of gone) {
-        const key = stepKey(step);
+        const key = urlElicitationKey(step.serverName, step.elicitationId);
         clearTimeout(timers.get(key));
         timers.delete(key);
       }
