@@ -28,9 +28,9 @@ interface Pending {
   resolve: (result: ElicitResult) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  shown: boolean;
+  onAbort?: () => void;
+  timer?: ReturnType<typeof setTimeout>;
+  shown?: boolean;
   /** Aborts the entry's own signal: it left the queue without the person's answer. */
   leave: AbortController;
   deliver: ((result: ElicitResult) => Promise<void>) | undefined;
@@ -172,9 +172,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         resolve,
         reject,
         signal,
-        onAbort: undefined,
-        timer: undefined,
-        shown: false,
         leave,
         deliver,
         replayKey,
@@ -216,9 +213,9 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   }
 
   function cancelServer(serverName: string): number {
-    const mine = [...pending.values()].filter((p) => p.entry.serverName === serverName);
+    const mine = [...pending.values()].filter((p) => p.entry.serverName === serverName).reverse();
     // Withdraw the waiting ones first so the queue does not briefly show the next one of them.
-    for (const item of mine.slice().reverse()) finish(item, { action: "cancel" }, "stop-asking");
+    for (const item of mine) finish(item, { action: "cancel" }, "stop-asking");
     return mine.length;
   }
 
