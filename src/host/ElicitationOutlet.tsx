@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
-import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { ElicitationAnswerStore } from "../dialog/createElicitationAnswerStore";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../messages/hostMessages";
@@ -77,7 +76,6 @@ export function ElicitationOutlet({
   // A request closed elsewhere stays a moment, saying why (ElicitationRequestClosed).
   const shown = useDepartingEntry(snapshot.current);
   const current = shown.entry;
-  const prepared = useMemo<PreparedElicitationRequest | undefined>(() => current && { ok: true, request: current.request }, [current]);
   // Inline: a card answered from inside it hands focus to the card that replaces it as it leaves, so
   // the person keeps their place. Only that card: one that arrives later (or moves up when another is
   // withdrawn) finds the person somewhere else, typing: it takes focus only when the card drawn just
@@ -120,7 +118,7 @@ export function ElicitationOutlet({
         <ElicitationDialog
           key={current.id}
           serverName={current.serverName}
-          prepared={prepared}
+          prepared={current.prepared}
           onResponse={(result) => answer(current.id, () => queue.submit(current.id, result))}
           takeFocus={takeFocus}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.

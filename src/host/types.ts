@@ -1,6 +1,7 @@
 // Shapes shared by the queue, the outlet and hosts.
 import type { ElicitationUrlStep, ElicitParams, ElicitResult, FileInputs, ParsedElicitationRequest } from "../core/types";
 import type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";
+import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
 
 export interface ElicitationQueueOptions {
   /** Requests admitted per server within `windowMs`; further ones are rejected. Default 10 per 60 000 ms; `false` turns it off. */
@@ -57,8 +58,15 @@ export interface ElicitationQueueEntry {
   readonly id: string;
   readonly serverName: string;
   readonly params: ElicitParams;
-  /** The request as the queue prepared it; the outlet draws it without preparing it again. */
+  /** The request as the queue prepared it (`prepared.request`). */
   readonly request: ParsedElicitationRequest;
+  /**
+   * What `prepareElicitationRequest` returned when the queue admitted the request, the same object
+   * for the entry's whole stay: give it to `ElicitationDialog`'s `prepared` so it is drawn as is,
+   * never prepared again. Always `ok` (the queue refuses the rest) and without an `answer` (the
+   * queue answers those itself).
+   */
+  readonly prepared: Extract<PreparedElicitationRequest, { ok: true }>;
   /** `now()` when the request arrived. */
   readonly receivedAt: number;
   /** `now()` value at which the request times out; set once it is shown with a timeout. */

@@ -9,7 +9,11 @@ import { parseRelayAnswer } from "../core/relay/parseRelayAnswer";
 import { relayBodyLimit } from "../core/relay/relayBodyLimit";
 import { RELAY_EVENT, type RelayPostReply, type RelayRequestEventData } from "../core/relay/relayWire";
 import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
+import { rateLimitedError } from "../core/request/rateLimitedError";
+import { createEventReporter } from "../core/shared/createEventReporter";
 import { checkRateLimit, createRateLimiter } from "../core/shared/createRateLimiter";
+import { createUrlReplays } from "../core/shared/createUrlReplays";
+import { urlElicitationKey } from "../core/shared/urlElicitationKey";
 import { quoteExcerpt } from "../core/shared/excerpt";
 import { isRecord } from "../core/shared/ownProperty";
 import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
@@ -33,8 +37,6 @@ const DEFAULT_ROUND_SWEEP_MS = 5_000;
 const MAX_CONTEXT_ENTRIES = 16;
 const MAX_CONTEXT_KEY = 64;
 const MAX_CONTEXT_VALUE = 1024;
-/** Answered URL-mode elicitations remembered per relay, so a replayed request is answered, not shown again. */
-const ANSWERED_URL_IDS_KEPT = 1_000;
 
 interface Held {
   record: RelayRecord;
@@ -102,9 +104,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   const askingListeners = new Set<() => void>();
   const requests = createRateLimiter(rateLimit, now);
   const answers = createRateLimiter(answerRateLimit, now);
-  // URL-mode elicitations (by person, server and elicitationId) waiting, and the answers of recent ones.
-  const waitingUrl = new Map<string, Promise<ElicitResult>>();
-  const answeredUrl = new Map<string, ElicitResult>();
+  // URL-mode elicitations (by person, server and elicitationId) open, and the answers of recent ones.
+  const replays = createUrlReplays();
   let attached: Promise<() => Promise<void>> | undefined;
   let closed = false;
   // Parked rounds past their deadline are resumed by whichever instance's sweep takes them first.
@@ -127,14 +128,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         }, roundSweepMs);
   (roundSweep as { unref?: () => void } | undefined)?.unref?.();
 
-  function emit(event: Omit<ElicitationRelayEvent, "time">): void {
-    // The audit hook must never break the relay.
-    try {
-      options.onEvent?.({ ...event, time: now() });
-    } catch {
-      /* ignored on purpose */
-    }
-  }
+  const emit = createEventReporter<ElicitationRelayEvent>(options.onEvent, now);
 
   const notifyAsking = () => {
     for (const listener of [...askingListeners]) listener();
@@ -218,19 +212,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."), owner);
     }
     const limitKey = `${owner.length}:${owner}${serverName}`;
-    if (!requests.allows(limitKey)) {
-      const limit = rateLimit as { max: number; windowMs: number };
-      return refuse(
-        serverName,
-        new ElicitationQueueError(
-          "rate-limited",
-          REQUEST_REFUSED,
-          `Too many elicitation requests from ${quoteExcerpt(serverName)}: at most ${limit.max} per ${limit.windowMs / 1000} s.`,
-          { max: limit.max, windowMs: limit.windowMs },
-        ),
-        owner,
-      );
-    }
+    if (rateLimit !== false && !requests.allows(limitKey)) return refuse(serverName, rateLimitedError(serverName, rateLimit), owner);
     // Prepared once, here: the browser's queue prepares the params it receives for drawing, and an
     // answer is checked against this preparation.
     const prepared = prepare(params);
@@ -243,11 +225,14 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     // already answered gets the same answer again, one still open the answer it will get; neither is shown twice.
     const { request: parsedRequest } = prepared;
     const urlKey =
-      parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined
-        ? `${owner.length}:${owner}${serverName.length}:${serverName}${parsedRequest.elicitationId}`
-        : undefined;
+      parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlElicitationKey(owner, serverName, parsedRequest.elicitationId) : undefined;
     if (urlKey !== undefined) {
-      const earlier = answeredUrl.get(urlKey) ?? (await waitingUrl.get(urlKey)?.catch((): ElicitResult => ({ action: "cancel" })));
+      // One still open: this one waits for its answer (Cancel if it closes without one).
+      const earlier =
+        replays.answered(urlKey) ??
+        (await new Promise<ElicitResult | undefined>((take) => {
+          if (!replays.join(urlKey, take)) take(undefined);
+        }));
       if (earlier !== undefined) {
         emit({ type: "answered", owner, serverName, action: earlier.action, cause: "replay" });
         return earlier;
@@ -302,14 +287,10 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     }
     // Only once it is open: a request refused above never settles, and must not be waited on.
     if (urlKey !== undefined) {
-      waitingUrl.set(urlKey, answer);
+      replays.open(urlKey);
       answer.then(
-        (result) => {
-          waitingUrl.delete(urlKey);
-          answeredUrl.set(urlKey, result);
-          if (answeredUrl.size > ANSWERED_URL_IDS_KEPT) answeredUrl.delete(answeredUrl.keys().next().value as string);
-        },
-        () => waitingUrl.delete(urlKey),
+        (result) => replays.close(urlKey, result),
+        () => replays.close(urlKey, undefined),
       );
     }
     emit({ type: "requested", owner, serverName, id, streams: watched.get(owner)?.connections.size ?? 0 });
@@ -379,19 +360,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     }
     // A round is one admission of the rate limit: one tool call, however many questions it asks.
     const limitKey = `${owner.length}:${owner}${serverName}`;
-    if (!requests.allows(limitKey)) {
-      const limit = rateLimit as { max: number; windowMs: number };
-      return refuse(
-        serverName,
-        new ElicitationQueueError(
-          "rate-limited",
-          REQUEST_REFUSED,
-          `Too many elicitation requests from ${quoteExcerpt(serverName)}: at most ${limit.max} per ${limit.windowMs / 1000} s.`,
-          { max: limit.max, windowMs: limit.windowMs },
-        ),
-        owner,
-      );
-    }
+    if (rateLimit !== false && !requests.allows(limitKey)) return refuse(serverName, rateLimitedError(serverName, rateLimit), owner);
     requests.record(limitKey);
     const roundId = newRelayId();
     const receivedAt = now();

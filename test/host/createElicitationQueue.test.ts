@@ -318,6 +318,47 @@ describe("createElicitationQueue", () => {
     queue.close();
   });
 
+  it("a replay waiting on a URL-mode elicitation its server withdraws gets Cancel; the withdrawn one is not remembered", async () => {
+    const events: ElicitationQueueEvent[] = [];
+    const queue = createElicitationQueue({ now, onEvent: (e) => events.push(e) });
+    const server = new AbortController();
+    const first = track(queue.request({ serverName: "accounts", params: accountLink, signal: server.signal }));
+    const replay = track(queue.request({ serverName: "accounts", params: structuredClone(accountLink) }));
+    void queue.request({ serverName: "next", params: githubUsername });
+    server.abort("gone");
+    await flush();
+    expect(first).toMatchObject({ status: "rejected", reason: "gone" });
+    expect(replay.value).toEqual({ action: "cancel" });
+    // The replay's answer is reported before the next request is shown.
+    expect(events.slice(-3).map((e) => [e.type, e.cause, e.serverName])).toEqual([
+      ["withdrawn", undefined, "accounts"],
+      ["answered", "replay", "accounts"],
+      ["shown", undefined, "next"],
+    ]);
+    // Nothing was answered: the same elicitation arriving again is asked again.
+    void queue.request({ serverName: "accounts", params: structuredClone(accountLink) });
+    expect(queue.getSnapshot().entries.map((e) => e.serverName)).toEqual(["next", "accounts"]);
+    queue.close();
+  });
+
+  it("each entry carries the queue's preparation of its params, one object for its whole stay", async () => {
+    const queue = createElicitationQueue({ now, timeoutMs: 60_000 });
+    void queue.request({ serverName: "accounts", params: accountLink, deliver: () => Promise.reject(new Error("offline")) });
+    const entry = queue.getSnapshot().current!;
+    expect(entry.prepared).toEqual({ ok: true, request: entry.request });
+    expect(entry.prepared.request).toBe(entry.request);
+    expect(entry.request).toMatchObject({ mode: "url", url: accountLink.url });
+    // Completion, a deadline and delivery make new entries; what was prepared stays the same object.
+    queue.completeElicitation("link-1");
+    void queue.submit(entry.id, { action: "accept" });
+    await vi.advanceTimersByTimeAsync(0);
+    const later = queue.getSnapshot().current!;
+    expect(later).not.toBe(entry);
+    expect(later).toMatchObject({ completed: true, delivery: "retrying", deadline: 61_000 });
+    expect(later.prepared).toBe(entry.prepared);
+    queue.close();
+  });
+
   it("lets the person dismiss a waiting URL step, and drops one whose server never reports back", async () => {
     const events: ElicitationQueueEvent[] = [];
     const queue = createElicitationQueue({ now, urlStepTimeoutMs: 60_000, onEvent: (e) => events.push(e) });
