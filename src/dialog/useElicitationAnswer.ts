@@ -3,7 +3,8 @@ import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaEr
 import type { ElicitationLimits } from "../core/request/limits";
 import { prepareElicitationRequest, type PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { ElicitContent, ElicitParams, ElicitResult, FileInputs, FormValues } from "../core/types";
-import { useCallbackRef } from "../fields/useCallbackRef";
+import { useCallbackRef } from "../ui/useCallbackRef";
+import { useReportOnce } from "../ui/useReportOnce";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { useElicitationDraft, type ElicitationDraft } from "../form/useElicitationDraft";
 import { useElicitationForm, type UseElicitationFormResult } from "../form/useElicitationForm";
@@ -78,7 +79,6 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const [finished, setFinished] = useState(() => signal?.aborted ?? false);
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
-  const onInvalidRequest = useCallbackRef(options.onInvalidRequest);
 
   const formSchema = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema : undefined;
   const draft = useElicitationDraft(options.drafts, serverName, formSchema);
@@ -128,13 +128,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   }, [signal, settleDraft]);
 
   const invalid = prepared.ok ? undefined : prepared.error;
-  // Once per error, also when StrictMode runs the effect twice.
-  const reportedInvalid = useRef<ElicitationSchemaError>(undefined);
-  useEffect(() => {
-    if (!invalid || reportedInvalid.current === invalid) return;
-    reportedInvalid.current = invalid;
-    onInvalidRequest(invalid);
-  }, [invalid, onInvalidRequest]);
+  useReportOnce(invalid, options.onInvalidRequest);
 
   const cancel = () => respond({ action: "cancel" });
   const decline = () => respond({ action: "decline" });

@@ -1,5 +1,5 @@
-import { useCallbackRef } from "../fields/useCallbackRef";
-import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "./guardActivation";
+import { useCallbackRef } from "../ui/useCallbackRef";
+import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../ui/guardActivation";
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
 const TABBABLE =

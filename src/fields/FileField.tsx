@@ -3,7 +3,7 @@ import type { FileFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
 import type { FileInputProps } from "./FileInput";
-import { useCallbackRef } from "./useCallbackRef";
+import { useCallbackRef } from "../ui/useCallbackRef";
 import { useFieldValue } from "./useFieldValue";
 import { useNativeField } from "./useNativeField";
 

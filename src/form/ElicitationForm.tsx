@@ -1,10 +1,10 @@
-import { Fragment, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { Fragment, useMemo, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitContent } from "../core/types";
 import { FormAlert } from "./FormAlert";
 import { FormNotice } from "./FormNotice";
 import { ElicitationField } from "../fields/ElicitationField";
-import { useCallbackRef } from "../fields/useCallbackRef";
+import { useReportOnce } from "../ui/useReportOnce";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
@@ -150,12 +150,6 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
 
 /** Reports the schema's error to the host, once per error (also when StrictMode runs the effect twice); only a form that cannot be drawn keeps these hooks. */
 function InvalidSchema({ error, onInvalidSchema, children }: { error: ElicitationSchemaError; onInvalidSchema?: (error: ElicitationSchemaError) => void; children: ReactNode }) {
-  const onInvalid = useCallbackRef(onInvalidSchema);
-  const reported = useRef<ElicitationSchemaError>(undefined);
-  useEffect(() => {
-    if (reported.current === error) return;
-    reported.current = error;
-    onInvalid(error);
-  }, [error, onInvalid]);
+  useReportOnce(error, onInvalidSchema);
   return children;
 }
