@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import type { fillTemplate } from "../messages/fillTemplate";
 import { loadedRegistrableDomain, loadRegistrableDomain } from "../core/url/registrableDomain";
 import { inspectElicitationUrl, type ElicitationUrlWarning } from "../core/url/urlInspection";
 import type { ElicitResult } from "../core/types";
@@ -13,6 +14,8 @@ export interface UrlModeBodyProps {
   /** The server already reported the step complete (`notifications/elicitation/complete`). */
   completed?: boolean;
   respond: (result: ElicitResult) => void;
+  /** The messages layer's fillTemplate, handed in: importing it here would split the first bundle for this chunk. */
+  fillTemplate: typeof fillTemplate;
 }
 
 const WARNING_KEYS: Record<ElicitationUrlWarning, keyof HostMessages> = {
@@ -51,7 +54,7 @@ function useRegistrableDomain(host: string, override?: (hostname: string) => str
  * The URL is drawn as text, never as a link or an <img>/<iframe>, so nothing is fetched before
  * the person chooses "Open".
  */
-export function UrlModeBody({ serverName, url, messages, completed, respond, registrableDomainOf }: UrlModeBodyProps) {
+export function UrlModeBody({ serverName, url, messages, completed, respond, registrableDomainOf, fillTemplate }: UrlModeBodyProps) {
   const target = useMemo(() => inspectElicitationUrl(url), [url]);
   // Who controls the page: first, big, and short, so a 2,300-character host cannot push it away.
   const site = useRegistrableDomain(target.domain, registrableDomainOf);
@@ -134,10 +137,4 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
       </div>
     </div>
   );
-}
-
-// A copy of messages/fillTemplate, three lines: importing it would make it a chunk of its own,
-// shared with the page's first bundle, which costs more than the copy.
-function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(values, name) ? (values[name] as string) : whole));
 }

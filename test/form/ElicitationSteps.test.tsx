@@ -7,6 +7,8 @@ import { useElicitationForm, type UseElicitationFormResult } from "../../src/for
 import type { ElicitFormParams } from "../../src/core/types";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
 import { deMessages } from "../../src/messages/locales/de";
+import { fillTemplate } from "../../src/messages/fillTemplate";
+import { DEFAULT_PROTECTION_INTERVAL } from "../../src/ui/guardActivation";
 import { fileInputs } from "../../src/core/request/fileInputs";
 import { renderDialog } from "../renderDialog";
 
@@ -149,6 +151,8 @@ describe("layout=\"steps\"", () => {
         <ElicitationSteps
           controller={form}
           onSubmit={onSubmit}
+          fill={fillTemplate}
+          protectionInterval={DEFAULT_PROTECTION_INTERVAL}
           renderField={(field) => <ElicitationField field={field} control={form.form.control} messages={form.messages} />}
         />
       );
