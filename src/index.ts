@@ -24,7 +24,7 @@ export {
   type ElicitationAnswerStoreOptions,
   type ElicitationAnswerStorage,
   type ElicitationAnswerRecord,
-} from "./dialog/createElicitationAnswerStore";
+} from "./form/createElicitationAnswerStore";
 export {
   ElicitationForm,
   type ElicitationFormCommonProps,
@@ -38,6 +38,7 @@ export { ElicitationField, type ElicitationFieldProps } from "./fields/Elicitati
 export { useElicitationField } from "./fields/useElicitationField";
 export { defaultFieldRegistry, type FieldRegistry } from "./fields/fieldRegistry";
 export type { FieldComponentProps } from "./fields/FieldComponentProps";
+export type { TextDirection } from "./ui/TextDirection";
 export {
   createElicitationDraftStore,
   type ElicitationDraftStore,

@@ -223,16 +223,6 @@ export type ParsedElicitationRequest =
   | { mode: "form"; message: string; schema: ParsedElicitationSchema }
   | { mode: "url"; message: string; url: string; elicitationId?: string };
 
-/** A URL-mode step the user agreed to open, tracked until the server says it is complete. */
-export interface ElicitationUrlStep {
-  readonly elicitationId: string;
-  readonly serverName: string;
-  readonly url: string;
-  readonly status: "waiting" | "done";
-  /** `now()` when the person opened the link. */
-  readonly openedAt: number;
-}
-
 export type ParseElicitationRequestResult =
   | { ok: true; request: ParsedElicitationRequest }
   | { ok: false; error: import("./request/ElicitationSchemaError").ElicitationSchemaError };
@@ -245,6 +235,12 @@ export type ParseElicitationRequestResult =
  */
 export type FormValue = string | boolean | string[];
 export type FormValues = Record<string, FormValue>;
+
+/**
+ * What happens to a form that asks for a password, key, card number or the like (detectSensitiveField):
+ * "warn" draws it with a warning, "decline" answers decline before anything is drawn.
+ */
+export type SensitiveFieldPolicy = "warn" | "decline";
 
 /** What a field appears to ask for. */
 export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "cardNumber" | "cardCode" | "nationalId";

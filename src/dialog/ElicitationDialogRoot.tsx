@@ -5,6 +5,7 @@ import { fillTemplate } from "../messages/fillTemplate";
 import { ElicitationDialogContext, type ElicitationDialogContextValue } from "./ElicitationDialogContext";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
 import { useModalDialog } from "./useModalDialog";
+import type { TextDirection } from "../ui/TextDirection";
 
 export interface ElicitationDialogRootProps {
   /** The answer's life, from `useElicitationAnswer`. */
@@ -16,7 +17,7 @@ export interface ElicitationDialogRootProps {
   /** BCP 47 language of the wording (`lang`), e.g. "de". */
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   /** Escape pressed; call `event.preventDefault()` to keep it open. */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   /** Dialog only: pointer down on the backdrop; call `event.preventDefault()` to keep it open. */

@@ -10,7 +10,8 @@ import { useElicitationDraft, type ElicitationDraft } from "../form/useElicitati
 import { useElicitationForm, type UseElicitationFormResult } from "../form/useElicitationForm";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
-import type { ElicitationAnswerStore } from "./createElicitationAnswerStore";
+import type { ElicitationAnswerStore } from "../form/createElicitationAnswerStore";
+import type { SensitiveFieldPolicy } from "../core/types";
 
 export interface UseElicitationAnswerOptions {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -22,7 +23,7 @@ export interface UseElicitationAnswerOptions {
   /** Size limits applied when preparing `request`. */
   limits?: Partial<ElicitationLimits>;
   /** Sensitive-field policy applied when preparing `request`: "warn" (default) or "decline" (answered at once). */
-  sensitiveFields?: "warn" | "decline";
+  sensitiveFields?: SensitiveFieldPolicy;
   /** File inputs (draft SEP-2356) when preparing `request`, given `fileInputs` from "react-mcp-elicitation/core": `x-mcp-file` properties become file pickers. Off by default. */
   fileInputs?: FileInputs | false;
   /** BCP 47 language of the wording: picks the catalogue `messages` fill in. */

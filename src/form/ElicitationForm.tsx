@@ -10,6 +10,7 @@ import { fillTemplate } from "../messages/fillTemplate";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
 import { useDrawnFieldCount } from "./useDrawnFieldCount";
 import { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./useElicitationForm";
+import type { TextDirection } from "../ui/TextDirection";
 
 /** What an inline form takes either way. */
 export interface ElicitationFormCommonProps {
@@ -28,7 +29,7 @@ export interface ElicitationFormCommonProps {
   /** BCP 47 language of the wording (`lang`), e.g. "de" or "ar"; native number and date inputs take it as their hint. */
   locale?: string;
   /** Text direction; "rtl" for Arabic, Hebrew, Persian… The layout uses logical properties and mirrors. */
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   id?: string;
   className?: string;
 }

@@ -4,6 +4,7 @@ import type { fillTemplate } from "../messages/fillTemplate";
 import { withStepMessages } from "../messages/stepMessages";
 import { describeAnswer } from "./describeAnswer";
 import type { UseElicitationFormResult } from "./useElicitationForm";
+import type { TextDirection } from "../ui/TextDirection";
 
 // This module loads on demand. It imports nothing the first paint already has (React aside): what it
 // shares with the form (the field components, the form's alert, fillTemplate, the dialog's protection
@@ -30,7 +31,7 @@ export interface ElicitationStepsProps {
   /** The messages layer's fillTemplate, handed in like the field components (see above). */
   fill: typeof fillTemplate;
   locale?: string;
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   id?: string;
   className?: string;
 }
