@@ -71,8 +71,8 @@ export type {
 
 // Parsing and validation (also in "/core").
 export { prepareElicitationRequest, type PrepareElicitationOptions, type PreparedElicitationRequest } from "./core/request/prepareElicitationRequest";
-export { parseElicitationRequest } from "./core/request/parseElicitationRequest";
-export { parseElicitationSchema, type ParseElicitationOptions } from "./core/request/parseElicitationSchema";
+export { parseElicitationRequest, type ParseElicitationRequestResult } from "./core/request/parseElicitationRequest";
+export { parseElicitationSchema, type ParseElicitationOptions, type ParseElicitationSchemaResult } from "./core/request/parseElicitationSchema";
 export { validateElicitationContent, type ValidateElicitationContentOptions } from "./core/validation/validateElicitationContent";
 export { inspectElicitationUrl } from "./core/url/inspectElicitationUrl";
 export type { ElicitationUrlInspection, ElicitationUrlWarning } from "./core/url/urlInspection";

@@ -1,8 +1,8 @@
 // "react-mcp-elicitation/core": the pure parts — no React, no DOM, safe to import on servers and under SSR.
 export { ElicitationSchemaError } from "./request/ElicitationSchemaError";
-export { parseElicitationSchema, type ParseElicitationOptions } from "./request/parseElicitationSchema";
+export { parseElicitationSchema, type ParseElicitationOptions, type ParseElicitationSchemaResult } from "./request/parseElicitationSchema";
 export { fileInputs } from "./request/fileInputs";
-export { parseElicitationRequest } from "./request/parseElicitationRequest";
+export { parseElicitationRequest, type ParseElicitationRequestResult } from "./request/parseElicitationRequest";
 export {
   prepareElicitationRequest,
   type PrepareElicitationOptions,
@@ -25,7 +25,8 @@ export { defaultElicitationLimits, resolveElicitationLimits, type ElicitationLim
 export { detectSensitiveField, detectSensitiveText, type SensitiveFieldKind } from "./request/sensitiveFields";
 export { defaultValidationMessages, describeValidationIssue, type ValidationMessages } from "./validation/validationMessages";
 export { localInputToRfc3339, rfc3339ToLocalInput } from "./values/dateTime";
-export { buildContent, fieldName, initialFormValues } from "./values/formValues";
+export { fieldName, initialFormValues } from "./values/formValues";
+export { buildContent } from "./validation/buildContent";
 export { validateFormValues } from "./validation/validateFormValues";
 export { inspectElicitationUrl } from "./url/inspectElicitationUrl";
 export type { ElicitationUrlInspection, ElicitationUrlWarning } from "./url/urlInspection";

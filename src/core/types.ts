@@ -175,12 +175,8 @@ export interface ParsedElicitationSchema {
    */
   formKey: string;
   /** The size limits it was parsed under; validation applies the same `maxStringLength`. */
-  limits?: import("./request/limits").ElicitationLimits;
+  limits?: ElicitationLimits;
 }
-
-export type ParseElicitationSchemaResult =
-  | { ok: true; schema: ParsedElicitationSchema }
-  | { ok: false; error: import("./request/ElicitationSchemaError").ElicitationSchemaError };
 
 /** Why a value failed, so the UI can word it in the host's language. */
 export type ValidationCode =
@@ -223,10 +219,6 @@ export type ParsedElicitationRequest =
   | { mode: "form"; message: string; schema: ParsedElicitationSchema }
   | { mode: "url"; message: string; url: string; elicitationId?: string };
 
-export type ParseElicitationRequestResult =
-  | { ok: true; request: ParsedElicitationRequest }
-  | { ok: false; error: import("./request/ElicitationSchemaError").ElicitationSchemaError };
-
 /**
  * Raw form state, one entry per field, keyed by the field's form name (`f${index}`) so that
  * server-chosen keys ("a.b", "__proto__") never reach react-hook-form's path syntax.
@@ -248,3 +240,33 @@ export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "c
 /** What a form's check found: the verdict, and the fields whose `pattern` only the server can check. */
 export type FormContentCheck = ValidateElicitationContentResult & { leftToServer: string[] };
 
+/** Size limits applied to every elicitation request. All counts are inclusive maximums. */
+export interface ElicitationLimits {
+  /** Fields in one form (properties of `requestedSchema`). */
+  maxProperties: number;
+  /** Characters (code points) of `message`. */
+  maxMessageLength: number;
+  /** Characters of every other server string: property keys, titles, descriptions, option values and labels, string defaults. */
+  maxTextLength: number;
+  /** Choices of one single or multi select. */
+  maxOptions: number;
+  /**
+   * Characters a person may submit in one text field. Validation refuses longer input in plain
+   * words ("Use at most … characters") even when the schema allows more, and a schema whose
+   * `minLength` is above it is refused (the field could never be filled).
+   */
+  maxStringLength: number;
+  /** Characters of one `pattern`. */
+  maxPatternLength: number;
+  /**
+   * Bytes of one file (file inputs, `fileInputs` opt-in). The person cannot choose a larger file,
+   * whatever the field's `maxSize`. The default, 6 MB, keeps the data: URI under the 8,388,000
+   * characters the MCP SDK's server validators can check as `format: "uri"` (both throw "Maximum call
+   * stack size exceeded" on longer ones); raise it only for servers that check files otherwise.
+   */
+  maxFileSize: number;
+  /** Nesting depth of `requestedSchema`, counting objects and arrays (a valid schema needs at most 6). */
+  maxSchemaDepth: number;
+  /** Objects, arrays and values in `requestedSchema`, annotations included. */
+  maxSchemaNodes: number;
+}

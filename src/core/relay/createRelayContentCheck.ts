@@ -3,7 +3,7 @@ import { withPatternIssues } from "../validation/checkContentPatterns";
 import { createAjvCompiler } from "../validation/engines/ajvEngine";
 import { compileEvalFreeValidator } from "../validation/engines/evalFreeValidator";
 import { compileWithRe2, type Re2Pattern } from "../validation/patterns/re2Engine";
-import type { FoundIssue } from "../validation/issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 import { wordIssues } from "../validation/validationMessages";
 import { defaultValidationRuntime, type ValidationRuntime } from "../loading/validationRuntime";
 import { ownProperty } from "../shared/ownProperty";

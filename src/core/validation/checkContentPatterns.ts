@@ -2,7 +2,8 @@ import { ownProperty } from "../shared/ownProperty";
 import type { PatternTester } from "./patterns/createPatternTester";
 import type { ParsedElicitationSchema } from "../types";
 import type { ContentCheck } from "./contentCheck";
-import { comesFirst, orderIssues, type FoundIssue } from "./issueOrder";
+import { comesFirst, orderIssues } from "./issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 
 export interface ContentPatternChecks {
   /** One `pattern` issue per field whose value the pattern refuses. */

@@ -1,7 +1,8 @@
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "../request/limits";
 import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
 import type { ElicitContent, ElicitContentValue, FieldDescriptor, ParsedElicitationSchema, ValidationCode } from "../types";
-import { orderIssues, type FoundIssue } from "./issueOrder";
+import { orderIssues } from "./issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 import { engineKey } from "./validatorCache";
 import type { ContentValidationError, ContentValidator } from "./validationEngine";
 import { checkFileValue } from "./checkFileValue";

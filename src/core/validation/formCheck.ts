@@ -1,6 +1,7 @@
 import { checkContentPatterns, withPatternIssues } from "./checkContentPatterns";
 import { checkContent, type ContentCheck } from "./contentCheck";
-import { formIssues, type FoundIssue } from "./issueOrder";
+import { formIssues } from "./issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 import { convertFormValues } from "../values/formValues";
 import { isUriBodyInSteps, parseDataUri } from "../values/dataUri";
 import { ownProperty } from "../shared/ownProperty";

@@ -1,5 +1,5 @@
 import type { FieldDescriptor, ValidationCode, ValidationIssue } from "../types";
-import type { FoundIssue } from "./issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 import { formatFileSize } from "../shared/formatFileSize";
 
 /** One message per rule. `p` holds the field's label and the rule's params ({ limit }, { format }, { type }, …). */

@@ -1,6 +1,6 @@
 import type { FieldDescriptor, ValidationIssue } from "../types";
 import { fieldName } from "../values/initialFormValues";
-import type { FoundIssue } from "./issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 import { describeValidationIssue, type ValidationMessages } from "./validationMessages";
 
 // Apart from the messages themselves: the file picker words its own refusals with those, and has no
