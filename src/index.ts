@@ -83,7 +83,7 @@ export type { ValidationMessages } from "./core/validation/validationMessages";
 
 // Engine choice.
 export { preloadValidation, type PreloadValidationOptions } from "./core/loading/preloadValidation";
-export { setValidationEngine } from "./core/loading/selectValidationEngine";
+export { setValidationEngine } from "./core/loading/defaultEngineChoice";
 export type { ValidationEngine } from "./core/validation/validationEngine";
 
 // Wording.

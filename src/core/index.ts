@@ -11,15 +11,10 @@ export {
 export { checkPatternSyntax } from "./request/checkPatternSyntax";
 export { validateElicitationContent, type ValidateElicitationContentOptions } from "./validation/validateElicitationContent";
 export { compileContentValidator, compileAjvValidator, compileEvalFreeValidator } from "./validation/compileContentValidator";
-export { canCompileCode, detectedValidationEngine, resolveValidationEngine, setValidationEngine } from "./loading/selectValidationEngine";
+export { canCompileCode, detectedValidationEngine, resolveValidationEngine, setValidationEngine } from "./loading/defaultEngineChoice";
 export type { CompileContentValidator, ContentValidationError, ContentValidator, ValidationEngine } from "./validation/validationEngine";
 // The forms' on-demand loading of the engines; hosts can start it early (docs/validation.md).
-export {
-  loadContentValidator,
-  type FormContentCheck,
-  type LoadedContentValidator,
-  type LoadValidationOptions,
-} from "./loading/loadValidation";
+export { loadContentValidator, type LoadedContentValidator, type LoadValidationOptions } from "./loading/loadValidation";
 export { preloadValidation, type PreloadValidationOptions } from "./loading/preloadValidation";
 export { defaultElicitationLimits, resolveElicitationLimits, type ElicitationLimits } from "./request/limits";
 export { detectSensitiveField, detectSensitiveText, type SensitiveFieldKind } from "./request/sensitiveFields";

@@ -210,9 +210,16 @@ export interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
-export type ValidateElicitationContentResult =
-  | { valid: true; content: ElicitContent }
-  | { valid: false; errors: ValidationIssue[] };
+/**
+ * What checking content against a parsed request found: the content to send (a NEW object holding
+ * only the declared keys), or at most one issue per field, in the order a person should fix them.
+ * `validateElicitationContent` returns it; `loadContentValidator`'s check adds `leftToServer`.
+ * Inside the library a check carries its issues as codes and parameters until it words them (`Issue`).
+ */
+export type ContentCheck<Issue = ValidationIssue> = { valid: true; content: ElicitContent } | { valid: false; errors: Issue[] };
+
+/** @deprecated The same type as `ContentCheck`, under its earlier name. */
+export type ValidateElicitationContentResult = ContentCheck;
 
 /** A request as the UI draws it, after `parseElicitationRequest` checked `params`. */
 export type ParsedElicitationRequest =
@@ -237,8 +244,8 @@ export type SensitiveFieldPolicy = "warn" | "decline";
 /** What a field appears to ask for. */
 export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "cardNumber" | "cardCode" | "nationalId";
 
-/** What a form's check found: the verdict, and the fields whose `pattern` only the server can check. */
-export type FormContentCheck = ValidateElicitationContentResult & { leftToServer: string[] };
+/** @deprecated `ContentCheck & { leftToServer: string[] }`, under its earlier name: what `loadContentValidator`'s check resolves to. */
+export type FormContentCheck = ContentCheck & { leftToServer: string[] };
 
 /** Size limits applied to every elicitation request. All counts are inclusive maximums. */
 export interface ElicitationLimits {

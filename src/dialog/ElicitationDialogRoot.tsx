@@ -4,7 +4,7 @@ import { useElicitationLayout, type ElicitationLayout } from "../form/useElicita
 import { fillTemplate } from "../messages/fillTemplate";
 import { ElicitationDialogContext, type ElicitationDialogContextValue } from "./ElicitationDialogContext";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
-import { useModalDialog } from "./useModalDialog";
+import { useDialogSurface } from "./useDialogSurface";
 import type { TextDirection } from "../ui/TextDirection";
 
 export interface ElicitationDialogRootProps {
@@ -74,7 +74,7 @@ type FrameProps = ElicitationDialogRootProps & { open: boolean; titleId: string;
 function Frame({ answer, open, presentation, titleId, messageId, ...props }: FrameProps) {
   const ref = useRef<HTMLElement>(null);
   const inline = presentation === "inline";
-  const handlers = useModalDialog(ref, {
+  const handlers = useDialogSurface(ref, {
     open,
     modal: !inline,
     takeFocus: props.takeFocus,

@@ -113,6 +113,27 @@ describe("layers import downward only", () => {
     expect(coreFiles.filter((parts) => parts.length > 1 && !jobs.includes(parts[0]!))).toEqual([]);
   });
 
+  // Inside core the folders import one way too: shared ← url ← request ← values ← validation ← loading ←
+  // relay. shared/ holds small helpers; request/ parses what a server sent; values/ converts a form's
+  // values to content; validation/ checks content (the check, its engines, its runtime); loading/ brings
+  // the check to the forms on demand; relay/ checks what a relayed answer holds. types.ts, the shapes
+  // they all share, imports nothing; index.ts may import every folder.
+  const CORE_FOLDERS = ["shared", "url", "request", "values", "validation", "loading", "relay"];
+  const coreFolderOf = (path: string) => {
+    const parts = path.split(sep);
+    return parts[0] === "core" && parts.length > 2 ? CORE_FOLDERS.indexOf(parts[1]!) : undefined;
+  };
+
+  it.each(files.filter((file) => coreFolderOf(file) !== undefined))("%s imports no core folder after its own", (file) => {
+    const own = coreFolderOf(file)!;
+    const later = relativeTargets(file).filter((target) => (coreFolderOf(target) ?? -1) > own || target === join("core", "index"));
+    expect(later).toEqual([]);
+  });
+
+  it("core/types.ts imports nothing", () => {
+    expect(specifiers(readFileSync(join(src, "core", "types.ts"), "utf8"))).toEqual([]);
+  });
+
   it("no file takes part in an import cycle", () => {
     const graph = new Map(
       files.map((file) => [

@@ -3,7 +3,7 @@ import { createValidatorCache, type ValidatorCache } from "../validation/validat
 import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
 import type { PatternTester } from "../validation/patterns/createPatternTester";
 import { ValidationUnavailableError } from "./ValidationUnavailableError";
-import { createLazyPatternTester } from "./lazyPatternTester";
+import { createLazyPatternTester } from "./patterns/lazyPatternTester";
 
 // Everything validation keeps for a page, in one object: the engine choice and its one-time eval
 // probe, the chunks loaded on demand, the compiled validators, the pattern tester. The library uses
