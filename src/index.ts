@@ -77,7 +77,6 @@ export { validateElicitationContent, type ValidateElicitationContentOptions } fr
 export { inspectElicitationUrl } from "./core/url/inspectElicitationUrl";
 export type { ElicitationUrlInspection, ElicitationUrlWarning } from "./core/url/urlInspection";
 export type * from "./core/types";
-export type { ElicitationLimits } from "./core/request/limits";
 export type { SensitiveFieldKind } from "./core/request/sensitiveFields";
 export type { ValidationMessages } from "./core/validation/validationMessages";
 

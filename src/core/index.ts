@@ -16,7 +16,7 @@ export type { CompileContentValidator, ContentValidationError, ContentValidator,
 // The forms' on-demand loading of the engines; hosts can start it early (docs/validation.md).
 export { loadContentValidator, type LoadedContentValidator, type LoadValidationOptions } from "./loading/loadValidation";
 export { preloadValidation, type PreloadValidationOptions } from "./loading/preloadValidation";
-export { defaultElicitationLimits, resolveElicitationLimits, type ElicitationLimits } from "./request/limits";
+export { defaultElicitationLimits, resolveElicitationLimits } from "./request/limits";
 export { detectSensitiveField, detectSensitiveText, type SensitiveFieldKind } from "./request/sensitiveFields";
 export { defaultValidationMessages, describeValidationIssue, type ValidationMessages } from "./validation/validationMessages";
 export { localInputToRfc3339, rfc3339ToLocalInput } from "./values/dateTime";
