@@ -207,6 +207,11 @@ describe("layout=\"steps\"", () => {
     expect(screen.queryByTestId("rme-step-progress")).toBeNull();
   });
 
+  it("leaves a placeholder it has no value for as the host wrote it, even one named like an object's method", async () => {
+    renderDialog(trip, { layout: "steps", messages: { stepProgress: "{step} of {total} {toString} {constructor}" } });
+    expect(await screen.findByTestId("rme-step-progress")).toHaveTextContent(/^1 of 5 \{toString\} \{constructor\}$/);
+  });
+
   it("speaks German through the messages object", async () => {
     renderDialog(trip, { layout: "steps", messages: deMessages, locale: "de" });
     expect(await screen.findByTestId("rme-step-progress")).toHaveTextContent("1 von 5");
