@@ -14,7 +14,7 @@ const Body = lazy(() =>
   ),
 );
 
-function Unavailable({ url, messages, respond }: Omit<UrlModeBodyProps, "fillTemplate">) {
+function Unavailable({ url, messages, respond }: Omit<UrlModeBodyProps, "fill">) {
   const close = (
     <div className="rme-actions">
       <button type="button" className="rme-button rme-button--secondary" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
@@ -26,10 +26,10 @@ function Unavailable({ url, messages, respond }: Omit<UrlModeBodyProps, "fillTem
 }
 
 /** URL mode's body (UrlModeBody), loaded on demand. */
-export function LazyUrlModeBody(props: Omit<UrlModeBodyProps, "fillTemplate">) {
+export function LazyUrlModeBody(props: Omit<UrlModeBodyProps, "fill">) {
   return (
     <Suspense fallback={null}>
-      <Body {...props} fillTemplate={fillTemplate} />
+      <Body {...props} fill={fillTemplate} />
     </Suspense>
   );
 }

@@ -39,6 +39,6 @@ export function validateElicitationContent(
     }
     parsed = result.schema;
   }
-  const result = checkContentSync(defaultValidationRuntime, parsed, content, { engine: options?.engine, limits: options?.limits, patterns: true });
+  const result = checkContentSync(defaultValidationRuntime, parsed, content, { ...options, patterns: true });
   return result.valid ? result : { valid: false, errors: wordIssues(parsed.fields, result.errors) };
 }
