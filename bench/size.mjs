@@ -53,7 +53,7 @@ const REACT = [/^react($|\/)/, /^react-dom($|\/)/];
 const LAZY_KINDS = [
   ["ajv", /node_modules\/ajv\//, "Ajv engine (ajv core and the keywords a clean schema holds)", "when the first form mounts, on pages that allow eval"],
   ["evalFree", /node_modules\/@cfworker\/json-schema\//, "eval-free engine (@cfworker/json-schema)", "when the first form mounts, on pages that forbid eval"],
-  ["formCheck", /(^|\/)src\/core\/validation\/formCheck\.ts$/, "the validation runtime and the forms' checking code (Vite: with the format rules)", "when the first form mounts"],
+  ["formCheck", /(^|\/)src\/core\/validation\/createValuesCheck\.ts$/, "the validation runtime and the forms' checking code (Vite: with the format rules)", "when the first form mounts"],
   ["formats", /node_modules\/ajv-formats\/dist\/formats/, "format rules, shared by both engines", "with either engine"],
   ["patterns", /(^|\/)src\/core\/validation\/patterns\/createPatternTester\.ts$/, "the pattern tester (its worker's source, the way to RE2)", "when a form has a pattern"],
 ];

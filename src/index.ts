@@ -24,7 +24,7 @@ export {
   type ElicitationAnswerStoreOptions,
   type ElicitationAnswerStorage,
   type ElicitationAnswerRecord,
-} from "./dialog/createElicitationAnswerStore";
+} from "./form/createElicitationAnswerStore";
 export {
   ElicitationForm,
   type ElicitationFormCommonProps,
@@ -38,6 +38,7 @@ export { ElicitationField, type ElicitationFieldProps } from "./fields/Elicitati
 export { useElicitationField } from "./fields/useElicitationField";
 export { defaultFieldRegistry, type FieldRegistry } from "./fields/fieldRegistry";
 export type { FieldComponentProps } from "./fields/FieldComponentProps";
+export type { TextDirection } from "./ui/TextDirection";
 export {
   createElicitationDraftStore,
   type ElicitationDraftStore,
@@ -77,19 +78,18 @@ export type {
 
 // Parsing and validation (also in "/core").
 export { prepareElicitationRequest, type PrepareElicitationOptions, type PreparedElicitationRequest } from "./core/request/prepareElicitationRequest";
-export { parseElicitationRequest } from "./core/request/parseElicitationRequest";
-export { parseElicitationSchema, type ParseElicitationOptions } from "./core/request/parseElicitationSchema";
+export { parseElicitationRequest, type ParseElicitationRequestResult } from "./core/request/parseElicitationRequest";
+export { parseElicitationSchema, type ParseElicitationOptions, type ParseElicitationSchemaResult } from "./core/request/parseElicitationSchema";
 export { validateElicitationContent, type ValidateElicitationContentOptions } from "./core/validation/validateElicitationContent";
 export { inspectElicitationUrl } from "./core/url/inspectElicitationUrl";
 export type { ElicitationUrlInspection, ElicitationUrlWarning } from "./core/url/urlInspection";
 export type * from "./core/types";
-export type { ElicitationLimits } from "./core/request/limits";
 export type { SensitiveFieldKind } from "./core/request/sensitiveFields";
 export type { ValidationMessages } from "./core/validation/validationMessages";
 
 // Engine choice.
 export { preloadValidation, type PreloadValidationOptions } from "./core/loading/preloadValidation";
-export { setValidationEngine } from "./core/loading/selectValidationEngine";
+export { setValidationEngine } from "./core/loading/defaultEngineChoice";
 export type { ValidationEngine } from "./core/validation/validationEngine";
 
 // Wording.

@@ -175,12 +175,8 @@ export interface ParsedElicitationSchema {
    */
   formKey: string;
   /** The size limits it was parsed under; validation applies the same `maxStringLength`. */
-  limits?: import("./request/limits").ElicitationLimits;
+  limits?: ElicitationLimits;
 }
-
-export type ParseElicitationSchemaResult =
-  | { ok: true; schema: ParsedElicitationSchema }
-  | { ok: false; error: import("./request/ElicitationSchemaError").ElicitationSchemaError };
 
 /** Why a value failed, so the UI can word it in the host's language. */
 export type ValidationCode =
@@ -214,28 +210,21 @@ export interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
-export type ValidateElicitationContentResult =
-  | { valid: true; content: ElicitContent }
-  | { valid: false; errors: ValidationIssue[] };
+/**
+ * What checking content against a parsed request found: the content to send (a NEW object holding
+ * only the declared keys), or at most one issue per field, in the order a person should fix them.
+ * `validateElicitationContent` returns it; `loadContentValidator`'s check adds `leftToServer`.
+ * Inside the library a check carries its issues as codes and parameters until it words them (`Issue`).
+ */
+export type ContentCheck<Issue = ValidationIssue> = { valid: true; content: ElicitContent } | { valid: false; errors: Issue[] };
+
+/** @deprecated The same type as `ContentCheck`, under its earlier name. */
+export type ValidateElicitationContentResult = ContentCheck;
 
 /** A request as the UI draws it, after `parseElicitationRequest` checked `params`. */
 export type ParsedElicitationRequest =
   | { mode: "form"; message: string; schema: ParsedElicitationSchema }
   | { mode: "url"; message: string; url: string; elicitationId?: string };
-
-/** A URL-mode step the user agreed to open, tracked until the server says it is complete. */
-export interface ElicitationUrlStep {
-  readonly elicitationId: string;
-  readonly serverName: string;
-  readonly url: string;
-  readonly status: "waiting" | "done";
-  /** `now()` when the person opened the link. */
-  readonly openedAt: number;
-}
-
-export type ParseElicitationRequestResult =
-  | { ok: true; request: ParsedElicitationRequest }
-  | { ok: false; error: import("./request/ElicitationSchemaError").ElicitationSchemaError };
 
 /**
  * Raw form state, one entry per field, keyed by the field's form name (`f${index}`) so that
@@ -246,9 +235,45 @@ export type ParseElicitationRequestResult =
 export type FormValue = string | boolean | string[];
 export type FormValues = Record<string, FormValue>;
 
+/**
+ * What happens to a form that asks for a password, key, card number or the like (detectSensitiveField):
+ * "warn" draws it with a warning, "decline" answers decline before anything is drawn.
+ */
+export type SensitiveFieldPolicy = "warn" | "decline";
+
 /** What a field appears to ask for. */
 export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "cardNumber" | "cardCode" | "nationalId";
 
-/** What a form's check found: the verdict, and the fields whose `pattern` only the server can check. */
-export type FormContentCheck = ValidateElicitationContentResult & { leftToServer: string[] };
+/** @deprecated `ContentCheck & { leftToServer: string[] }`, under its earlier name: what `loadContentValidator`'s check resolves to. */
+export type FormContentCheck = ContentCheck & { leftToServer: string[] };
 
+/** Size limits applied to every elicitation request. All counts are inclusive maximums. */
+export interface ElicitationLimits {
+  /** Fields in one form (properties of `requestedSchema`). */
+  maxProperties: number;
+  /** Characters (code points) of `message`. */
+  maxMessageLength: number;
+  /** Characters of every other server string: property keys, titles, descriptions, option values and labels, string defaults. */
+  maxTextLength: number;
+  /** Choices of one single or multi select. */
+  maxOptions: number;
+  /**
+   * Characters a person may submit in one text field. Validation refuses longer input in plain
+   * words ("Use at most … characters") even when the schema allows more, and a schema whose
+   * `minLength` is above it is refused (the field could never be filled).
+   */
+  maxStringLength: number;
+  /** Characters of one `pattern`. */
+  maxPatternLength: number;
+  /**
+   * Bytes of one file (file inputs, `fileInputs` opt-in). The person cannot choose a larger file,
+   * whatever the field's `maxSize`. The default, 6 MB, keeps the data: URI under the 8,388,000
+   * characters the MCP SDK's server validators can check as `format: "uri"` (both throw "Maximum call
+   * stack size exceeded" on longer ones); raise it only for servers that check files otherwise.
+   */
+  maxFileSize: number;
+  /** Nesting depth of `requestedSchema`, counting objects and arrays (a valid schema needs at most 6). */
+  maxSchemaDepth: number;
+  /** Objects, arrays and values in `requestedSchema`, annotations included. */
+  maxSchemaNodes: number;
+}

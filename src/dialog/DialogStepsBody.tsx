@@ -1,6 +1,7 @@
 import type { ElicitationField } from "../fields/ElicitationField";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { FormAlert } from "../form/FormAlert";
+import type { fillTemplate } from "../messages/fillTemplate";
 import { ElicitationSteps } from "../form/ElicitationSteps";
 import type { DialogFormHeader } from "./DialogFormHeader";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
@@ -17,7 +18,9 @@ export interface DialogStepsBodyProps {
   Field: typeof ElicitationField;
   Alert: typeof FormAlert;
   Header: typeof DialogFormHeader;
-  protectionInterval?: number;
+  fill: typeof fillTemplate;
+  /** The dialog's protection interval, its default applied by DialogSteps. */
+  protectionInterval: number;
 }
 
 /** The dialog's form one question at a time (`layout="steps"`): Cancel and Decline on every step, the draft notice above. */
@@ -33,12 +36,13 @@ export function DialogStepsBody({ answer, ...props }: DialogStepsBodyProps) {
       </button>
     </>
   );
-  const { Field, Alert, Header } = props;
+  const { Field, Alert, Header, fill } = props;
   const control = controller.form.control;
   return (
     <ElicitationSteps
       controller={controller}
       onSubmit={answer.accept}
+      fill={fill}
       renderField={(field) => <Field field={field} control={control} messages={messages} components={props.fieldComponents} />}
       alert={<Alert control={control} />}
       protectionInterval={props.protectionInterval}

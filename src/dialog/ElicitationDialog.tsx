@@ -6,7 +6,7 @@ import type { ElicitParams, ElicitResult, FileInputs } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
-import type { ElicitationAnswerStore } from "./createElicitationAnswerStore";
+import type { ElicitationAnswerStore } from "../form/createElicitationAnswerStore";
 import { ElicitationDialogBody } from "./ElicitationDialogBody";
 import { ElicitationDialogClose } from "./ElicitationDialogClose";
 import { ElicitationDialogHeader } from "./ElicitationDialogHeader";
@@ -15,6 +15,8 @@ import { ElicitationDialogRoot } from "./ElicitationDialogRoot";
 import type { ElicitationLayout } from "../form/useElicitationLayout";
 import { useElicitationAnswer } from "./useElicitationAnswer";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
+import type { TextDirection } from "../ui/TextDirection";
+import type { SensitiveFieldPolicy } from "../core/types";
 
 export interface ElicitationDialogProps {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -67,14 +69,14 @@ export interface ElicitationDialogProps {
   /** File inputs (draft SEP-2356), given `fileInputs` from "react-mcp-elicitation/core": `x-mcp-file` properties become file pickers whose value is a data: URI. Off by default. */
   fileInputs?: FileInputs | false;
   /** Text direction of the dialog; "rtl" for Arabic, Hebrew, Persian… The layout mirrors. */
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   /** Size limits for `request` (fields, message length, options…); over them it is invalid (-32602). */
   limits?: Partial<ElicitationLimits>;
   /**
    * A form field that looks like a password, key, token, secret, card number, card code or
    * national ID: "warn" (default) shows a warning under it; "decline" answers `decline` at once.
    */
-  sensitiveFields?: "warn" | "decline";
+  sensitiveFields?: SensitiveFieldPolicy;
   /**
    * In-memory drafts (`createElicitationDraftStore()`): on cancel or withdrawal the typed values are
    * kept, and the same server asking the same form again starts from them, with a notice and a way

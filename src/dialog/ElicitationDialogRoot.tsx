@@ -4,7 +4,8 @@ import { useElicitationLayout, type ElicitationLayout } from "../form/useElicita
 import { fillTemplate } from "../messages/fillTemplate";
 import { ElicitationDialogContext, type ElicitationDialogContextValue } from "./ElicitationDialogContext";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
-import { useModalDialog } from "./useModalDialog";
+import { useDialogSurface } from "./useDialogSurface";
+import type { TextDirection } from "../ui/TextDirection";
 
 export interface ElicitationDialogRootProps {
   /** The answer's life, from `useElicitationAnswer`. */
@@ -16,7 +17,7 @@ export interface ElicitationDialogRootProps {
   /** BCP 47 language of the wording (`lang`), e.g. "de". */
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   /** Escape pressed; call `event.preventDefault()` to keep it open. */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   /** Dialog only: pointer down on the backdrop; call `event.preventDefault()` to keep it open. */
@@ -79,7 +80,7 @@ type FrameProps = ElicitationDialogRootProps & { open: boolean; titleId: string;
 function Frame({ answer, open, presentation, titleId, messageId, ...props }: FrameProps) {
   const ref = useRef<HTMLElement>(null);
   const inline = presentation === "inline";
-  const handlers = useModalDialog(ref, {
+  const handlers = useDialogSurface(ref, {
     open,
     modal: !inline,
     takeFocus: props.takeFocus,

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { FormNotice } from "../form/FormNotice";
+import { fillTemplate } from "../messages/fillTemplate";
 import type { UrlModeBodyProps } from "./UrlModeBody";
 
 // Loaded only when a URL-mode request is shown: a host whose servers only ask for forms pays nothing
@@ -13,7 +14,7 @@ const Body = lazy(() =>
   ),
 );
 
-function Unavailable({ url, messages, respond }: UrlModeBodyProps) {
+function Unavailable({ url, messages, respond }: Omit<UrlModeBodyProps, "fill">) {
   const close = (
     <div className="rme-actions">
       <button type="button" className="rme-button rme-button--secondary" data-action="cancel" onClick={() => respond({ action: "cancel" })}>
@@ -25,10 +26,10 @@ function Unavailable({ url, messages, respond }: UrlModeBodyProps) {
 }
 
 /** URL mode's body (UrlModeBody), loaded on demand. */
-export function LazyUrlModeBody(props: UrlModeBodyProps) {
+export function LazyUrlModeBody(props: Omit<UrlModeBodyProps, "fill">) {
   return (
     <Suspense fallback={null}>
-      <Body {...props} />
+      <Body {...props} fill={fillTemplate} />
     </Suspense>
   );
 }

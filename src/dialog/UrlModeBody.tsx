@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import type { fillTemplate } from "../messages/fillTemplate";
 import { loadedRegistrableDomain, loadRegistrableDomain } from "../core/url/registrableDomain";
 import { inspectElicitationUrl, type ElicitationUrlWarning } from "../core/url/urlInspection";
 import type { ElicitResult } from "../core/types";
@@ -13,6 +14,8 @@ export interface UrlModeBodyProps {
   /** The server already reported the step complete (`notifications/elicitation/complete`). */
   completed?: boolean;
   respond: (result: ElicitResult) => void;
+  /** The messages layer's fillTemplate, handed in: importing it here would split the first bundle for this chunk. */
+  fill: typeof fillTemplate;
 }
 
 const WARNING_KEYS: Record<ElicitationUrlWarning, keyof HostMessages> = {
@@ -51,7 +54,7 @@ function useRegistrableDomain(host: string, override?: (hostname: string) => str
  * The URL is drawn as text, never as a link or an <img>/<iframe>, so nothing is fetched before
  * the person chooses "Open".
  */
-export function UrlModeBody({ serverName, url, messages, completed, respond, registrableDomainOf }: UrlModeBodyProps) {
+export function UrlModeBody({ serverName, url, messages, completed, respond, registrableDomainOf, fill }: UrlModeBodyProps) {
   const target = useMemo(() => inspectElicitationUrl(url), [url]);
   // Who controls the page: first, big, and short, so a 2,300-character host cannot push it away.
   const site = useRegistrableDomain(target.domain, registrableDomainOf);
@@ -96,7 +99,7 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
               {!target.openable ? <li className="rme-url__warning" data-warning="not-openable">{messages.urlNotOpenable}</li> : null}
               {target.warnings.map((warning) => (
                 <li key={warning} className="rme-url__warning" data-warning={warning}>
-                  {fillTemplate(messages[WARNING_KEYS[warning]], { unicode: target.unicodeDomain, domain: target.domain })}
+                  {fill(messages[WARNING_KEYS[warning]], { unicode: target.unicodeDomain, domain: target.domain })}
                 </li>
               ))}
             </ul>
@@ -104,7 +107,7 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
         ) : null}
         {completed ? (
           <p className="rme-url__done" role="status">
-            {fillTemplate(messages.urlStepDone, { server: serverName })}
+            {fill(messages.urlStepDone, { server: serverName })}
           </p>
         ) : target.openable ? (
           <p className="rme-url__note">{messages.urlNotOpened}</p>
@@ -126,7 +129,7 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
             {target.openable ? (
               // Names the registrable domain, so it waits (a moment, once per page) for the lookup.
               <button type="button" className="rme-button rme-button--primary" data-action="accept" onClick={open} disabled={site === undefined}>
-                {fillTemplate(messages.urlOpen, { domain: site ?? hostTail(target.domain) })}
+                {fill(messages.urlOpen, { domain: site ?? hostTail(target.domain) })}
               </button>
             ) : null}
           </>
@@ -134,10 +137,4 @@ export function UrlModeBody({ serverName, url, messages, completed, respond, reg
       </div>
     </div>
   );
-}
-
-// A copy of messages/fillTemplate, three lines: importing it would make it a chunk of its own,
-// shared with the page's first bundle, which costs more than the copy.
-function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(values, name) ? (values[name] as string) : whole));
 }

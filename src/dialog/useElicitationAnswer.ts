@@ -3,13 +3,15 @@ import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaEr
 import type { ElicitationLimits } from "../core/request/limits";
 import { prepareElicitationRequest, type PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { ElicitContent, ElicitParams, ElicitResult, FileInputs, FormValues } from "../core/types";
-import { useCallbackRef } from "../fields/useCallbackRef";
+import { useCallbackRef } from "../ui/useCallbackRef";
+import { useReportOnce } from "../ui/useReportOnce";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { useElicitationDraft, type ElicitationDraft } from "../form/useElicitationDraft";
 import { useElicitationForm, type UseElicitationFormResult } from "../form/useElicitationForm";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
-import type { ElicitationAnswerStore } from "./createElicitationAnswerStore";
+import type { ElicitationAnswerStore } from "../form/createElicitationAnswerStore";
+import type { SensitiveFieldPolicy } from "../core/types";
 
 export interface UseElicitationAnswerOptions {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -21,7 +23,7 @@ export interface UseElicitationAnswerOptions {
   /** Size limits applied when preparing `request`. */
   limits?: Partial<ElicitationLimits>;
   /** Sensitive-field policy applied when preparing `request`: "warn" (default) or "decline" (answered at once). */
-  sensitiveFields?: "warn" | "decline";
+  sensitiveFields?: SensitiveFieldPolicy;
   /** File inputs (draft SEP-2356) when preparing `request`, given `fileInputs` from "react-mcp-elicitation/core": `x-mcp-file` properties become file pickers. Off by default. */
   fileInputs?: FileInputs | false;
   /** BCP 47 language of the wording: picks the catalogue `messages` fill in. */
@@ -94,7 +96,6 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const { delivery } = options;
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
-  const onInvalidRequest = useCallbackRef(options.onInvalidRequest);
 
   const formSchema = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema : undefined;
   const draft = useElicitationDraft(options.drafts, serverName, formSchema);
@@ -166,13 +167,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   }, [signal, settleDraft]);
 
   const invalid = prepared.ok ? undefined : prepared.error;
-  // Once per error, also when StrictMode runs the effect twice.
-  const reportedInvalid = useRef<ElicitationSchemaError>(undefined);
-  useEffect(() => {
-    if (!invalid || reportedInvalid.current === invalid) return;
-    reportedInvalid.current = invalid;
-    onInvalidRequest(invalid);
-  }, [invalid, onInvalidRequest]);
+  useReportOnce(invalid, options.onInvalidRequest);
 
   const cancel = () => respond({ action: "cancel" });
   const decline = () => respond({ action: "decline" });

@@ -3,7 +3,8 @@ import type { FileFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
 import type { FileInputProps } from "./FileInput";
-import { useCallbackRef } from "./useCallbackRef";
+import { fillTemplate } from "../messages/fillTemplate";
+import { useCallbackRef } from "../ui/useCallbackRef";
 import { useFieldValue } from "./useFieldValue";
 import { useNativeField } from "./useNativeField";
 
@@ -40,7 +41,7 @@ export const FileField = memo(function FileField(props: FieldComponentProps<File
       field: props.field, state, messages: props.messages,
       children: (
         Input ? (
-          <Input field={props.field} state={state} value={value} messages={props.messages} change={change} blur={blur} />
+          <Input field={props.field} state={state} value={value} messages={props.messages} change={change} blur={blur} fill={fillTemplate} />
         ) : (
           <div className="rme-file">
             <div className="rme-file__pick">

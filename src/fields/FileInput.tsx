@@ -5,10 +5,8 @@ import type { FileFieldDescriptor } from "../core/types";
 import { describeValidationIssue } from "../core/validation/validationMessages";
 import { dataUriByteLength, parseDataUri } from "../core/values/dataUri";
 
-// One placeholder per string here; importing the shared fillTemplate would make the page's first
-// bundle split off a chunk for it.
-const fill = (template: string, name: string, value: string) => template.split(`{${name}}`).join(value);
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
+import type { fillTemplate } from "../messages/fillTemplate";
 import { readFileAsDataUri } from "./readFileAsDataUri";
 import type { useNativeField } from "./useNativeField";
 
@@ -23,6 +21,8 @@ export interface FileInputProps {
   change: (value: string) => void;
   /** Stable: marks the field touched, which checks it. */
   blur: () => void;
+  /** The messages layer's fillTemplate, handed in: importing it here would split the first bundle for this chunk. */
+  fill: typeof fillTemplate;
 }
 
 /**
@@ -32,7 +32,7 @@ export interface FileInputProps {
  * becomes the field's value, checked like any other. The person sees the file's name and size,
  * never its bytes.
  */
-export const FileInput = memo(function FileInput({ field, state, value, messages, change, blur }: FileInputProps) {
+export const FileInput = memo(function FileInput({ field, state, value, messages, change, blur, fill }: FileInputProps) {
   const { ids, ariaProps } = state;
   const [problem, setProblem] = useState<string>();
   const [reading, setReading] = useState<string>();
@@ -72,7 +72,7 @@ export const FileInput = memo(function FileInput({ field, state, value, messages
       change(uri);
       blur();
     } catch {
-      if (!read.signal.aborted) setProblem(fill(messages.fileReadFailed, "name", file.name));
+      if (!read.signal.aborted) setProblem(fill(messages.fileReadFailed, { name: file.name }));
     } finally {
       if (pending.current === read) {
         pending.current = undefined;
@@ -105,8 +105,8 @@ export const FileInput = memo(function FileInput({ field, state, value, messages
 
   const info = value === "" ? undefined : parseDataUri(value);
   const hints = [
-    field.accept && field.accept.length > 0 ? fill(messages.fileTypes, "types", field.accept.join(", ")) : undefined,
-    Number.isFinite(field.sizeLimit) ? fill(messages.fileMaxSize, "size", formatFileSize(field.sizeLimit, lang)) : undefined,
+    field.accept && field.accept.length > 0 ? fill(messages.fileTypes, { types: field.accept.join(", ") }) : undefined,
+    Number.isFinite(field.sizeLimit) ? fill(messages.fileMaxSize, { size: formatFileSize(field.sizeLimit, lang) }) : undefined,
   ].filter(Boolean);
   const describedBy = [ariaProps["aria-describedby"], hints.length > 0 ? hintId : undefined, problemId].filter(Boolean).join(" ") || undefined;
 
@@ -157,7 +157,7 @@ export const FileInput = memo(function FileInput({ field, state, value, messages
         ) : null}
         {reading !== undefined ? (
           <p className="rme-file__chosen" role="status">
-            {fill(messages.fileReading, "name", reading)}
+            {fill(messages.fileReading, { name: reading })}
           </p>
         ) : info !== undefined ? (
           <p className="rme-file__chosen" data-file="">

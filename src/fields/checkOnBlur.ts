@@ -1,6 +1,6 @@
 import type { Control } from "react-hook-form";
 import type { FormValues } from "../core/types";
-import { afterPointerRelease } from "./afterPointerRelease";
+import { afterPointerRelease } from "../ui/afterPointerRelease";
 
 export type BlurEvent = { relatedTarget?: EventTarget | null; target?: EventTarget | null };
 

@@ -1,15 +1,16 @@
-import { Fragment, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { Fragment, useMemo, type ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitContent } from "../core/types";
 import { FormAlert } from "./FormAlert";
 import { FormNotice } from "./FormNotice";
 import { ElicitationField } from "../fields/ElicitationField";
-import { useCallbackRef } from "../fields/useCallbackRef";
+import { useReportOnce } from "../ui/useReportOnce";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import { fillTemplate } from "../messages/fillTemplate";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
 import { useDrawnFieldCount } from "./useDrawnFieldCount";
 import { useElicitationForm, type UseElicitationFormOptions, type UseElicitationFormResult } from "./useElicitationForm";
+import type { TextDirection } from "../ui/TextDirection";
 
 /** What an inline form takes either way. */
 export interface ElicitationFormCommonProps {
@@ -28,7 +29,7 @@ export interface ElicitationFormCommonProps {
   /** BCP 47 language of the wording (`lang`), e.g. "de" or "ar"; native number and date inputs take it as their hint. */
   locale?: string;
   /** Text direction; "rtl" for Arabic, Hebrew, Persian… The layout uses logical properties and mirrors. */
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   id?: string;
   className?: string;
 }
@@ -150,12 +151,6 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
 
 /** Reports the schema's error to the host, once per error (also when StrictMode runs the effect twice); only a form that cannot be drawn keeps these hooks. */
 function InvalidSchema({ error, onInvalidSchema, children }: { error: ElicitationSchemaError; onInvalidSchema?: (error: ElicitationSchemaError) => void; children: ReactNode }) {
-  const onInvalid = useCallbackRef(onInvalidSchema);
-  const reported = useRef<ElicitationSchemaError>(undefined);
-  useEffect(() => {
-    if (reported.current === error) return;
-    reported.current = error;
-    onInvalid(error);
-  }, [error, onInvalid]);
+  useReportOnce(error, onInvalidSchema);
   return children;
 }

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
 import type { ElicitContent, FieldDescriptor } from "../core/types";
+import type { fillTemplate } from "../messages/fillTemplate";
 import { withStepMessages } from "../messages/stepMessages";
 import { describeAnswer } from "./describeAnswer";
 import type { UseElicitationFormResult } from "./useElicitationForm";
+import type { TextDirection } from "../ui/TextDirection";
 
 // This module loads on demand. It imports nothing the first paint already has (React aside): what it
-// shares with the form (the field components, the form's alert) comes in through props, so bundlers
-// do not split the up-front code into extra chunks for it.
+// shares with the form (the field components, the form's alert, fillTemplate, the dialog's protection
+// interval) comes in through props, so bundlers do not split the up-front code into extra chunks for it.
 
 export interface ElicitationStepsProps {
   /** The form's `useElicitationForm` result: values, defaults, drafts and checks are the form's own. */
@@ -23,20 +25,19 @@ export interface ElicitationStepsProps {
   header?: ReactNode;
   /**
    * Milliseconds after a step appears during which Back, Next and Submit ignore activation: the second
-   * click of a double-click on Next never lands on the next step's Next or on Submit. Default 500; 0 turns it off.
+   * click of a double-click on Next never lands on the next step's Next or on Submit (the dialog's own, ui/guardActivation.ts); 0 turns it off.
    */
-  protectionInterval?: number;
+  protectionInterval: number;
+  /** The messages layer's fillTemplate, handed in like the field components (see above). */
+  fill: typeof fillTemplate;
   locale?: string;
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   id?: string;
   className?: string;
 }
 
-const DEFAULT_STEP_PROTECTION = 500;
 /** The form-state name of a field (core's `fieldName`): `f0`, `f1`, … */
 const nameOf = (field: FieldDescriptor) => `f${field.index}`;
-/** Fills `{name}` placeholders (the messages layer's `fillTemplate`). */
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
@@ -45,7 +46,7 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disab
  * Next checks that field and stays while it is wrong), then a last step listing every answer with
  * a way back to each, and Submit. A failed Submit returns to the first question it found wrong.
  */
-export function ElicitationSteps({ controller, onSubmit, protectionInterval = DEFAULT_STEP_PROTECTION, ...props }: ElicitationStepsProps) {
+export function ElicitationSteps({ controller, onSubmit, fill, protectionInterval, ...props }: ElicitationStepsProps) {
   const { fields, form } = controller;
   const messages = useMemo(() => withStepMessages(controller.messages), [controller.messages]);
   const review = fields.length;

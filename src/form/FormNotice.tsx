@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { TextDirection } from "../ui/TextDirection";
 
 export interface FormNoticeProps {
   /** Why there is no form to fill in; announced as an alert. */
@@ -10,7 +11,7 @@ export interface FormNoticeProps {
   className?: string;
   id?: string;
   lang?: string;
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
 }
 
 /** Drawn instead of the fields when there is nothing that can be filled in, and why. */

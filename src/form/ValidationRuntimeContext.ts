@@ -1,5 +1,5 @@
 import { createContext } from "react";
-import type { ValidationRuntime } from "../core/loading/validationRuntime";
+import type { ValidationRuntime } from "../core/validation/validationRuntime";
 
 /**
  * The validation runtime the forms below use: the page's default (undefined here, so that its code

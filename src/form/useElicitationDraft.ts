@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useState } from "react";
+import { useCallbackRef } from "../ui/useCallbackRef";
 import { initialFormValues } from "../core/values/initialFormValues";
 import type { FormValues, ParsedElicitationSchema } from "../core/types";
 import type { ElicitationDraftStore } from "./createElicitationDraftStore";
@@ -22,24 +23,24 @@ export function useElicitationDraft(
 ): ElicitationDraft {
   const [restored] = useState(() => (store && schema ? store.get(serverName, schema.formKey) : undefined));
   const [showRestored, setShowRestored] = useState(restored !== undefined);
-  const latest = useRef({ store, serverName, schema });
-  latest.current = { store, serverName, schema };
+  // What settle and clear read of the latest render, through one stable function.
+  const latest = useCallbackRef(() => ({ store, serverName, schema }));
 
   const settle = useCallback((values?: FormValues) => {
-    const { store, serverName, schema } = latest.current;
+    const { store, serverName, schema } = latest();
     if (!store || !schema) return;
     // Untouched defaults are not a draft worth offering again.
     const changed = values !== undefined && JSON.stringify(values) !== JSON.stringify(initialFormValues(schema.fields));
     if (changed) store.set(serverName, schema.formKey, values, schema.fields);
     else store.delete(serverName, schema.formKey);
-  }, []);
+  }, [latest]);
 
   const clear = useCallback(() => {
-    const { store, serverName, schema } = latest.current;
+    const { store, serverName, schema } = latest();
     if (store && schema) store.delete(serverName, schema.formKey);
     setShowRestored(false);
     return schema ? initialFormValues(schema.fields) : {};
-  }, []);
+  }, [latest]);
 
   return { restored, showRestored, settle, clear };
 }

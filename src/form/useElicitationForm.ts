@@ -2,13 +2,13 @@ import { useContext, useEffect, useMemo, useRef, useState, type BaseSyntheticEve
 import type { FieldErrors, Resolver, ResolverResult, UseFormReturn } from "react-hook-form";
 import { isParsedSchema } from "../core/request/isParsedSchema";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
-import { initialFormValues } from "../core/values/initialFormValues";
+import { fieldName, initialFormValues } from "../core/values/initialFormValues";
 import { createLazyFormValidation } from "../core/loading/lazyFormValidation";
-import { ValidationUnavailableError } from "../core/loading/ValidationUnavailableError";
+import { ValidationUnavailableError } from "../core/validation/ValidationUnavailableError";
 import { parseElicitationSchema } from "../core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FileInputs, FormValues, ParsedElicitationSchema } from "../core/types";
-import { trackPointerPresses } from "../fields/afterPointerRelease";
-import { useCallbackRef } from "../fields/useCallbackRef";
+import { trackPointerPresses } from "../ui/afterPointerRelease";
+import { useCallbackRef } from "../ui/useCallbackRef";
 import { useFormControl } from "./useFormControl";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
@@ -160,7 +160,7 @@ function resolverOf(latest: () => Latest, setLeftToServer: (keys: string[]) => v
     if (!validation || !parsed) return { values: {}, errors: {} };
     let result;
     try {
-      result = await validation.check(values);
+      result = await validation.check(values, messages.validation);
     } catch (error) {
       // The engine's chunk did not arrive. A field check has nothing to say; Submit tells the person.
       if (error instanceof ValidationUnavailableError) return answered(new Unavailable());
@@ -169,13 +169,12 @@ function resolverOf(latest: () => Latest, setLeftToServer: (keys: string[]) => v
     const left = result.leftToServer;
     // Compared here, not in an updater: an update that changes nothing still re-renders the form.
     if (!sameKeys(latest().checkedLeftToServer, left)) setLeftToServer(left);
-    if (result.issues.length === 0) return answered(new CheckedAnswer(result.content));
+    if (result.valid) return answered(new CheckedAnswer(result.content));
     // Form names (f0, f1, …) only: server keys never pass through react-hook-form's object copies.
-    // The wording comes with the checking code, already loaded by the check that found the issues.
-    const { wordFormIssues } = await validation.wording();
     const fieldErrors: FieldErrors<FormValues> = {};
-    for (const [name, issue] of Object.entries(wordFormIssues(parsed.fields, result.issues, messages.validation))) {
-      fieldErrors[name] = { type: issue.code, message: issue.message };
+    for (const issue of result.errors) {
+      const field = parsed.fields.find((each) => each.key === issue.field);
+      if (field) fieldErrors[fieldName(field)] = { type: issue.code, message: issue.message };
     }
     return { values: {}, errors: fieldErrors };
   };

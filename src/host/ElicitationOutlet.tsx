@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
-import type { ElicitationAnswerStore } from "../dialog/createElicitationAnswerStore";
+import type { ElicitationAnswerStore } from "../form/createElicitationAnswerStore";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../messages/hostMessages";
 import { DialogStatus } from "./DialogStatus";
@@ -12,6 +12,7 @@ import { resolveMessages, type ElicitationMessagesInput } from "../messages/reso
 import { useLocaleMessages } from "../messages/useLocaleMessages";
 import type { ElicitationQueue } from "./types";
 import type { ElicitationLayout } from "../form/useElicitationLayout";
+import type { TextDirection } from "../ui/TextDirection";
 
 export interface ElicitationOutletProps {
   queue: ElicitationQueue;
@@ -37,7 +38,7 @@ export interface ElicitationOutletProps {
    */
   locale?: string;
   /** Text direction; "rtl" mirrors the layout. */
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   /** Milliseconds each newly shown dialog ignores input (the next in the queue included). Default 500. */
   protectionInterval?: number;
   /** Where the dialog is rendered (a portal); defaults to `document.body`. Not used inline. */

@@ -1,7 +1,8 @@
 // Shapes shared by the queue, the outlet and hosts.
-import type { ElicitationUrlStep, ElicitParams, ElicitResult, FileInputs, ParsedElicitationRequest } from "../core/types";
+import type { ElicitParams, ElicitResult, FileInputs, ParsedElicitationRequest } from "../core/types";
 import type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";
 import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
+import type { SensitiveFieldPolicy } from "../core/types";
 
 export interface ElicitationQueueOptions {
   /** Requests admitted per server within `windowMs`; further ones are rejected. Default 10 per 60 000 ms; `false` turns it off. */
@@ -15,7 +16,7 @@ export interface ElicitationQueueOptions {
   /** Size limits for every request (see `defaultElicitationLimits`); a request over them is rejected with -32602. */
   limits?: Partial<import("../core/request/limits").ElicitationLimits>;
   /** "decline": a form request with a field that looks like a password, key, token, card or ID number is answered `decline` without being shown. Default "warn" (the dialog shows a warning). */
-  sensitiveFields?: "warn" | "decline";
+  sensitiveFields?: SensitiveFieldPolicy;
   /**
    * File inputs (draft SEP-2356): `x-mcp-file` properties are admitted as file fields (a picker with
    * drag and drop whose value is a data: URI) and their annotation is checked (-32602 when malformed).
@@ -85,7 +86,16 @@ export interface ElicitationQueueEntry {
   readonly signal: AbortSignal;
 }
 
-export type { ElicitationUrlStep } from "../core/types";
+// The queue's own state: its URL-mode steps.
+/** A URL-mode step the user agreed to open, tracked until the server says it is complete. */
+export interface ElicitationUrlStep {
+  readonly elicitationId: string;
+  readonly serverName: string;
+  readonly url: string;
+  readonly status: "waiting" | "done";
+  /** `now()` when the person opened the link. */
+  readonly openedAt: number;
+}
 
 export interface ElicitationQueueSnapshot {
   /** The request on screen, if any. */

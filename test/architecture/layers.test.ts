@@ -1,5 +1,6 @@
 // @vitest-environment node
-// The layers import one way: core ← messages ← fields ← form ← dialog ← host. A file may import its
+// The layers import one way: core ← messages ← ui ← fields ← form ← dialog ← host. ui/ holds the React
+// helpers more than one layer uses (a stable callback, the pointer-press and activation guards). A file may import its
 // own layer and the ones below it, never one above; React never reaches core. The relay's server
 // side (server/) stands apart: it may import core only, nothing imports it, and only its redis/
 // folder may name ioredis.
@@ -8,7 +9,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const src = join(import.meta.dirname, "../../src");
-const LAYERS = ["core", "messages", "fields", "form", "dialog", "host"] as const;
+const LAYERS = ["core", "messages", "ui", "fields", "form", "dialog", "host"] as const;
 
 const files = readdirSync(src, { recursive: true })
   .map(String)
@@ -110,6 +111,27 @@ describe("layers import downward only", () => {
     const coreFiles = files.filter((file) => layerOf(file) === 0).map((file) => file.split(sep).slice(1));
     expect(coreFiles.filter((parts) => parts.length === 1).map((parts) => parts[0]).sort()).toEqual(["index.ts", "types.ts"]);
     expect(coreFiles.filter((parts) => parts.length > 1 && !jobs.includes(parts[0]!))).toEqual([]);
+  });
+
+  // Inside core the folders import one way too: shared ← url ← request ← values ← validation ← loading ←
+  // relay. shared/ holds small helpers; request/ parses what a server sent; values/ converts a form's
+  // values to content; validation/ checks content (the check, its engines, its runtime); loading/ brings
+  // the check to the forms on demand; relay/ checks what a relayed answer holds. types.ts, the shapes
+  // they all share, imports nothing; index.ts may import every folder.
+  const CORE_FOLDERS = ["shared", "url", "request", "values", "validation", "loading", "relay"];
+  const coreFolderOf = (path: string) => {
+    const parts = path.split(sep);
+    return parts[0] === "core" && parts.length > 2 ? CORE_FOLDERS.indexOf(parts[1]!) : undefined;
+  };
+
+  it.each(files.filter((file) => coreFolderOf(file) !== undefined))("%s imports no core folder after its own", (file) => {
+    const own = coreFolderOf(file)!;
+    const later = relativeTargets(file).filter((target) => (coreFolderOf(target) ?? -1) > own || target === join("core", "index"));
+    expect(later).toEqual([]);
+  });
+
+  it("core/types.ts imports nothing", () => {
+    expect(specifiers(readFileSync(join(src, "core", "types.ts"), "utf8"))).toEqual([]);
   });
 
   it("no file takes part in an import cycle", () => {

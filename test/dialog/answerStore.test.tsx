@@ -8,7 +8,7 @@ import { extractSnippets } from "../../scripts/readmeSnippets.mjs";
 import { fileInputs } from "../../src/core/request/fileInputs";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { ElicitResult, ParsedElicitationSchema } from "../../src/core/types";
-import { createElicitationAnswerStore, type ElicitationAnswerRecord } from "../../src/dialog/createElicitationAnswerStore";
+import { createElicitationAnswerStore, type ElicitationAnswerRecord } from "../../src/form/createElicitationAnswerStore";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";

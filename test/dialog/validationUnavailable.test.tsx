@@ -5,7 +5,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { createValidationRuntime, type ValidationRuntime } from "../../src/core/loading/validationRuntime";
+import { createValidationRuntime, type ValidationRuntime } from "../../src/core/validation/validationRuntime";
 import type { ValidationEngine } from "../../src/core/validation/validationEngine";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { ValidationRuntimeContext } from "../../src/form/ValidationRuntimeContext";

@@ -7,6 +7,8 @@ import { useElicitationForm, type UseElicitationFormResult } from "../../src/for
 import type { ElicitFormParams } from "../../src/core/types";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
 import { deMessages } from "../../src/messages/locales/de";
+import { fillTemplate } from "../../src/messages/fillTemplate";
+import { DEFAULT_PROTECTION_INTERVAL } from "../../src/ui/guardActivation";
 import { fileInputs } from "../../src/core/request/fileInputs";
 import { renderDialog } from "../renderDialog";
 
@@ -149,6 +151,8 @@ describe("layout=\"steps\"", () => {
         <ElicitationSteps
           controller={form}
           onSubmit={onSubmit}
+          fill={fillTemplate}
+          protectionInterval={DEFAULT_PROTECTION_INTERVAL}
           renderField={(field) => <ElicitationField field={field} control={form.form.control} messages={form.messages} />}
         />
       );
@@ -201,6 +205,11 @@ describe("layout=\"steps\"", () => {
     renderDialog(trip, { layout: "auto" });
     expect(screen.getByLabelText(/Guests/)).toBeInTheDocument();
     expect(screen.queryByTestId("rme-step-progress")).toBeNull();
+  });
+
+  it("leaves a placeholder it has no value for as the host wrote it, even one named like an object's method", async () => {
+    renderDialog(trip, { layout: "steps", messages: { stepProgress: "{step} of {total} {toString} {constructor}" } });
+    expect(await screen.findByTestId("rme-step-progress")).toHaveTextContent(/^1 of 5 \{toString\} \{constructor\}$/);
   });
 
   it("speaks German through the messages object", async () => {

@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
-import { createElicitationAnswerStore } from "../../src/dialog/createElicitationAnswerStore";
+import { createElicitationAnswerStore } from "../../src/form/createElicitationAnswerStore";
 import { ElicitationAnswerRefused } from "../../src/dialog/ElicitationAnswerRefused";
 import { ElicitationRequestClosed } from "../../src/host/ElicitationRequestClosed";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";

@@ -34,8 +34,8 @@ describe("validation chunks that cannot load", () => {
 
     // The probe: these mocks do reach what validation loads. Had admission waited for an engine,
     // it would have met exactly this rejection.
-    const { defaultValidationRuntime } = await import("../../src/core/loading/validationRuntime");
-    const { ValidationUnavailableError } = await import("../../src/core/loading/ValidationUnavailableError");
+    const { defaultValidationRuntime } = await import("../../src/core/validation/validationRuntime");
+    const { ValidationUnavailableError } = await import("../../src/core/validation/ValidationUnavailableError");
     await expect(defaultValidationRuntime.loadEngine("ajv")).rejects.toBeInstanceOf(ValidationUnavailableError);
     await expect(defaultValidationRuntime.loadEngine("eval-free")).rejects.toBeInstanceOf(ValidationUnavailableError);
     vi.doUnmock("../../src/core/validation/engines/ajvEngine");
@@ -48,7 +48,7 @@ describe("validation chunks that cannot load", () => {
       throw new Error("Failed to fetch dynamically imported module");
     });
     const { preloadValidation } = await import("../../src/core/loading/preloadValidation");
-    const { ValidationUnavailableError } = await import("../../src/core/loading/ValidationUnavailableError");
+    const { ValidationUnavailableError } = await import("../../src/core/validation/ValidationUnavailableError");
     await expect(preloadValidation()).rejects.toBeInstanceOf(ValidationUnavailableError);
     vi.doUnmock("../../src/core/loading/loadValidation");
     await expect(preloadValidation()).resolves.toBeUndefined();

@@ -7,7 +7,8 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validatio
 import { act, renderHook } from "@testing-library/react";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildContent, fieldName, UNREADABLE_NUMBER } from "../../src/core/values/formValues";
+import { fieldName, UNREADABLE_NUMBER } from "../../src/core/values/formValues";
+import { buildContent } from "../../src/core/validation/buildContent";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import type { ElicitContent, FieldDescriptor, FormValue, FormValues } from "../../src/core/types";
 import { useElicitationForm } from "../../src/form/useElicitationForm";

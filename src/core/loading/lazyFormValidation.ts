@@ -1,21 +1,18 @@
 import type { ParsedElicitationSchema } from "../types";
-import type { FormCheck } from "../validation/formCheck";
-import type { ValidationRuntime } from "./validationRuntime";
-import { ValidationUnavailableError } from "./ValidationUnavailableError";
+import type { ValuesCheck } from "../validation/createValuesCheck";
+import type { ValidationRuntime } from "../validation/validationRuntime";
+import { ValidationUnavailableError } from "../validation/ValidationUnavailableError";
 
 type LoadValidationModule = typeof import("./loadValidation");
-type FormCheckModule = Awaited<ReturnType<LoadValidationModule["loadWording"]>>;
 
 /** What a form does with validation: each part loads its code on first use. */
 export interface LazyFormValidation {
-  /** The form's one check of its values (loadFormCheck). */
-  check: FormCheck;
-  /** Starts loading the engine and compiles the schema when the browser is idle (prepareContentValidator). */
+  /** The form's one check of its values, worded in the messages it is given (loadValuesCheck). */
+  check: ValuesCheck;
+  /** Starts loading the engine and compiles the schema when the browser is idle (prepareContentCheck). */
   prepare(): void;
   /** Keys of the fields whose pattern only the server can check on this page (patternsLeftToServer). */
   patternsLeftToServer(): Promise<string[]>;
-  /** The wording of issues, loaded with the checking code. */
-  wording(): Promise<FormCheckModule>;
 }
 
 // The checking code's module once it has loaded. import() would hand back the same module, but each
@@ -28,8 +25,9 @@ const importLoadValidation = (): Promise<LoadValidationModule> =>
 /**
  * A form's way to validation, its code (the runtime, the engine choice, the validator cache, the
  * pattern tester's loader) fetched on first use: the page's first bundle holds only this. Nothing
- * the form draws waits for it. `runtime` undefined: the page's default runtime. A chunk that cannot
- * load rejects a check with ValidationUnavailableError, and is tried again on the next one.
+ * the form draws waits for it. `runtime` undefined: the page's default runtime, which comes with that
+ * code; each call into it names the runtime it runs in. A chunk that cannot load rejects a check with
+ * ValidationUnavailableError, and is tried again on the next one.
  */
 export function createLazyFormValidation(
   parsed: ParsedElicitationSchema,
@@ -37,18 +35,17 @@ export function createLazyFormValidation(
   load: () => Promise<LoadValidationModule> = importLoadValidation,
 ): LazyFormValidation {
   let loading: Promise<LoadValidationModule> | undefined;
-  let check: FormCheck | undefined;
+  let check: ValuesCheck | undefined;
   const module = () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw new ValidationUnavailableError(error);
     }));
   return {
-    check: async (values) => (check ??= (await module()).loadFormCheck(parsed, runtime))(values),
+    check: async (values, messages) => (check ??= (await module()).loadValuesCheck(runtime, parsed))(values, messages),
     prepare() {
-      module().then((loaded) => loaded.prepareContentValidator(parsed, runtime), () => undefined);
+      module().then((loaded) => loaded.prepareContentCheck(runtime, parsed), () => undefined);
     },
-    patternsLeftToServer: async () => (await module()).patternsLeftToServer(parsed, runtime),
-    wording: async () => (await module()).loadWording(),
+    patternsLeftToServer: async () => (await module()).patternsLeftToServer(runtime, parsed),
   };
 }

@@ -1,18 +1,18 @@
-import type { FormContentCheck, ParsedElicitationSchema } from "../types";
-import * as formCheckModule from "../validation/formCheck";
-import type { FormCheck } from "../validation/formCheck";
+import type { ContentCheck, ParsedElicitationSchema } from "../types";
+import { checkContent } from "../validation/checkContent";
+import { checkPatterns, withPatternIssues } from "../validation/checkPatterns";
+import { createValuesCheck, type ValuesCheck } from "../validation/createValuesCheck";
 import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
-import { defaultValidationRuntime, type ValidationRuntime } from "./validationRuntime";
-
-export type { FormContentCheck };
+import { wordIssues } from "../validation/validationMessages";
+import { defaultValidationRuntime, type ValidationRuntime } from "../validation/validationRuntime";
 
 // The dialog's and forms' way to validation. Nothing they draw waits for it: the engines are
 // separate modules reached only through dynamic import() (validationRuntime.ts), so a host's
 // bundler splits them into chunks that load in the background —
 //   Ajv (≈ 37 KB gzipped) only on pages that allow `new Function`,
 //   the eval-free engine (@cfworker/json-schema, ≈ 7 KB) only on pages that forbid it.
-// The forms' check (formCheck.ts: converting values, renaming keys, bounding sizes, patterns) comes
-// with this module: every form that loads it needs that code, so it arrives in the same chunk, one
+// The forms' check (createValuesCheck.ts: converting values, renaming keys, bounding sizes, patterns,
+// wording) comes with this module: every form that loads it needs that code, so it arrives in the same chunk, one
 // request sooner and without a chunk of its own. Patterns need no engine: the runtime's pattern tester
 // runs them off the main thread, or in RE2 (its own chunk) where no worker can
 // (createPatternTester.ts). Each chunk is loaded once per runtime; a chunk that cannot load
@@ -42,27 +42,26 @@ async function loadSomeEngine(runtime: ValidationRuntime, asked: ValidationEngin
  * Checks content against the schema it was loaded for, the same way validateElicitationContent
  * does, except that patterns run off the main thread (hence a promise).
  */
-export type LoadedContentValidator = (content: unknown) => Promise<FormContentCheck>;
+export type LoadedContentValidator = (content: unknown) => Promise<ContentCheck & { leftToServer: string[] }>;
 
 /**
  * Loads the engine this page supports and returns a validator for `parsed`. The schema is compiled
  * on the first call of that validator (once per distinct schema, then kept in the runtime's cache).
  */
 export function loadContentValidator(parsed: ParsedElicitationSchema, options: LoadValidationOptions = {}): Promise<LoadedContentValidator> {
-  return loadContentValidatorIn(defaultValidationRuntime, parsed, options);
+  return loadContentCheck(defaultValidationRuntime, parsed, options);
 }
 
-/** loadContentValidator with a runtime of the caller's (a test's fresh one). */
-export async function loadContentValidatorIn(
+/** loadContentValidator in `runtime` (a form's, a test's fresh one). */
+export async function loadContentCheck(
   runtime: ValidationRuntime,
   parsed: ParsedElicitationSchema,
   options: LoadValidationOptions = {},
 ): Promise<LoadedContentValidator> {
   const { engine, compile } = await loadSomeEngine(runtime, options.engine);
-  const { checkContent, checkContentPatterns, withPatternIssues, wordIssues } = formCheckModule;
   return async (content) => {
     const checked = checkContent(parsed, content, () => runtime.validators.get(parsed, engine, compile, false));
-    const patterns = typeof content === "object" && content !== null ? await checkContentPatterns(parsed, content, runtime.patterns) : undefined;
+    const patterns = typeof content === "object" && content !== null ? await checkPatterns(parsed, content, runtime.patterns) : undefined;
     const result = patterns === undefined ? checked : withPatternIssues(parsed, checked, patterns.issues);
     const leftToServer = patterns?.leftToServer ?? [];
     return result.valid ? { ...result, leftToServer } : { valid: false, errors: wordIssues(parsed.fields, result.errors), leftToServer };
@@ -70,24 +69,21 @@ export async function loadContentValidatorIn(
 }
 
 /**
- * The form check of `parsed` (formCheck.ts), loading what it needs on its first call: the one check
- * a form's resolver calls. A chunk that cannot load rejects that call with ValidationUnavailableError;
- * the next call tries again.
+ * The check of `parsed`'s form values (createValuesCheck.ts) in `given` (undefined: the page's
+ * default runtime, which loads with this chunk, not with the page), loading the engine on its
+ * first call: the one check a form's resolver calls. An engine that cannot load rejects that call
+ * with ValidationUnavailableError; the next call tries again.
  */
-export function loadFormCheck(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): FormCheck {
-  let check: FormCheck | undefined;
-  return async (values) => {
+export function loadValuesCheck(given: ValidationRuntime | undefined, parsed: ParsedElicitationSchema): ValuesCheck {
+  const runtime = given ?? defaultValidationRuntime;
+  let check: ValuesCheck | undefined;
+  return async (values, messages) => {
     if (check === undefined) {
       const { engine, compile } = await loadSomeEngine(runtime, undefined);
-      check ??= formCheckModule.createFormCheck(parsed, engine, compile, runtime);
+      check ??= createValuesCheck(runtime, parsed, engine, compile);
     }
-    return check(values);
+    return check(values, messages);
   };
-}
-
-/** The checking code's module, for the wording of issues a check found (it came with this module). */
-export function loadWording(): Promise<typeof formCheckModule> {
-  return Promise.resolve(formCheckModule);
 }
 
 /** Runs `task` when the browser is idle (or soon, where there is no idle callback). */
@@ -103,7 +99,8 @@ function whenIdle(task: () => void): void {
  * default waits for no worker); a schema compiled already (a repeated request) compiles nothing.
  * Errors are left for the validation that needs the validator to report.
  */
-export function prepareContentValidator(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): void {
+export function prepareContentCheck(given: ValidationRuntime | undefined, parsed: ParsedElicitationSchema): void {
+  const runtime = given ?? defaultValidationRuntime;
   const engine = runtime.engine.resolve();
   const patterned = parsed.fields.flatMap((field) => (field.kind === "text" && field.pattern !== undefined ? [field] : []));
   if (patterned.length > 0 || parsed.fields.some((field) => field.kind === "file" && field.pattern !== undefined)) runtime.patterns.start();
@@ -135,7 +132,8 @@ export function prepareContentValidator(parsed: ParsedElicitationSchema, runtime
  * Keys of the fields whose `pattern` this page cannot check in the form, known before any input (no
  * worker may start here and RE2 cannot read the pattern): the form says so as it draws them.
  */
-export async function patternsLeftToServer(parsed: ParsedElicitationSchema, runtime: ValidationRuntime = defaultValidationRuntime): Promise<string[]> {
+export async function patternsLeftToServer(given: ValidationRuntime | undefined, parsed: ParsedElicitationSchema): Promise<string[]> {
+  const runtime = given ?? defaultValidationRuntime;
   const withPattern = parsed.fields.flatMap((field) =>
     (field.kind === "text" || field.kind === "file") && field.pattern !== undefined ? [{ key: field.key, pattern: field.pattern }] : [],
   );

@@ -1,6 +1,6 @@
 import type { LoadValidationOptions } from "./loadValidation";
-import { ValidationUnavailableError } from "./ValidationUnavailableError";
-import { defaultValidationRuntime } from "./validationRuntime";
+import { ValidationUnavailableError } from "../validation/ValidationUnavailableError";
+import { defaultValidationRuntime } from "../validation/validationRuntime";
 
 // Apart from loadValidation.ts, which the forms load on demand: a bundle that imports the library's
 // entry (and with it this function) keeps the forms' validation code in its own chunk.

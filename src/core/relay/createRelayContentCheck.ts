@@ -1,21 +1,19 @@
-import { checkContent } from "../validation/contentCheck";
-import { withPatternIssues } from "../validation/checkContentPatterns";
-import { createAjvCompiler } from "../validation/engines/ajvEngine";
-import { compileEvalFreeValidator } from "../validation/engines/evalFreeValidator";
+import { checkContentSync } from "../validation/checkContentSync";
+import { withPatternIssues } from "../validation/checkPatterns";
 import { compileWithRe2, type Re2Pattern } from "../validation/patterns/re2Engine";
-import type { FoundIssue } from "../validation/issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 import { wordIssues } from "../validation/validationMessages";
-import { defaultValidationRuntime, type ValidationRuntime } from "../loading/validationRuntime";
+import { defaultValidationRuntime, type ValidationRuntime } from "../validation/validationRuntime";
 import { ownProperty } from "../shared/ownProperty";
-import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "../types";
+import type { ContentCheck, ParsedElicitationSchema } from "../types";
 
 /** Patterns kept compiled; a server sees few distinct ones. */
 const PATTERNS_KEPT = 256;
 
-export type RelayContentCheck = (parsed: ParsedElicitationSchema, content: unknown) => ValidateElicitationContentResult;
+export type RelayContentCheck = (parsed: ParsedElicitationSchema, content: unknown) => ContentCheck;
 
 /**
- * The relay's check of an accepted answer: the form's check (contentCheck.ts: the same engine, key
+ * The relay's check of an accepted answer: the form's check (checkContent.ts: the same engine, key
  * renaming, size bounds and file rules, worded the same way), with each `pattern` run by RE2 when it
  * translates with the same meaning (linear time: a person's answer cannot stall the host's server)
  * and in place (`new RegExp(pattern, "u")`, as the MCP SDK's server validator runs it) otherwise.
@@ -34,9 +32,8 @@ export function createRelayContentCheck(runtime: ValidationRuntime = defaultVali
     return found;
   };
   return (parsed, content) => {
-    const engine = runtime.engine.resolve();
-    const compile = engine === "ajv" ? runtime.compiler("ajv", createAjvCompiler) : runtime.compiler("eval-free", () => compileEvalFreeValidator);
-    const checked = checkContent(parsed, content, () => runtime.validators.get(parsed, engine, compile, false), parsed.limits);
+    // Patterns left out of the engine: they run below, in RE2 where they can.
+    const checked = checkContentSync(runtime, parsed, content, { limits: parsed.limits, patterns: false });
     const judged = new Set(checked.valid ? [] : checked.errors.map((issue) => issue.field));
     const patternIssues: FoundIssue[] = [];
     if (typeof content === "object" && content !== null) {

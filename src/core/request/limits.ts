@@ -1,36 +1,9 @@
 // Upper bounds on what a server may ask for. A request over any of them is refused with JSON-RPC
 // -32602 before anything is drawn, so a hostile or careless server cannot make the page slow.
 
-/** Size limits applied to every elicitation request. All counts are inclusive maximums. */
-export interface ElicitationLimits {
-  /** Fields in one form (properties of `requestedSchema`). */
-  maxProperties: number;
-  /** Characters (code points) of `message`. */
-  maxMessageLength: number;
-  /** Characters of every other server string: property keys, titles, descriptions, option values and labels, string defaults. */
-  maxTextLength: number;
-  /** Choices of one single or multi select. */
-  maxOptions: number;
-  /**
-   * Characters a person may submit in one text field. Validation refuses longer input in plain
-   * words ("Use at most … characters") even when the schema allows more, and a schema whose
-   * `minLength` is above it is refused (the field could never be filled).
-   */
-  maxStringLength: number;
-  /** Characters of one `pattern`. */
-  maxPatternLength: number;
-  /**
-   * Bytes of one file (file inputs, `fileInputs` opt-in). The person cannot choose a larger file,
-   * whatever the field's `maxSize`. The default, 6 MB, keeps the data: URI under the 8,388,000
-   * characters the MCP SDK's server validators can check as `format: "uri"` (both throw "Maximum call
-   * stack size exceeded" on longer ones); raise it only for servers that check files otherwise.
-   */
-  maxFileSize: number;
-  /** Nesting depth of `requestedSchema`, counting objects and arrays (a valid schema needs at most 6). */
-  maxSchemaDepth: number;
-  /** Objects, arrays and values in `requestedSchema`, annotations included. */
-  maxSchemaNodes: number;
-}
+import type { ElicitationLimits } from "../types";
+
+export type { ElicitationLimits };
 
 /** The defaults: generous for any real form, small enough that parsing and drawing stay instant. */
 export const defaultElicitationLimits: Readonly<ElicitationLimits> = Object.freeze({

@@ -3,7 +3,11 @@ import { codePointLength, resolveElicitationLimits } from "./limits";
 import { quoteExcerpt } from "../shared/excerpt";
 import { isRecord, ownProperty } from "../shared/ownProperty";
 import { fileParserOf, parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
-import type { ParseElicitationRequestResult } from "../types";
+import type { ParsedElicitationRequest } from "../types";
+
+export type ParseElicitationRequestResult =
+  | { ok: true; request: ParsedElicitationRequest }
+  | { ok: false; error: ElicitationSchemaError };
 
 /**
  * Checks the whole `params` of `elicitation/create`, form or URL mode, as received. Never throws;

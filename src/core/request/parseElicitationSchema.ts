@@ -13,7 +13,6 @@ import type {
   FileInputs,
   FieldOption,
   MultiSelectFieldDescriptor,
-  ParseElicitationSchemaResult,
   ParsedElicitationSchema,
   SingleSelectFieldDescriptor,
   StringFormat,
@@ -87,6 +86,10 @@ export interface ParseRun {
   /** Present only with the `fileInputs` opt-in, which brings it. */
   readonly parseFile: FileInputsSupport["parseFile"] | undefined;
 }
+
+export type ParseElicitationSchemaResult =
+  | { ok: true; schema: ParsedElicitationSchema }
+  | { ok: false; error: ElicitationSchemaError };
 
 /**
  * Checks a server's `requestedSchema` and turns it into typed field descriptors plus a clean JSON

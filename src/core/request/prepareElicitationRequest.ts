@@ -2,13 +2,14 @@ import type { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { parseElicitationRequest } from "./parseElicitationRequest";
 import type { ParseElicitationOptions } from "./parseElicitationSchema";
 import type { ElicitResult, ParsedElicitationRequest } from "../types";
+import type { SensitiveFieldPolicy } from "../types";
 
 export interface PrepareElicitationOptions extends ParseElicitationOptions {
   /**
    * A form field that looks like a password, key, token, secret, card number, card code or
    * national ID: "warn" (default) draws a warning under it; "decline" answers `decline` for the person.
    */
-  sensitiveFields?: "warn" | "decline";
+  sensitiveFields?: SensitiveFieldPolicy;
 }
 
 export type PreparedElicitationRequest =

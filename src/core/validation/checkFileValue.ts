@@ -15,7 +15,7 @@ import { checkStringFormat } from "./checkStringFormat";
 export function checkFileValue(field: FileFieldDescriptor, value: string, body = true): { keyword: string; params: Record<string, unknown> } | undefined {
   const info = parseDataUri(value);
   if (info === undefined) return { keyword: "format", params: { format: "data-uri" } };
-  // With `body` false the caller checks the body's characters itself, in steps (formContentCheck.ts).
+  // With `body` false the caller checks the body's characters itself, in steps (createValuesCheck.ts).
   if (field.format === "uri" && !(checkStringFormat("uri", `${value.slice(0, info.bodyStart)}x`) && (!body || isUriBody(value, info)))) {
     return { keyword: "format", params: { format: "uri" } };
   }

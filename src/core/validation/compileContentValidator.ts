@@ -1,6 +1,6 @@
 import { compileAjvValidator } from "./engines/compileAjvValidator";
 import { compileEvalFreeValidator } from "./engines/evalFreeValidator";
-import { resolveValidationEngine } from "../loading/selectValidationEngine";
+import { defaultValidationRuntime } from "./validationRuntime";
 import type { CompileContentValidator } from "./validationEngine";
 
 // The synchronous compilers, for servers, Node and hosts that validate outside the dialog: both
@@ -12,4 +12,4 @@ export { compileAjvValidator, compileEvalFreeValidator };
 
 /** Compiles with the engine this page supports (see `setValidationEngine`). */
 export const compileContentValidator: CompileContentValidator = (jsonSchema) =>
-  resolveValidationEngine() === "ajv" ? compileAjvValidator(jsonSchema) : compileEvalFreeValidator(jsonSchema);
+  defaultValidationRuntime.engine.resolve() === "ajv" ? compileAjvValidator(jsonSchema) : compileEvalFreeValidator(jsonSchema);

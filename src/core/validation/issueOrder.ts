@@ -1,12 +1,11 @@
-import type { FieldDescriptor, ValidationCode, ValidationIssue } from "../types";
+import type { FieldDescriptor, ValidationCode } from "../types";
+import type { FoundIssue } from "../values/FoundIssue";
 
 // Which issue a person sees, and in what order: the one place that decides it. Every check (the
 // engines, the pattern tester, converting a form's values) reports what it found; these rules keep
 // at most one issue per field, the one worth fixing first, and list them content-level first, then
 // in declaration order, then keys the form does not have.
 
-/** What a check found, before anyone words it: the UI words it once, in the host's messages. */
-export type FoundIssue = Omit<ValidationIssue, "message">;
 
 // When a field breaks several rules, the first of these is the one worth telling the person.
 const PRIORITY: readonly ValidationCode[] = [

@@ -1,11 +1,9 @@
-import { checkContent, type ContentCheck } from "./contentCheck";
-import { createAjvCompiler } from "./engines/ajvEngine";
-import { compileEvalFreeValidator } from "./engines/evalFreeValidator";
-import { defaultValidationRuntime, type ValidationRuntime } from "../loading/validationRuntime";
+import { checkContentSync } from "./checkContentSync";
+import { defaultValidationRuntime } from "./validationRuntime";
 import { isParsedSchema } from "../request/isParsedSchema";
 import type { ElicitationLimits } from "../request/limits";
 import { parseElicitationSchema } from "../request/parseElicitationSchema";
-import type { ParsedElicitationSchema, ValidateElicitationContentResult } from "../types";
+import type { ContentCheck, ParsedElicitationSchema } from "../types";
 import type { ValidationEngine } from "./validationEngine";
 import { wordIssues } from "./validationMessages";
 
@@ -29,7 +27,7 @@ export function validateElicitationContent(
   schema: unknown | ParsedElicitationSchema,
   content: unknown,
   options: ValidateElicitationContentOptions = {},
-): ValidateElicitationContentResult {
+): ContentCheck {
   let parsed: ParsedElicitationSchema;
   if (isParsedSchema(schema)) {
     parsed = schema;
@@ -41,25 +39,6 @@ export function validateElicitationContent(
     }
     parsed = result.schema;
   }
-  const result = checkParsedContent(parsed, content, options);
+  const result = checkContentSync(defaultValidationRuntime, parsed, content, { ...options, patterns: true });
   return result.valid ? result : { valid: false, errors: wordIssues(parsed.fields, result.errors) };
-}
-
-/** The synchronous check with `runtime`'s engine and cache, patterns run in the engine; issues not yet worded. */
-export function checkParsedContent(
-  parsed: ParsedElicitationSchema,
-  content: unknown,
-  options: ValidateElicitationContentOptions = {},
-  runtime: ValidationRuntime = defaultValidationRuntime,
-): ContentCheck {
-  return checkContent(
-    parsed,
-    content,
-    () => {
-      const engine = runtime.engine.resolve(options?.engine);
-      const compile = engine === "ajv" ? runtime.compiler("ajv", createAjvCompiler) : runtime.compiler("eval-free", () => compileEvalFreeValidator);
-      return runtime.validators.get(parsed, engine, compile, true);
-    },
-    options?.limits,
-  );
 }

@@ -1,9 +1,10 @@
 import { convertFormValues } from "../values/formValues";
+import { fieldName } from "../values/initialFormValues";
 import type { ElicitContent, FormValues, ParsedElicitationSchema, ValidationIssue } from "../types";
+import { checkContentSync } from "./checkContentSync";
 import { formIssues } from "./issueOrder";
-import { checkParsedContent } from "./validateElicitationContent";
-import type { ValidationMessages } from "./validationMessages";
-import { wordFormIssues } from "./wordFormIssues";
+import { defaultValidationRuntime } from "./validationRuntime";
+import { wordIssues, type ValidationMessages } from "./validationMessages";
 
 /**
  * Builds content from form values, validates it against the schema, and returns at most one issue
@@ -17,6 +18,9 @@ export function validateFormValues(
   messages?: Partial<ValidationMessages>,
 ): { content: ElicitContent; errors: Record<string, ValidationIssue> } {
   const { content, issues } = convertFormValues(parsed.fields, values);
-  const checked = checkParsedContent(parsed, content);
-  return { content, errors: wordFormIssues(parsed.fields, formIssues(parsed.fields, issues, checked.valid ? [] : checked.errors), messages) };
+  const checked = checkContentSync(defaultValidationRuntime, parsed, content, { patterns: true });
+  const worded = wordIssues(parsed.fields, formIssues(parsed.fields, issues, checked.valid ? [] : checked.errors), messages);
+  // formIssues keeps the form's own fields only: each issue has its field's form name.
+  const nameOf = new Map(parsed.fields.map((field) => [field.key, fieldName(field)]));
+  return { content, errors: Object.fromEntries(worded.map((issue) => [nameOf.get(issue.field)!, issue])) };
 }

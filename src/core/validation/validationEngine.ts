@@ -1,6 +1,6 @@
 // What every validation engine provides. No engine is imported here: the synchronous API imports
 // both (compileContentValidator.ts), the dialog and forms load the one they need through the
-// validation runtime; which one this page uses is chosen in selectValidationEngine.ts.
+// validation runtime; which one this page uses is chosen with the functions of loading/defaultEngineChoice.ts.
 
 /**
  * One failed rule, independent of the engine that found it (Ajv's ErrorObject shape, trimmed), so an

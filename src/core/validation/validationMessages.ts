@@ -1,5 +1,5 @@
 import type { FieldDescriptor, ValidationCode, ValidationIssue } from "../types";
-import type { FoundIssue } from "./issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 import { formatFileSize } from "../shared/formatFileSize";
 
 /** One message per rule. `p` holds the field's label and the rule's params ({ limit }, { format }, { type }, …). */
@@ -60,8 +60,8 @@ export function describeValidationIssue(
   return message({ ...issue.params, label });
 }
 
-/** Issues of the core API, worded in the default English with each field's label. */
-export function wordIssues(fields: readonly FieldDescriptor[], issues: readonly FoundIssue[]): ValidationIssue[] {
+/** Issues a check found, worded with each field's label in the host's `messages` (default English). */
+export function wordIssues(fields: readonly FieldDescriptor[], issues: readonly FoundIssue[], messages?: Partial<ValidationMessages>): ValidationIssue[] {
   const labels = new Map(fields.map((field) => [field.key, field.label]));
-  return issues.map((found) => ({ ...found, message: describeValidationIssue(found, labels.get(found.field) ?? found.field) }));
+  return issues.map((found) => ({ ...found, message: describeValidationIssue(found, labels.get(found.field) ?? found.field, messages) }));
 }

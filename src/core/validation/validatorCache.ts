@@ -14,7 +14,7 @@ export interface ValidatorCache {
   /**
    * The compiled validator of `schema` for `engine`, compiled with `compile` on first use. With
    * `patterns` false the engine leaves `pattern` out: the forms check patterns off the main thread
-   * (checkContentPatterns.ts); the synchronous API runs them in the engine, as the server does.
+   * (checkPatterns.ts); the synchronous API runs them in the engine, as the server does.
    */
   get(schema: ParsedElicitationSchema, engine: ValidationEngine, compile: CompileContentValidator, patterns: boolean): ContentValidator;
   /** Whether the validator `get` would return is compiled already; if so it counts as just used, as `get` would. */
@@ -64,7 +64,7 @@ export function createValidatorCache(limit = VALIDATOR_CACHE_LIMIT): ValidatorCa
 /** The name a field has inside the engine: `p<index>`, never the server's key. */
 export const engineKey = (field: FieldDescriptor) => `p${field.index}`;
 
-/** Rules a file's value is checked against in contentCheck (checkFileValue.ts), never by the engine. */
+/** Rules a file's value is checked against in checkContent (checkFileValue.ts), never by the engine. */
 const FILE_RULES: ReadonlySet<string> = new Set(["format", "minLength", "maxLength"]);
 
 /**

@@ -9,10 +9,8 @@ import type {
   FormValues,
   TextFieldDescriptor,
   ValidationCode,
-  ValidationIssue,
 } from "../types";
-import type { FoundIssue } from "../validation/issueOrder";
-import { wordIssues } from "../validation/validationMessages";
+import type { FoundIssue } from "./FoundIssue";
 
 export { fieldName, initialFormValues, UNREADABLE_NUMBER } from "./initialFormValues";
 
@@ -24,19 +22,10 @@ type Converted = { value: ElicitContentValue } | { issue: FoundIssue } | undefin
 
 /**
  * Turns raw input values into protocol content. An optional field left empty is omitted (never ""
- * or 0); a required one gets a "required" issue. A checkbox always sends what it shows.
- * Values that cannot even be converted (not a number, not a date-time) get an issue here; every
- * other rule is left to the schema validator. Issues in plain English words.
+ * or 0); a required one gets a "required" issue. A checkbox always sends what it shows. Values that
+ * cannot even be converted (not a number, not a date-time) get an issue here, as codes and
+ * parameters; every other rule is left to the check (validation/).
  */
-export function buildContent(
-  fields: readonly FieldDescriptor[],
-  values: FormValues,
-): { content: ElicitContent; issues: ValidationIssue[] } {
-  const { content, issues } = convertFormValues(fields, values);
-  return { content, issues: wordIssues(fields, issues) };
-}
-
-/** buildContent's work, with issues as codes and parameters for the form to word. */
 export function convertFormValues(fields: readonly FieldDescriptor[], values: FormValues): { content: ElicitContent; issues: FoundIssue[] } {
   const entries: [string, ElicitContentValue][] = [];
   const issues: FoundIssue[] = [];

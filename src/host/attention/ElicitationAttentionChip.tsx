@@ -5,6 +5,7 @@ import { useLocaleMessages } from "../../messages/useLocaleMessages";
 import type { ElicitationQueue } from "../types";
 import { bringCardIntoView, cardIsAbove, scrollContainerOf, visibleAreaOf } from "./inlineCard";
 import { usePageView } from "./usePageView";
+import type { TextDirection } from "../../ui/TextDirection";
 
 export interface ElicitationAttentionChipProps {
   queue: ElicitationQueue;
@@ -12,7 +13,7 @@ export interface ElicitationAttentionChipProps {
   messages?: ElicitationMessagesInput;
   /** BCP 47 language of the wording, as on the outlet. */
   locale?: string;
-  dir?: "ltr" | "rtl" | "auto";
+  dir?: TextDirection;
   className?: string;
 }
 

@@ -7,7 +7,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createValidationRuntime, type ValidationRuntime } from "../../../src/core/loading/validationRuntime";
+import { createValidationRuntime, type ValidationRuntime } from "../../../src/core/validation/validationRuntime";
 import { ElicitationDialog } from "../../../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../../../src/form/ElicitationForm";
 import { ValidationRuntimeContext } from "../../../src/form/ValidationRuntimeContext";
@@ -15,7 +15,7 @@ import { createElicitationQueue } from "../../../src/host/createElicitationQueue
 import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
 import type { ElicitParams } from "../../../src/core/types";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
-import { loadContentValidatorIn } from "../../../src/core/loading/loadValidation";
+import { loadContentCheck } from "../../../src/core/loading/loadValidation";
 import { bankTransfer, contactInfo, githubUsername } from "../../fixtures/seedRequests";
 
 const src = join(import.meta.dirname, "../../../src");
@@ -49,7 +49,7 @@ function staticGraph(entry: string): Map<string, string[]> {
 }
 
 const HEAVY_PACKAGES = /^(ajv|ajv-formats|@cfworker\/json-schema)($|\/)/;
-const SYNC_MODULES = /\/core\/validation\/(engines\/ajvEngine|engines\/compileAjvValidator|engines\/evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues|formCheck|contentCheck)\.ts$/;
+const SYNC_MODULES = /\/core\/validation\/(engines\/ajvEngine|engines\/compileAjvValidator|engines\/evalFreeValidator|compileContentValidator|validateElicitationContent|validateFormValues|createValuesCheck|checkContent|checkContentSync|checkPatterns|validationRuntime)\.ts$/;
 
 const patterned = (pattern: string, extra: Record<string, unknown> = {}) =>
   ({ message: "Code?", requestedSchema: { type: "object", properties: { code: { type: "string", pattern, ...extra } } } }) as ElicitParams;
@@ -98,7 +98,7 @@ describe("loading on demand", () => {
     ] as const) {
       const parsed = parse(schema);
       if (!parsed.ok) throw new Error("schema did not parse");
-      const validate = await loadContentValidatorIn(runtime, parsed.schema, { engine });
+      const validate = await loadContentCheck(runtime, parsed.schema, { engine });
       for (const content of contents) {
         expect(await validate(content)).toEqual({ ...validateElicitationContent(schema, content, { engine }), leftToServer: [] });
       }

@@ -8,13 +8,16 @@ import { describe, expect, it, vi } from "vitest";
 async function freshPage() {
   vi.resetModules();
   const { preloadValidation } = await import("../../../src/core/loading/preloadValidation");
-  const { detectedValidationEngine, setValidationEngine } = await import("../../../src/core/loading/selectValidationEngine");
-  const { loadFormCheck } = await import("../../../src/core/loading/loadValidation");
+  const { detectedValidationEngine, setValidationEngine } = await import("../../../src/core/loading/defaultEngineChoice");
+  const { loadValuesCheck } = await import("../../../src/core/loading/loadValidation");
   const { parseElicitationSchema } = await import("../../../src/core/request/parseElicitationSchema");
   const parsed = parseElicitationSchema({ type: "object", properties: { email: { type: "string", title: "Email", format: "email" } }, required: ["email"] });
   if (!parsed.ok) throw parsed.error;
   // What a form does on blur or Submit: its one check of the values (field keys are renamed f<index>).
-  const checkForm = async () => (await loadFormCheck(parsed.schema)({ f0: "not-an-email" })).issues;
+  const checkForm = async () => {
+    const result = await loadValuesCheck(undefined, parsed.schema)({ f0: "not-an-email" });
+    return result.valid ? [] : result.errors;
+  };
   return { preloadValidation, detectedValidationEngine, setValidationEngine, checkForm };
 }
 

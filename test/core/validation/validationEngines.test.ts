@@ -2,7 +2,7 @@
 // Ajv (generated code) and the eval-free engine (@cfworker/json-schema) give the same answers,
 // in the same plain words, for every rule. The CSP browser test shows the page picks one itself.
 import { describe, expect, it } from "vitest";
-import { canCompileCode, resolveValidationEngine, setValidationEngine } from "../../../src/core/loading/selectValidationEngine";
+import { canCompileCode, resolveValidationEngine, setValidationEngine } from "../../../src/core/loading/defaultEngineChoice";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
 import { createAjvCompiler } from "../../../src/core/validation/engines/ajvEngine";
 import { compileAjvValidator } from "../../../src/core/validation/engines/compileAjvValidator";

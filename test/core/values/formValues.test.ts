@@ -2,7 +2,8 @@
 process.env.TZ = "Europe/Paris";
 
 import { describe, expect, it } from "vitest";
-import { buildContent, fieldName, initialFormValues } from "../../../src/core/values/formValues";
+import { fieldName, initialFormValues } from "../../../src/core/values/formValues";
+import { buildContent } from "../../../src/core/validation/buildContent";
 import { validateFormValues } from "../../../src/core/validation/validateFormValues";
 import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
 import type { ParsedElicitationSchema } from "../../../src/core/types";

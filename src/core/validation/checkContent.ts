@@ -1,7 +1,8 @@
 import { codePointLength, resolveElicitationLimits, type ElicitationLimits } from "../request/limits";
 import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
-import type { ElicitContent, ElicitContentValue, FieldDescriptor, ParsedElicitationSchema, ValidationCode } from "../types";
-import { orderIssues, type FoundIssue } from "./issueOrder";
+import type { ContentCheck, ElicitContent, ElicitContentValue, FieldDescriptor, ParsedElicitationSchema, ValidationCode } from "../types";
+import { orderIssues } from "./issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
 import { engineKey } from "./validatorCache";
 import type { ContentValidationError, ContentValidator } from "./validationEngine";
 import { checkFileValue } from "./checkFileValue";
@@ -41,12 +42,9 @@ const SAME_CODE: ReadonlySet<string> = new Set([
   "fileType", "fileSize", "minLength", "maxLength", "pattern", "format", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
 ]);
 
-/** What checkContent finds: the content to send, or issues by code and parameters, not yet worded. */
-export type ContentCheck = { valid: true; content: ElicitContent } | { valid: false; errors: FoundIssue[] };
-
 /**
- * Checks content against a parsed schema with the validator `validator()` returns (called only when
- * an engine is needed). On success returns a NEW object holding only the declared keys; on failure
+ * The check: content against a parsed schema, with the validator `validator()` returns (called only
+ * when an engine is needed; checkContentSync.ts and createValuesCheck.ts give it one). On success returns a NEW object holding only the declared keys; on failure
  * at most one issue per field (issueOrder.ts), as codes and parameters for the caller to word.
  */
 export function checkContent(
@@ -56,7 +54,7 @@ export function checkContent(
   limits?: Partial<ElicitationLimits>,
   /** False: a file's data: URI body is left to the caller (the forms check it in steps). */
   fileBodies = true,
-): ContentCheck {
+): ContentCheck<FoundIssue> {
   if (!isRecord(content)) return { valid: false, errors: [{ field: "", code: "type", params: { type: "object" } }] };
 
   // Rename content keys the same way, remembering the way back for error messages.

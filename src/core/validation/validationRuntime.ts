@@ -3,7 +3,7 @@ import { createValidatorCache, type ValidatorCache } from "../validation/validat
 import type { CompileContentValidator, ValidationEngine } from "../validation/validationEngine";
 import type { PatternTester } from "../validation/patterns/createPatternTester";
 import { ValidationUnavailableError } from "./ValidationUnavailableError";
-import { createLazyPatternTester } from "./lazyPatternTester";
+import { createLazyPatternTester } from "./patterns/lazyPatternTester";
 
 // Everything validation keeps for a page, in one object: the engine choice and its one-time eval
 // probe, the chunks loaded on demand, the compiled validators, the pattern tester. The library uses
@@ -24,12 +24,18 @@ export interface ValidationRuntimeOptions {
   cacheLimit?: number;
 }
 
+/** The compilers a runtime keeps: one per engine, and Ajv with every vocabulary for any schema. */
+export type CompilerName = ValidationEngine | "ajv-any-schema";
+
 export interface ValidationRuntime {
   readonly engine: EngineChoice;
   readonly validators: ValidatorCache;
   readonly patterns: PatternTester;
-  /** This runtime's compiler for `engine`, made with `create` on first use; the synchronous API and the loaded chunk share it. */
-  compiler(engine: ValidationEngine, create: () => CompileContentValidator): CompileContentValidator;
+  /**
+   * This runtime's compiler for `engine`, made with `create` on first use; the synchronous API and the
+   * loaded chunk share it. "ajv-any-schema": compileAjvValidator's, every Ajv vocabulary for any schema a host hands it.
+   */
+  compiler(engine: CompilerName, create: () => CompileContentValidator): CompileContentValidator;
   /** Loads an engine's chunk once; a failed load rejects with ValidationUnavailableError and is tried again next time. */
   loadEngine(engine: ValidationEngine): Promise<CompileContentValidator>;
 }
@@ -41,10 +47,10 @@ const importEngineModule = (engine: ValidationEngine): Promise<EngineModule> =>
 
 export function createValidationRuntime(options: ValidationRuntimeOptions = {}): ValidationRuntime {
   const importEngine = options.importEngine ?? importEngineModule;
-  const compilers: Partial<Record<ValidationEngine, CompileContentValidator>> = {};
+  const compilers: Partial<Record<CompilerName, CompileContentValidator>> = {};
   const engines: Partial<Record<ValidationEngine, Promise<CompileContentValidator>>> = {};
 
-  const compiler = (engine: ValidationEngine, create: () => CompileContentValidator) => (compilers[engine] ??= create());
+  const compiler = (engine: CompilerName, create: () => CompileContentValidator) => (compilers[engine] ??= create());
 
   return {
     engine: createEngineChoice(),

@@ -1,7 +1,7 @@
 import { act, render } from "@testing-library/react";
 import { useEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { useCallbackRef } from "../../src/fields/useCallbackRef";
+import { useCallbackRef } from "../../src/ui/useCallbackRef";
 
 function Probe({ onEvent, seen }: { onEvent?: (value: string) => void; seen: Array<(value: string) => void> }) {
   const stable = useCallbackRef(onEvent);

@@ -1,5 +1,5 @@
-import { useCallbackRef } from "../fields/useCallbackRef";
-import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "./guardActivation";
+import { useCallbackRef } from "../ui/useCallbackRef";
+import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../ui/guardActivation";
 import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
 const TABBABLE =
@@ -22,7 +22,7 @@ function tabbables(root: HTMLElement): HTMLElement[] {
 // On the server there is no dialog to open; React 18 warns about a layout effect there.
 const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
-export interface ModalDialogOptions {
+export interface DialogSurfaceOptions {
   open: boolean;
   /**
    * false: an inline card in the page's flow. No showModal, no Tab loop, no outside; focus is left
@@ -40,11 +40,13 @@ export interface ModalDialogOptions {
 }
 
 /**
- * A native modal <dialog>: `showModal()` makes the page behind inert and draws the backdrop;
- * this adds what the platform leaves to us — a Tab loop that never leaves the dialog, focus put
- * somewhere useful on open and given back on close, and dismiss events the host can intercept.
+ * The surface a request is answered on, a modal <dialog> or an inline card (`modal: false`). As a
+ * dialog, `showModal()` makes the page behind inert and draws the backdrop; this adds what the
+ * platform leaves to us — a Tab loop that never leaves the dialog, focus put somewhere useful on open
+ * and given back on close, and dismiss events the host can intercept. Both get the protection
+ * interval and Escape.
  */
-export function useModalDialog(ref: RefObject<HTMLElement | null>, options: ModalDialogOptions) {
+export function useDialogSurface(ref: RefObject<HTMLElement | null>, options: DialogSurfaceOptions) {
   // The options of the latest render, for listeners and effects that must not re-run on each.
   const latest = useCallbackRef(() => options);
   // Set while the browser may still turn the Escape we just handled into a `cancel` event.

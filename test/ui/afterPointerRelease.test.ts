@@ -3,7 +3,7 @@
 // comes after the finger lifted — and never longer than a short while when no click comes.
 // The same in Chromium with real taps: test/real-input/touch.browser-test.tsx.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { afterPointerRelease, trackPointerPresses } from "../../src/fields/afterPointerRelease";
+import { afterPointerRelease, trackPointerPresses } from "../../src/ui/afterPointerRelease";
 
 let stop: () => void;
 beforeEach(() => {

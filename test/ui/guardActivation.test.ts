@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../../src/dialog/guardActivation";
+import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../../src/ui/guardActivation";
 
 /** A stand-in for the dialog that records the guard's listeners, and a clock the test moves. */
 function setup(interval = DEFAULT_PROTECTION_INTERVAL) {

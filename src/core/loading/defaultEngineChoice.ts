@@ -1,5 +1,5 @@
 import type { ValidationEngine } from "../validation/validationEngine";
-import { defaultValidationRuntime } from "./validationRuntime";
+import { defaultValidationRuntime } from "../validation/validationRuntime";
 
 // The page's engine choice, kept by the default validation runtime (validationRuntime.ts).
 

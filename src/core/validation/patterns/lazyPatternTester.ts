@@ -1,13 +1,13 @@
-import type { PatternCheckPlace, PatternTester, PatternVerdict } from "../validation/patterns/createPatternTester";
+import type { PatternCheckPlace, PatternTester, PatternVerdict } from "./createPatternTester";
 
-type PatternTesterModule = typeof import("../validation/patterns/createPatternTester");
+type PatternTesterModule = typeof import("./createPatternTester");
 
 /**
  * The runtime's pattern tester, made on first use: its code (the worker source, the paths to RE2)
  * loads on demand, so a page whose forms have no pattern never fetches it. After the first load a
  * check goes straight to the one tester this runtime owns.
  */
-export function createLazyPatternTester(load: () => Promise<PatternTesterModule> = () => import("../validation/patterns/createPatternTester")): PatternTester {
+export function createLazyPatternTester(load: () => Promise<PatternTesterModule> = () => import("./createPatternTester")): PatternTester {
   let tester: PatternTester | undefined;
   let loading: Promise<PatternTester> | undefined;
   const get = (): Promise<PatternTester> =>

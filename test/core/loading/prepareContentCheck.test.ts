@@ -4,8 +4,8 @@
 // defaults of fields with a pattern are checked while idle too, so a Submit of an untouched default
 // has its verdict ready.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { prepareContentValidator } from "../../../src/core/loading/loadValidation";
-import { createValidationRuntime } from "../../../src/core/loading/validationRuntime";
+import { prepareContentCheck } from "../../../src/core/loading/loadValidation";
+import { createValidationRuntime } from "../../../src/core/validation/validationRuntime";
 import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
 import type { ParsedElicitationSchema } from "../../../src/core/types";
 import type { PatternTester } from "../../../src/core/validation/patterns/createPatternTester";
@@ -18,7 +18,7 @@ function parse(title: string): ParsedElicitationSchema {
   return parsed.schema;
 }
 
-describe("prepareContentValidator", () => {
+describe("prepareContentCheck", () => {
   let idle: (() => void)[];
   let compiled: Record<string, unknown>[];
   const compile: CompileContentValidator = (jsonSchema) => {
@@ -37,7 +37,7 @@ describe("prepareContentValidator", () => {
 
   it("compiles a new schema when the browser is idle, not before", async () => {
     const page = runtime();
-    prepareContentValidator(parse("Name"), page);
+    prepareContentCheck(page, parse("Name"));
     await settle();
     expect(compiled).toHaveLength(0);
     expect(idle).toHaveLength(1);
@@ -48,10 +48,10 @@ describe("prepareContentValidator", () => {
 
   it("waits for nothing when the same schema (a new object) is compiled already", async () => {
     const page = runtime();
-    prepareContentValidator(parse("Name"), page);
+    prepareContentCheck(page, parse("Name"));
     await settle();
     idle.shift()!();
-    prepareContentValidator(parse("Name"), page);
+    prepareContentCheck(page, parse("Name"));
     await settle();
     expect(idle).toHaveLength(0);
     expect(compiled).toHaveLength(1);
@@ -60,20 +60,20 @@ describe("prepareContentValidator", () => {
   it("counts a repeated schema as just used, so the cache keeps it over older ones", async () => {
     const page = runtime();
     for (const title of ["A", "B"]) {
-      prepareContentValidator(parse(title), page);
+      prepareContentCheck(page, parse(title));
       await settle();
       idle.shift()!();
     }
-    prepareContentValidator(parse("A"), page); // A is now the most recently used
+    prepareContentCheck(page, parse("A")); // A is now the most recently used
     await settle();
-    prepareContentValidator(parse("C"), page); // compiling C evicts the oldest: B
+    prepareContentCheck(page, parse("C")); // compiling C evicts the oldest: B
     await settle();
     idle.shift()!();
     expect(compiled).toHaveLength(3);
-    prepareContentValidator(parse("A"), page);
+    prepareContentCheck(page, parse("A"));
     await settle();
     expect(idle).toHaveLength(0);
-    prepareContentValidator(parse("B"), page);
+    prepareContentCheck(page, parse("B"));
     await settle();
     expect(idle).toHaveLength(1);
   });
@@ -94,13 +94,13 @@ describe("prepareContentValidator", () => {
       if (!parsed.ok) throw parsed.error;
       return parsed.schema;
     };
-    prepareContentValidator(patterned(), page);
+    prepareContentCheck(page, patterned());
     expect(patterns.start).toHaveBeenCalled();
     await settle();
     expect(test).not.toHaveBeenCalled();
     idle.shift()!();
     expect(test.mock.calls).toEqual([["^[A-Z]{3}-[0-9]{3}$", "ABC-123"]]);
-    prepareContentValidator(patterned(), page);
+    prepareContentCheck(page, patterned());
     await settle();
     idle.shift()!();
     expect(test).toHaveBeenCalledTimes(2);

@@ -1,0 +1,61 @@
+import { checkPatterns, withPatternIssues } from "./checkPatterns";
+import { checkContent } from "./checkContent";
+import { formIssues } from "./issueOrder";
+import type { FoundIssue } from "../values/FoundIssue";
+import { convertFormValues } from "../values/formValues";
+import { isUriBodyInSteps, parseDataUri } from "../values/dataUri";
+import { ownProperty } from "../shared/ownProperty";
+import type { ContentCheck, ElicitContent, FormValues, ParsedElicitationSchema } from "../types";
+import type { CompileContentValidator, ValidationEngine } from "./validationEngine";
+import { wordIssues, type ValidationMessages } from "./validationMessages";
+import type { ValidationRuntime } from "./validationRuntime";
+
+// The forms' check, loaded with the engine (loading/loadValidation.ts) so that this code travels in
+// a chunk and not in the page's first bundle. A form makes it once per parsed schema and its
+// resolver is the only caller; Submit sends the content this check built. The check words what it
+// finds: the wording travels in this chunk, and only a check that ran has issues to word.
+
+/**
+ * The check of a form's values: the content to send, or at most one issue per form field (a value
+ * that could not be converted keeps its own issue), worded in the host's `messages`; and the keys of
+ * fields whose `pattern` this page could not check (the server decides).
+ */
+export type ValuesCheck = (values: FormValues, messages?: Partial<ValidationMessages>) => Promise<ContentCheck & { leftToServer: string[] }>;
+
+/**
+ * The check of `parsed`'s form values: converted to content once, checked by the engine (patterns
+ * left out), then the patterns by `runtime`'s tester, off the main thread; validators from its cache.
+ */
+export function createValuesCheck(
+  runtime: ValidationRuntime,
+  parsed: ParsedElicitationSchema,
+  engine: ValidationEngine,
+  compile: CompileContentValidator,
+): ValuesCheck {
+  return async (values, messages) => {
+    const { content, issues: conversion } = convertFormValues(parsed.fields, values);
+    // A file's data: URI body is checked in steps below, not in one long task here.
+    const checked = checkContent(parsed, content, () => runtime.validators.get(parsed, engine, compile, false), undefined, false);
+    const [patterns, files] = await Promise.all([checkPatterns(parsed, content, runtime.patterns), checkFileBodies(parsed, content, checked)]);
+    const result = withPatternIssues(parsed, checked, [...files, ...patterns.issues]);
+    const issues = formIssues(parsed.fields, conversion, result.valid ? [] : result.errors);
+    const { leftToServer } = patterns;
+    return issues.length === 0 ? { valid: true, content, leftToServer } : { valid: false, errors: wordIssues(parsed.fields, issues, messages), leftToServer };
+  };
+}
+
+/**
+ * `format: "uri"` on the body of each file's data: URI, checked a million characters per task: a
+ * 10 MB file's 14 million characters would hold the main thread for over 100 ms in one go.
+ */
+async function checkFileBodies(parsed: ParsedElicitationSchema, content: ElicitContent, checked: ContentCheck<FoundIssue>): Promise<FoundIssue[]> {
+  const judged = new Set(checked.valid ? [] : checked.errors.map((issue) => issue.field));
+  const checks = parsed.fields.map(async (field): Promise<FoundIssue[]> => {
+    const value = ownProperty(content, field.key);
+    if (field.kind !== "file" || field.format !== "uri" || typeof value !== "string" || judged.has(field.key)) return [];
+    const info = parseDataUri(value);
+    if (info === undefined || (await isUriBodyInSteps(value, info))) return [];
+    return [{ field: field.key, code: "format", params: { format: "uri" } }];
+  });
+  return (await Promise.all(checks)).flat();
+}
