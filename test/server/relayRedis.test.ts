@@ -122,7 +122,9 @@ describe("several relay instances, one Redis", () => {
     void a.request("alice");
     const survivor = b.request("alice", "Other");
     await onB.next(() => onB.events.filter(isRequest).length === 2, 15_000);
-    const [deadId, liveId] = onB.events.filter(isRequest).map(requestId);
+    // Told apart by server, not by order: the two instances' requests may reach the stream either way.
+    const idOf = (serverName: string) => requestId(onB.events.filter(isRequest).find((e) => (e.data as { serverName: string }).serverName === serverName)!);
+    const [deadId, liveId] = [idOf("Deployer"), idOf("Other")];
     const killedAt = Date.now();
     process.kill(a.child.pid!, "SIGKILL");
     // Lease 600 ms, sweep every 200 ms.
