@@ -11,7 +11,7 @@
 //   Submit → the server's promise settling, beside queue.request in the page for the same two spans.
 // Each leg is one entry of LEGS.
 //
-//   npm run bench:relay -- [--rounds 300] [--browser-rounds 60] [--legs latency,heap,throughput,churn,browser]
+//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--legs latency,heap,throughput,churn,browser]
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -35,7 +35,7 @@ const args = Object.fromEntries(
   process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),
 );
 const ROUNDS = Number(args.rounds ?? 300);
-const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 60);
+const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 200);
 const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser").split(","));
 
 // A realistic form: six fields of the usual kinds.
@@ -213,17 +213,18 @@ async function readJson(req) {
 }
 
 /**
- * The routes the browser leg serves beside its page, same origin: the relay (identity by the x-user
- * header), POST /bench/request (calls relay.request for round n, answers once it settled with both
- * times) and POST /bench/clock (the server's time, for the page's clock check). `state.relay` is the
- * relay of the variant being measured.
+ * The routes the browser leg serves beside its page, same origin: each relay of `relays` at
+ * /api/elicitation/<store> (identity by the x-user header), POST /bench/request (calls that store's
+ * relay.request for round n and answers once it settled, with both times) and POST /bench/clock (the
+ * server's time, for the page's clock check).
  */
-function browserRoutes(state) {
+function browserRoutes(relays) {
   const send = (res, status, body) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   return (req, res) => {
     const path = new URL(req.url, "http://x").pathname;
-    if (path === "/api/elicitation") {
-      void state.relay.handle(toFetchRequest(req)).then((response) => sendFetchResponse(res, response));
+    const relay = relays[path.slice("/api/elicitation/".length)];
+    if (path.startsWith("/api/elicitation/") && relay !== undefined) {
+      void relay.handle(toFetchRequest(req)).then((response) => sendFetchResponse(res, response));
       return true;
     }
     if (path === "/bench/clock") {
@@ -231,9 +232,9 @@ function browserRoutes(state) {
       return true;
     }
     if (path === "/bench/request") {
-      void readJson(req).then(async ({ round }) => {
+      void readJson(req).then(async ({ store, round }) => {
         const start = epoch();
-        const result = await state.relay.request({ owner: "alice", serverName: "Deployer", params: browserParams(round) });
+        const result = await relays[store].request({ owner: "alice", serverName: "Deployer", params: browserParams(round) });
         const settled = epoch();
         if (result.action !== "accept") return send(res, 500, { error: `relay.request settled with ${result.action}` });
         send(res, 200, { start, settled });
@@ -244,24 +245,44 @@ function browserRoutes(state) {
   };
 }
 
-/** `count` rounds of `round(i)` after 10 of warm-up (code compiled, validator loaded), in a fresh tab. */
-async function browserRounds(browser, url, setup, round) {
+/**
+ * The three variants, each in its own tab, round by round in turn (the order rotating), so that a
+ * busy moment on the shared machine falls on all three alike: BROWSER_ROUNDS rounds after 10 of
+ * warm-up (code compiled, the validator loaded, the stream open).
+ */
+async function browserRounds(browser, url) {
   const { openBenchPage } = await import("./openBenchPage.mjs");
-  const { page, call } = await openBenchPage(browser, url, "relayBench");
-  await setup(call);
-  const toCard = [];
-  const toSettled = [];
+  const variants = [
+    { name: "in-page `queue.request`", round: (call, i) => call("inPage", browserParams(i)) },
+    { name: "relay, memory store", store: "memory" },
+    { name: "relay, Redis store", store: "redis" },
+  ];
+  for (const variant of variants) {
+    variant.tab = await openBenchPage(browser, url, "relayBench");
+    if (variant.store !== undefined) {
+      await variant.tab.call("connect", `/api/elicitation/${variant.store}`, "alice");
+      variant.round = (call, i) => call("viaRelay", variant.store, i, `(round ${i})`);
+    }
+    variant.toCard = [];
+    variant.toSettled = [];
+  }
   for (let i = -10; i < BROWSER_ROUNDS; i++) {
-    const figures = await round(call, i);
-    if (i >= 0) {
-      toCard.push(figures.toCard);
-      toSettled.push(figures.toSettled);
+    for (let k = 0; k < variants.length; k++) {
+      const variant = variants[(i + 10 + k) % variants.length];
+      const figures = await variant.round(variant.tab.call, i);
+      if (i >= 0) {
+        variant.toCard.push(figures.toCard);
+        variant.toSettled.push(figures.toSettled);
+      }
     }
   }
-  const offsets = [];
-  for (let i = 0; i < 20; i++) offsets.push(await call("clockOffset"));
-  await page.close();
-  return { toCard, toSettled, offset: pct(offsets.map((o) => o.offset), 50) };
+  for (const variant of variants) {
+    const offsets = [];
+    for (let i = 0; i < 20; i++) offsets.push((await variant.tab.call("clockOffset")).offset);
+    variant.offset = pct(offsets, 50);
+    await variant.tab.page.close();
+  }
+  return variants;
 }
 
 const LEGS = [
@@ -378,10 +399,12 @@ const LEGS = [
     async run() {
       const { launchChromium } = await import("../scripts/launchChromium.mjs");
       const { runPageBench } = await import("./runPageBench.mjs");
-      const state = { relay: undefined };
-      const variants = [];
+      let variants;
       const redis = await startRedis();
       const redisStore = createRedisRelayStore({ url: redis.url });
+      const relayOn = (store) =>
+        createElicitationRelay({ identify: (request) => request.headers.get("x-user"), rateLimit: false, answerRateLimit: false, store });
+      const relays = { memory: relayOn(createMemoryRelayStore()), redis: relayOn(redisStore) };
       const started = performance.now();
       try {
         await runPageBench(
@@ -390,31 +413,15 @@ const LEGS = [
           async (url) => {
             const browser = await launchChromium();
             try {
-              const inPage = await browserRounds(browser, url, async () => undefined, (call, i) => call("inPage", browserParams(i)));
-              variants.push(["in-page `queue.request`", inPage]);
-              for (const [name, store] of [["relay, memory store", createMemoryRelayStore()], ["relay, Redis store", redisStore]]) {
-                state.relay = createElicitationRelay({
-                  identify: (request) => request.headers.get("x-user"),
-                  rateLimit: false,
-                  answerRateLimit: false,
-                  store,
-                });
-                const figures = await browserRounds(
-                  browser,
-                  url,
-                  (call) => call("connect", "alice"),
-                  (call, i) => call("viaRelay", i, `(round ${i})`),
-                );
-                await state.relay.close();
-                variants.push([name, figures]);
-              }
+              variants = await browserRounds(browser, url);
             } finally {
               await browser.close();
             }
           },
-          browserRoutes(state),
+          browserRoutes(relays),
         );
       } finally {
+        await Promise.all(Object.values(relays).map((relay) => relay.close()));
         await redisStore.close();
         await redis.stop();
       }
@@ -422,21 +429,21 @@ const LEGS = [
       console.log(`\n### In Chromium: to the card drawn, and Submit to settled (${BROWSER_ROUNDS} rounds each after 10 of warm-up, loopback)\n`);
       console.log("| path | request → card drawn p50 | p99 | Submit → settled p50 | p99 |");
       console.log("| --- | --: | --: | --: | --: |");
-      for (const [name, { toCard, toSettled }] of variants) {
+      for (const { name, toCard, toSettled } of variants) {
         console.log(`| ${name} | ${ms(pct(toCard, 50))} | ${ms(pct(toCard, 99))} | ${ms(pct(toSettled, 50))} | ${ms(pct(toSettled, 99))} |`);
       }
-      const [, page] = variants[0];
+      const page = variants[0];
       console.log("\n| relay's added p99 (over in-page) | to the card drawn | Submit → settled | both | target |");
       console.log("| --- | --: | --: | --: | --: |");
       for (const [index, target] of [[1, 10], [2, 20]]) {
-        const [name, relay] = variants[index];
+        const { name, ...relay } = variants[index];
         const card = pct(relay.toCard, 99) - pct(page.toCard, 99);
         const settle = pct(relay.toSettled, 99) - pct(page.toSettled, 99);
         const both = pct(relay.toCard.map((x, i) => x + relay.toSettled[i]), 99) - pct(page.toCard.map((x, i) => x + page.toSettled[i]), 99);
         const met = Math.max(card, settle) <= target ? "met" : "not met";
         console.log(`| ${name} | ${ms(card)} | ${ms(settle)} | ${ms(both)} | ≤ ${target} ms each: ${met} |`);
       }
-      const offsets = variants.map(([, v]) => v.offset.toFixed(2)).join(", ");
+      const offsets = variants.map((v) => v.offset.toFixed(2)).join(", ");
       console.log(
         `\nServer and page times are epoch milliseconds (\`performance.timeOrigin + performance.now()\` on each side, one machine); ` +
           `a round trip to the server put the server's clock at ${offsets} ms from the page's (median of 20, per page): the spans are good to about 1 ms. ` +

@@ -73,9 +73,9 @@ export interface Round {
 }
 
 const api = {
-  /** Connects the queue to the relay on this origin, as the person `user`. */
-  connect(user: string) {
-    connectElicitationRelay({ url: "/api/elicitation", queue, headers: { "x-user": user } });
+  /** Connects the queue to the relay at `url` on this origin, as the person `user`. */
+  connect(url: string, user: string) {
+    connectElicitationRelay({ url, queue, headers: { "x-user": user } });
   },
   /** The server's clock minus the page's, by a round trip to /bench/clock (taken at its midpoint). */
   async clockOffset(): Promise<{ offset: number; roundTrip: number }> {
@@ -97,11 +97,12 @@ const api = {
     const clicked = submit(card);
     return { toCard: at - start, toSettled: (await settled) - clicked };
   },
-  /** One round through the relay: the server's relay.request (via /bench/request) → card drawn; Submit → its promise settled. */
-  async viaRelay(round: number, tag: string): Promise<Round> {
+  /** One round through the relay with `store`: the server's relay.request (via /bench/request) → card drawn; Submit → its promise settled. */
+  async viaRelay(store: string, round: number, tag: string): Promise<Round> {
     await noCard();
     const drawn = cardDrawn(tag);
-    const reply = fetch("/bench/request", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ round }) });
+    const body = JSON.stringify({ store, round });
+    const reply = fetch("/bench/request", { method: "POST", headers: { "content-type": "application/json" }, body });
     const { at, card } = await drawn;
     const clicked = submit(card);
     const response = await reply;
