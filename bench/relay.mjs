@@ -6,14 +6,17 @@
 //   beside the in-page queue's queue.request → respond for the same params;
 //   server heap per open request at 1,000 open across 100 people (after GC);
 //   answers per second one instance takes (memory store, HTTP, 16 at a time);
-//   heap after 10,000 requests answered vs. at start (after GC).
-// Each leg is one entry of LEGS: a later leg (Chromium drawing the card) is one more entry.
+//   heap after 10,000 requests answered vs. at start (after GC);
+//   in Chromium (bench/relay/, built with Vite): relay.request on the server → the card drawn, and
+//   Submit → the server's promise settling, beside queue.request in the page for the same two spans.
+// Each leg is one entry of LEGS.
 //
-//   npm run bench:relay -- [--rounds 300] [--legs latency,heap,throughput,churn]
+//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--legs latency,heap,throughput,churn,browser]
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
+import { join } from "node:path";
 
 const dist = new URL("../dist/", import.meta.url);
 if (!existsSync(new URL("server.js", dist))) {
@@ -32,7 +35,8 @@ const args = Object.fromEntries(
   process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),
 );
 const ROUNDS = Number(args.rounds ?? 300);
-const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn").split(","));
+const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 200);
+const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser").split(","));
 
 // A realistic form: six fields of the usual kinds.
 const params = {
@@ -187,6 +191,100 @@ async function queueLatency() {
   return times;
 }
 
+/** Epoch milliseconds, sub-millisecond: comparable with the page's performance.timeOrigin + performance.now(). */
+const epoch = () => performance.timeOrigin + performance.now();
+
+/**
+ * The params of the browser leg's round `round`: the usual form with a default for each required
+ * field, so Submit is valid untouched; the round in the message tells its card from the last one.
+ */
+function browserParams(round) {
+  const given = fresh();
+  given.message = `${given.message} (round ${round})`;
+  given.requestedSchema.properties.environment.default = "staging";
+  return given;
+}
+
+/** A request's body as JSON. */
+async function readJson(req) {
+  let body = "";
+  for await (const chunk of req) body += chunk;
+  return JSON.parse(body);
+}
+
+/**
+ * The routes the browser leg serves beside its page, same origin: each relay of `relays` at
+ * /api/elicitation/<store> (identity by the x-user header), POST /bench/request (calls that store's
+ * relay.request for round n and answers once it settled, with both times) and POST /bench/clock (the
+ * server's time, for the page's clock check).
+ */
+function browserRoutes(relays) {
+  const send = (res, status, body) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  return (req, res) => {
+    const path = new URL(req.url, "http://x").pathname;
+    const relay = relays[path.slice("/api/elicitation/".length)];
+    if (path.startsWith("/api/elicitation/") && relay !== undefined) {
+      void relay.handle(toFetchRequest(req)).then((response) => sendFetchResponse(res, response));
+      return true;
+    }
+    if (path === "/bench/clock") {
+      send(res, 200, { at: epoch() });
+      return true;
+    }
+    if (path === "/bench/request") {
+      void readJson(req).then(async ({ store, round }) => {
+        const start = epoch();
+        const result = await relays[store].request({ owner: "alice", serverName: "Deployer", params: browserParams(round) });
+        const settled = epoch();
+        if (result.action !== "accept") return send(res, 500, { error: `relay.request settled with ${result.action}` });
+        send(res, 200, { start, settled });
+      });
+      return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * The three variants, each in its own tab, round by round in turn (the order rotating), so that a
+ * busy moment on the shared machine falls on all three alike: BROWSER_ROUNDS rounds after 10 of
+ * warm-up (code compiled, the validator loaded, the stream open).
+ */
+async function browserRounds(browser, url) {
+  const { openBenchPage } = await import("./openBenchPage.mjs");
+  const variants = [
+    { name: "in-page `queue.request`", round: (call, i) => call("inPage", browserParams(i)) },
+    { name: "relay, memory store", store: "memory" },
+    { name: "relay, Redis store", store: "redis" },
+  ];
+  for (const variant of variants) {
+    variant.tab = await openBenchPage(browser, url, "relayBench");
+    if (variant.store !== undefined) {
+      await variant.tab.call("connect", `/api/elicitation/${variant.store}`, "alice");
+      variant.round = (call, i) => call("viaRelay", variant.store, i, `(round ${i})`);
+    }
+    variant.toCard = [];
+    variant.toSettled = [];
+  }
+  for (let i = -10; i < BROWSER_ROUNDS; i++) {
+    for (let k = 0; k < variants.length; k++) {
+      const variant = variants[(i + 10 + k) % variants.length];
+      const figures = await variant.round(variant.tab.call, i);
+      if (i >= 0) {
+        variant.toCard.push(figures.toCard);
+        variant.toSettled.push(figures.toSettled);
+      }
+    }
+  }
+  for (const variant of variants) {
+    const offsets = [];
+    for (let i = 0; i < 20; i++) offsets.push((await variant.tab.call("clockOffset")).offset);
+    variant.offset = pct(offsets, 50);
+    await variant.tab.page.close();
+  }
+  return variants;
+}
+
 const LEGS = [
   {
     name: "latency",
@@ -294,6 +392,63 @@ const LEGS = [
       console.log(`| at start | ${mb(start)} | |`);
       console.log(`| right after (closings still remembered) | ${mb(after)} | ${kb(after - start)} |`);
       console.log(`| after the remembering time (recentMs) | ${mb(later)} | ${kb(later - start)} |`);
+    },
+  },
+  {
+    name: "browser",
+    async run() {
+      const { launchChromium } = await import("../scripts/launchChromium.mjs");
+      const { runPageBench } = await import("./runPageBench.mjs");
+      let variants;
+      const redis = await startRedis();
+      const redisStore = createRedisRelayStore({ url: redis.url });
+      const relayOn = (store) =>
+        createElicitationRelay({ identify: (request) => request.headers.get("x-user"), rateLimit: false, answerRateLimit: false, store });
+      const relays = { memory: relayOn(createMemoryRelayStore()), redis: relayOn(redisStore) };
+      const started = performance.now();
+      try {
+        await runPageBench(
+          "bench:relay",
+          join(import.meta.dirname, "relay"),
+          async (url) => {
+            const browser = await launchChromium();
+            try {
+              variants = await browserRounds(browser, url);
+            } finally {
+              await browser.close();
+            }
+          },
+          browserRoutes(relays),
+        );
+      } finally {
+        await Promise.all(Object.values(relays).map((relay) => relay.close()));
+        await redisStore.close();
+        await redis.stop();
+      }
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`\n### In Chromium: to the card drawn, and Submit to settled (${BROWSER_ROUNDS} rounds each after 10 of warm-up, loopback)\n`);
+      console.log("| path | request → card drawn p50 | p99 | Submit → settled p50 | p99 |");
+      console.log("| --- | --: | --: | --: | --: |");
+      for (const { name, toCard, toSettled } of variants) {
+        console.log(`| ${name} | ${ms(pct(toCard, 50))} | ${ms(pct(toCard, 99))} | ${ms(pct(toSettled, 50))} | ${ms(pct(toSettled, 99))} |`);
+      }
+      const page = variants[0];
+      console.log("\n| relay's added p99 (over in-page) | to the card drawn | Submit → settled | both | target |");
+      console.log("| --- | --: | --: | --: | --: |");
+      for (const [index, target] of [[1, 10], [2, 20]]) {
+        const { name, ...relay } = variants[index];
+        const card = pct(relay.toCard, 99) - pct(page.toCard, 99);
+        const settle = pct(relay.toSettled, 99) - pct(page.toSettled, 99);
+        const both = pct(relay.toCard.map((x, i) => x + relay.toSettled[i]), 99) - pct(page.toCard.map((x, i) => x + page.toSettled[i]), 99);
+        const met = Math.max(card, settle) <= target ? "met" : "not met";
+        console.log(`| ${name} | ${ms(card)} | ${ms(settle)} | ${ms(both)} | ≤ ${target} ms each: ${met} |`);
+      }
+      const offsets = variants.map((v) => v.offset.toFixed(2)).join(", ");
+      console.log(
+        `\nServer and page times are epoch milliseconds (\`performance.timeOrigin + performance.now()\` on each side, one machine); ` +
+          `a round trip to the server put the server's clock at ${offsets} ms from the page's (median of 20, per page): the spans are good to about 1 ms. ` +
+          `Card drawn = the end of the first frame rendered with it; Submit is a \`.click()\` in the page on both sides. ${seconds.toFixed(0)} s in all.`,
+      );
     },
   },
 ];

@@ -8,10 +8,14 @@ import { extname, join, resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
 
-/** A static file server for the built page, on the loopback interface only. */
-function serve(root) {
+/**
+ * A static file server for the built page, on the loopback interface only; `route(req, res)`, when
+ * given, sees each request first and returns true for those it answered (same origin as the page).
+ */
+function serve(root, route) {
   const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
   const server = createServer(async (req, res) => {
+    if (route?.(req, res)) return;
     const path = resolve(root, "." + decodeURIComponent(new URL(req.url, "http://x").pathname));
     const ok = path.startsWith(root) && (await stat(path).catch(() => undefined))?.isFile();
     if (!ok) return res.writeHead(404).end();
@@ -23,9 +27,9 @@ function serve(root) {
 
 /**
  * Builds the page in `root` (its index.html) and calls `runBrowser(url)` against it. `name` labels
- * the temporary folder and the give-up message.
+ * the temporary folder and the give-up message; `route` serves more than the page's files (see serve).
  */
-export async function runPageBench(name, root, runBrowser) {
+export async function runPageBench(name, root, runBrowser, route) {
   // Bounded: however slow the machine, the bench gives up after ten minutes.
   setTimeout(() => {
     console.error(`${name}: still running after 10 minutes; giving up.`);
@@ -41,10 +45,11 @@ export async function runPageBench(name, root, runBrowser) {
       plugins: [react()],
       build: { outDir: out, emptyOutDir: true, sourcemap: false, minify: process.env.BENCH_MINIFY !== "0" },
     });
-    const server = await serve(out);
+    const server = await serve(out, route);
     try {
       await runBrowser(`http://127.0.0.1:${server.address().port}/index.html`);
     } finally {
+      server.closeAllConnections();
       server.close();
     }
   } finally {
