@@ -1,11 +1,15 @@
-// Renders the main states from the built Storybook (storybook-static/) in Chromium into PNGs:
+// Renders the README's pictures in Chromium into PNGs: the main states from the built Storybook
+// (storybook-static/), and the example chat app mid-question (scripts/exampleScreenshots.mjs).
 //   npm run screenshots            → docs/images/*.png (build Storybook first: npm run build-storybook)
+//   npm run screenshots -- --only storybook | example
 //   node scripts/screenshots.mjs --out /tmp/shots --shots '[{"name":"x","story":"dialog-states--empty"}]'
-// Each shot names a story, a viewport, the page theme (the Storybook toolbar's "theme" global)
-// and the system colour scheme; the picture is taken once the dialog has settled.
+// Each Storybook shot names a story, a viewport, the page theme (the Storybook toolbar's "theme"
+// global) and the system colour scheme; the picture is taken once the dialog has settled.
+// Not part of CI: the pictures are looked at by a person before they are committed.
 import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
+import { shootExample } from "./exampleScreenshots.mjs";
 import { launchChromium } from "./launchChromium.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -47,9 +51,17 @@ function option(name) {
 
 const outDir = resolve(option("out") ?? join(root, "docs/images"));
 const shots = option("shots") ? JSON.parse(option("shots")) : DEFAULT_SHOTS;
+// Shots given on the command line are Storybook shots: the example is drawn only when asked or by default.
+const only = option("only") ?? (option("shots") ? "storybook" : undefined);
+if (only !== undefined && only !== "storybook" && only !== "example") {
+  console.error(`--only takes "storybook" or "example", not "${only}".`);
+  process.exit(2);
+}
+const drawStorybook = only !== "example";
+const drawExample = only !== "storybook";
 
-if (!existsSync(join(staticDir, "iframe.html"))) {
-  console.error("storybook-static/ is missing: run `npm run build-storybook` first.");
+if (drawStorybook && !existsSync(join(staticDir, "iframe.html"))) {
+  console.error("storybook-static/ is missing: run `npm run build-storybook` first (or `--only example`).");
   process.exit(1);
 }
 
@@ -70,39 +82,53 @@ function serve() {
   return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
 }
 
-const server = await serve();
-const base = `http://127.0.0.1:${server.address().port}`;
+/** Takes each Storybook shot with `browser`; returns the number that failed. */
+async function shootStorybook(browser) {
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  let failed = 0;
+  try {
+    for (const shot of shots) {
+      const context = await browser.newContext({
+        viewport: shot.viewport ?? LAPTOP,
+        colorScheme: shot.scheme ?? "light",
+        reducedMotion: "reduce",
+        deviceScaleFactor: 1,
+      });
+      const page = await context.newPage();
+      const globals = shot.theme === "dark" ? "&globals=theme:dark" : "";
+      try {
+        await page.goto(`${base}/iframe.html?id=${shot.story}&viewMode=story${globals}`, { waitUntil: "networkidle" });
+        await page.waitForSelector(".rme-dialog[open], .rme-form", { timeout: 15_000 });
+        // Play functions (a failed submit) and the validation engine settle; caret blinks are hidden.
+        await page.waitForTimeout(shot.wait ?? 800);
+        await page.addStyleTag({ content: "* { caret-color: transparent !important; }" });
+        const file = join(outDir, `${shot.name}.png`);
+        await page.screenshot({ path: file });
+        console.log(`${shot.name.padEnd(16)} ${shot.story} ${(shot.viewport ?? LAPTOP).width}×${(shot.viewport ?? LAPTOP).height} → ${file}`);
+      } catch (error) {
+        failed += 1;
+        console.error(`${shot.name}: ${error instanceof Error ? error.message : error}`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    server.close();
+  }
+  return failed;
+}
+
 const browser = await launchChromium();
 mkdirSync(outDir, { recursive: true });
 let failed = 0;
 try {
-  for (const shot of shots) {
-    const context = await browser.newContext({
-      viewport: shot.viewport ?? LAPTOP,
-      colorScheme: shot.scheme ?? "light",
-      reducedMotion: "reduce",
-      deviceScaleFactor: 1,
-    });
-    const page = await context.newPage();
-    const globals = shot.theme === "dark" ? "&globals=theme:dark" : "";
-    try {
-      await page.goto(`${base}/iframe.html?id=${shot.story}&viewMode=story${globals}`, { waitUntil: "networkidle" });
-      await page.waitForSelector(".rme-dialog[open], .rme-form", { timeout: 15_000 });
-      // Play functions (a failed submit) and the validation engine settle; caret blinks are hidden.
-      await page.waitForTimeout(shot.wait ?? 800);
-      await page.addStyleTag({ content: "* { caret-color: transparent !important; }" });
-      const file = join(outDir, `${shot.name}.png`);
-      await page.screenshot({ path: file });
-      console.log(`${shot.name.padEnd(16)} ${shot.story} ${(shot.viewport ?? LAPTOP).width}×${(shot.viewport ?? LAPTOP).height} → ${file}`);
-    } catch (error) {
-      failed += 1;
-      console.error(`${shot.name}: ${error instanceof Error ? error.message : error}`);
-    } finally {
-      await context.close();
-    }
-  }
+  if (drawStorybook) failed += await shootStorybook(browser);
+  if (drawExample) failed += await shootExample({ browser, outDir });
+} catch (error) {
+  failed += 1;
+  console.error(error instanceof Error ? error.message : error);
 } finally {
   await browser.close();
-  server.close();
 }
 process.exit(failed > 0 ? 1 : 0);

@@ -44,7 +44,7 @@ export function Chat({ id, initialMessages }: { id: string; initialMessages: UIM
             setInput("");
           }}
         >
-          <input aria-label="Message" value={input} onChange={(event) => setInput(event.target.value)} placeholder="deploy web" />
+          <input aria-label="Message" value={input} onChange={(event) => setInput(event.target.value)} placeholder="Try “deploy web”" />
           <button type="submit" disabled={status === "submitted" || status === "streaming"}>
             Send
           </button>
