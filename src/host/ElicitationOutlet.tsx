@@ -10,7 +10,7 @@ import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
-import type { ElicitationQueue } from "./types";
+import type { ElicitationQueue, ElicitationQueueEntry } from "./types";
 import type { ElicitationLayout } from "../form/useElicitationLayout";
 import type { TextDirection } from "../ui/TextDirection";
 
@@ -46,6 +46,12 @@ export interface ElicitationOutletProps {
   /** The icon drawn before the title for a server, from the host's own records (e.g. its logo, `alt=""`). */
   serverIcon?: (serverName: string) => ReactNode;
   className?: string;
+  /**
+   * Only the requests it returns true for are drawn here, the first of them at a time — e.g. one
+   * conversation's or one tool call's, by `entry.context` (docs/relay.md). Several outlets on one queue,
+   * each with its own filter, draw their requests side by side; without a filter, the queue's head.
+   */
+  filter?: (entry: ElicitationQueueEntry) => boolean;
   /** "form" (default), "steps" (one question at a time) or "auto" (steps for more than five fields or a narrow viewport). */
   layout?: ElicitationLayout;
 }
@@ -70,12 +76,14 @@ export function ElicitationOutlet({
   serverIcon,
   className,
   layout,
+  filter,
 }: ElicitationOutletProps) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   const catalogue = useLocaleMessages(locale, messages);
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
   // A request closed elsewhere stays a moment, saying why (ElicitationRequestClosed).
-  const shown = useDepartingEntry(snapshot.current);
+  const entries = filter ? snapshot.entries.filter(filter) : snapshot.entries;
+  const shown = useDepartingEntry(entries[0]);
   const current = shown.entry;
   // Inline: a card answered from inside it hands focus to the card that replaces it as it leaves, so
   // the person keeps their place. Only that card: one that arrives later (or moves up when another is
@@ -88,7 +96,9 @@ export function ElicitationOutlet({
   const takeFocus = useMemo(() => handOffFrom.current !== undefined && handOffFrom.current === lastDrawn.current, [currentId]);
   useEffect(() => {
     lastDrawn.current = currentId;
-  }, [currentId]);
+    // Drawn before its turn in the queue (a filter): its turn, and its timeout, start now.
+    if (currentId !== undefined) queue.show(currentId);
+  }, [currentId, queue]);
   const focusInsideCard = () =>
     presentation === "inline" && document.activeElement?.closest('.rme-dialog[data-presentation="inline"]') != null;
   const answer = <T,>(id: string, act: () => T): T => {
@@ -143,11 +153,11 @@ export function ElicitationOutlet({
             <DialogStatus
               serverName={current.serverName}
               position={1}
-              total={snapshot.entries.length}
+              total={entries.length}
               deadline={current.deadline}
               now={queue.now}
               // Not on a card that is only saying why it closes.
-              onStopAsking={stopAsking && current === snapshot.current ? () => stop(current.id, current.serverName) : undefined}
+              onStopAsking={stopAsking && current === entries[0] ? () => stop(current.id, current.serverName) : undefined}
               messages={resolved}
             />
           }

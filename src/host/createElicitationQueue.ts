@@ -75,7 +75,12 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   /** Starts the head's turn: "shown" event and its timeout, once. */
   function showHead(): void {
     const head: Pending | undefined = pending.values().next().value;
-    if (!head || head.shown) return;
+    if (head) showItem(head);
+  }
+
+  /** Starts a request's turn (the head's, or one an outlet with a `filter` draws before its turn): once. */
+  function showItem(head: Pending): void {
+    if (head.shown) return;
     head.shown = true;
     emit({ type: "shown", serverName: head.entry.serverName, id: head.entry.id });
     if (head.timeoutMs !== undefined && head.timeoutMs > 0) {
@@ -247,6 +252,15 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     request: createAdmissionBudget(admit),
     respond,
     submit,
+    show(id) {
+      const item = pending.get(id);
+      if (item === undefined) return false;
+      if (!item.shown) {
+        showItem(item);
+        publish();
+      }
+      return true;
+    },
     cancelServer,
     completeElicitation,
     dismissUrlStep: (elicitationId, serverName) => {

@@ -150,6 +150,12 @@ export interface ElicitationQueue {
    * replaces it for the next try.
    */
   submit(id: string, result: ElicitResult): boolean | Promise<boolean>;
+  /**
+   * Starts the turn of the request with this id — its "shown" event and its timeout — when an outlet
+   * draws it before it reaches the head (an outlet with a `filter`); the head's starts by itself. Once
+   * per request; false when it is not waiting.
+   */
+  show(id: string): boolean;
   /** "Stop asking": answers `cancel` to every unanswered request from this server. Returns how many. */
   cancelServer(serverName: string): number;
   /** `notifications/elicitation/complete` arrived. True when it matched a request or an opened step. */
