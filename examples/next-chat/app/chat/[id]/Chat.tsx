@@ -34,7 +34,7 @@ export function Chat({ id, initialMessages }: { id: string; initialMessages: UIM
         </div>
       ))}
       {/* Questions of this chat that name no tool call, in arrival order. */}
-      <ElicitationOutlet queue={questions.unplaced} drafts={questions.drafts} presentation="inline" />
+      <ElicitationOutlet queue={questions.queue} filter={(entry) => !entry.context?.toolCallId} drafts={questions.drafts} presentation="inline" />
       <div className="composer">
         <form
           onSubmit={(event) => {

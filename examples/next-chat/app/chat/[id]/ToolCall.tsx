@@ -18,7 +18,12 @@ export function ToolCall({ part, questions }: { part: DynamicToolUIPart; questio
       </div>
       {/* Only this call's questions. Drawn whatever the state: empty while nothing is asked, and a card
           closed from another window says so for a moment even after the result arrived. */}
-      <ElicitationOutlet queue={questions.forToolCall(part.toolCallId)} drafts={questions.drafts} presentation="inline" />
+      <ElicitationOutlet
+        queue={questions.queue}
+        filter={(entry) => entry.context?.toolCallId === part.toolCallId}
+        drafts={questions.drafts}
+        presentation="inline"
+      />
       {part.state === "output-available" ? <p className="tool-result">{resultText(part.output)}</p> : null}
       {part.state === "output-error" ? <p role="alert">{part.errorText}</p> : null}
     </div>
