@@ -138,12 +138,15 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
     async snapshot(owner) {
       forgetOld();
       const who = person(owner);
-      return {
+      const snapshot = {
         position: who.position,
         open: [...who.open.values()],
         closed: who.closed.map(({ position, id, reason }) => ({ position, id, reason })),
         completed: who.completed.map(({ at: _at, ...entry }) => entry),
       };
+      // A look-up for someone with nothing here (relay.completeElicitation) keeps nothing of them.
+      dropIfIdle(owner, who);
+      return snapshot;
     },
     async park(round, records, maxOpen) {
       const who = person(round.owner);
