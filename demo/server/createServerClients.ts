@@ -39,10 +39,12 @@ export function createServerClients({ relay, serverName, connect, log }: ServerC
       log(`${serverName} → elicitation/create (${String(params.mode ?? "form")}): ${String(params.message ?? "")} — relayed to the person's browser`);
       return relay.request({ owner, serverName, params, signal: extra.signal });
     });
-    // The relay's wire carries requests and answers; the end of a URL step is the server's word to
-    // this client, and is logged here.
-    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
-      log(`${serverName} → notifications/elicitation/complete: ${notification.params.elicitationId}`);
+    // The end of a URL step is the server's word to this client: the relay passes it to this
+    // person's windows, whose card or status line then says the step is done.
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notification) => {
+      const { elicitationId } = notification.params;
+      const matched = await relay.completeElicitation(owner, serverName, elicitationId).catch(() => false);
+      log(`${serverName} → notifications/elicitation/complete: ${elicitationId} — ${matched ? "relayed to the person's browser" : "matched nothing"}`);
     });
     // A client whose connection ended (a stdio command that exited) is opened again on next use.
     client.onclose = () => people.delete(owner);

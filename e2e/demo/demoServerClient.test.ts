@@ -146,6 +146,16 @@ describe("the demo with its MCP client on the server", () => {
     await card.waitFor({ state: "detached", timeout: 10_000 });
     expect(await toolResult(page, "quick_question")).toBe("Server withdrew the question after 1 s.");
   });
+
+  it("account link (URL mode): the server's completion comes through the relay, and the step's line says it is done", async () => {
+    await pressLikeAPerson(page, page.getByRole("button", { name: "Call link_account" }));
+    const card = await readCard(page);
+    const [popup] = await Promise.all([page.waitForEvent("popup"), pressLikeAPerson(page, card.getByRole("button", { name: "Open 127.0.0.1" }))]);
+    await popup.getByText("Account linked.").waitFor();
+    expect(await toolResult(page, "link_account")).toBe('Server received: {"action":"accept"}');
+    await page.getByRole("status").getByText("Demo MCP server reports this step is done.").waitFor();
+    await popup.close();
+  });
 });
 
 describe("the demo with its MCP client on the server, against a named server", () => {

@@ -17,6 +17,16 @@ export interface RelayRecord {
   holder: string;
   /** A request of a parked round: the round's id and this request's key in its `inputRequests`. */
   round?: { id: string; key: string };
+  /** A URL-mode request its server said is done (`relay.completeElicitation`) while it was open. */
+  completed?: boolean;
+}
+
+/** A URL-mode elicitation its server said is done, as one person's stream carries it. */
+export interface RelayCompletion {
+  serverName: string;
+  elicitationId: string;
+  /** The person's open request it completes, if one is open. */
+  id?: string;
 }
 
 /** The tool call a parked round belongs to, as the host made it. */
@@ -56,7 +66,8 @@ export type RelaySettleOutcome =
 /** A change in one person's requests, at its position in that person's stream (positions only grow). */
 export type RelayStoreEvent =
   | { type: "request"; position: number; record: RelayRecord }
-  | { type: "closed"; position: number; id: string; reason: RelayCloseReason };
+  | { type: "closed"; position: number; id: string; reason: RelayCloseReason }
+  | ({ type: "completed"; position: number } & RelayCompletion);
 
 export interface RelaySnapshot {
   /** The person's stream position now: every event at or before it is in this snapshot. */
@@ -65,6 +76,8 @@ export interface RelaySnapshot {
   open: RelayRecord[];
   /** Requests that closed recently, oldest first, for a window that reconnects with `Last-Event-ID`. */
   closed: { position: number; id: string; reason: RelayCloseReason }[];
+  /** Completions sent recently, oldest first, for a window that reconnects with `Last-Event-ID` (open requests they complete carry `completed`). */
+  completed: ({ position: number } & RelayCompletion)[];
 }
 
 export type RelayLookup = { owner: string; record: RelayRecord; closed?: undefined } | { owner: string; record?: undefined; closed: RelayCloseReason };
@@ -95,6 +108,11 @@ export interface ElicitationRelayStore {
    * ("timeout"), its unanswered keys are answered `cancel`. Each round is returned to one caller only.
    */
   expireRounds(now: number): Promise<RelayRound[]>;
+  /**
+   * Tells `owner`'s streams that a URL-mode elicitation is done, at a new position, and remembers it
+   * a while (as closings are): `ids`, the person's open requests it completes, are marked `completed`.
+   */
+  complete(owner: string, completion: Omit<RelayCompletion, "id">, ids: string[]): Promise<void>;
   /** Follows one person's events (from any instance) until the returned function is called. */
   subscribe(owner: string, listener: (event: RelayStoreEvent) => void): Promise<() => void>;
 }

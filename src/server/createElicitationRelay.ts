@@ -7,7 +7,7 @@ import { fileParserOf } from "../core/request/parseElicitationSchema";
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
 import { parseRelayAnswer } from "../core/relay/parseRelayAnswer";
 import { relayBodyLimit } from "../core/relay/relayBodyLimit";
-import { RELAY_EVENT, type RelayPostReply, type RelayRequestEventData } from "../core/relay/relayWire";
+import { RELAY_EVENT, type RelayCompletedEventData, type RelayPostReply, type RelayRequestEventData } from "../core/relay/relayWire";
 import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
 import { rateLimitedError } from "../core/request/rateLimitedError";
 import { createEventReporter } from "../core/shared/createEventReporter";
@@ -20,7 +20,7 @@ import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../co
 import { createEventStream, type EventStream, type EventStreamEnd } from "./createEventStream";
 import { createMemoryRelayStore } from "./createMemoryRelayStore";
 import { createPreparedRequests } from "./createPreparedRequests";
-import type { RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
+import type { RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
 import { isAllowedOrigin } from "./isAllowedOrigin";
 import { newRelayId } from "./newRelayId";
 import { readBoundedBody } from "./readBoundedBody";
@@ -37,6 +37,8 @@ const DEFAULT_ROUND_SWEEP_MS = 5_000;
 const MAX_CONTEXT_ENTRIES = 16;
 const MAX_CONTEXT_KEY = 64;
 const MAX_CONTEXT_VALUE = 1024;
+/** Longest `elicitationId` a completion is looked up by (the browser reads no longer one). */
+const MAX_ELICITATION_ID = 256;
 
 interface Held {
   record: RelayRecord;
@@ -300,6 +302,29 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     return answer;
   }
 
+  /**
+   * `notifications/elicitation/complete` reached the host's MCP client: the person's open URL-mode
+   * request of that server and id (held by any instance), or the step they opened by accepting one
+   * here, is done. Only ever for `owner`'s streams; true when it matched something.
+   */
+  async function completeElicitation(owner: string, serverName: string, elicitationId: string): Promise<boolean> {
+    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.completeElicitation: owner must be the person's id (a non-empty string).");
+    if (typeof serverName !== "string") throw new TypeError("relay.completeElicitation: serverName must be a string.");
+    if (typeof elicitationId !== "string" || elicitationId === "" || elicitationId.length > MAX_ELICITATION_ID) {
+      throw new TypeError(`relay.completeElicitation: elicitationId must be a non-empty string of at most ${MAX_ELICITATION_ID} characters.`);
+    }
+    const { open } = await store.snapshot(owner);
+    const ids = open
+      .filter((record) => record.serverName === serverName && !record.completed && isRecord(record.params) && record.params.mode === "url" && record.params.elicitationId === elicitationId)
+      .map((record) => record.id);
+    // An accepted one: the browser shows its step ("Waiting for you to finish on …") until now.
+    const opened = replays.answered(urlElicitationKey(owner, serverName, elicitationId))?.action === "accept";
+    if (ids.length === 0 && !opened) return false;
+    await store.complete(owner, { serverName, elicitationId }, ids);
+    emit({ type: "completed", owner, serverName, ...(ids[0] === undefined ? {} : { id: ids[0] }), elicitationId });
+    return true;
+  }
+
   /** Hands a round with every answer to the host's hook, once (the store took it out as it returned it). */
   async function resume(round: RelayRound, cause: "answered" | "timeout"): Promise<void> {
     const { id: roundId, owner, serverName } = round;
@@ -436,12 +461,16 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     ...(record.deadline === undefined ? {} : { deadline: record.deadline }),
   });
 
+  const completedWire = ({ id, serverName, elicitationId }: RelayCompletion): RelayCompletedEventData => ({ ...(id === undefined ? {} : { id }), serverName, elicitationId });
+
   function deliver(connection: Connection, event: RelayStoreEvent): void {
     if (event.position <= connection.position) return;
     connection.position = event.position;
     if (event.type === "request") {
       connection.stream.send(RELAY_EVENT.request, String(event.position), toWire(event.record));
       markShown(event.record.id);
+    } else if (event.type === "completed") {
+      connection.stream.send(RELAY_EVENT.completed, String(event.position), completedWire(event));
     } else {
       connection.stream.send(RELAY_EVENT.closed, String(event.position), { id: event.id, reason: event.reason });
     }
@@ -495,12 +524,22 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       const { stream } = connection;
       const at = String(snapshot.position);
       // The snapshot goes out whole (it is bounded by the open maximum); the bound applies to what follows.
+      const completedOpen = new Set<string>();
       for (const record of snapshot.open) {
         stream.send(RELAY_EVENT.request, at, toWire(record), true);
         markShown(record.id);
+        // Its server said it is done while it was open: a new window shows it done too.
+        const elicitationId = isRecord(record.params) ? record.params.elicitationId : undefined;
+        if (record.completed && typeof elicitationId === "string") {
+          completedOpen.add(record.id);
+          stream.send(RELAY_EVENT.completed, at, completedWire({ id: record.id, serverName: record.serverName, elicitationId }), true);
+        }
       }
       if (Number.isFinite(lastEventId)) {
         for (const gone of snapshot.closed) if (gone.position > lastEventId) stream.send(RELAY_EVENT.closed, at, { id: gone.id, reason: gone.reason }, true);
+        for (const done of snapshot.completed) {
+          if (done.position > lastEventId && (done.id === undefined || !completedOpen.has(done.id))) stream.send(RELAY_EVENT.completed, at, completedWire(done), true);
+        }
       }
       stream.send(RELAY_EVENT.ready, at, { open: snapshot.open.map((record) => record.id) }, true);
       connection.position = snapshot.position;
@@ -605,6 +644,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     park,
     handle,
     close,
+    completeElicitation,
     call: (owner, serverName, run, callOptions) =>
       callPausingWhileAsking(
         {

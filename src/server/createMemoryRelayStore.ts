@@ -1,6 +1,6 @@
 import type { RelayCloseReason } from "../core/relay/relayWire";
 import type { ElicitResult } from "../core/types";
-import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
 
 export interface MemoryRelayStoreOptions {
   /** How long a closed request is remembered (a late answer gets 409, a reconnecting window its `closed` event). Default 60 000 ms. */
@@ -15,6 +15,7 @@ interface Person {
   position: number;
   open: Map<string, RelayRecord>;
   closed: { position: number; id: string; reason: RelayCloseReason; at: number }[];
+  completed: ({ position: number; at: number } & RelayCompletion)[];
   listeners: Set<(event: RelayStoreEvent) => void>;
 }
 
@@ -33,20 +34,22 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   const holders = new Map<string, (id: string, settlement: RelaySettlement) => void>();
   // Parked rounds, until their last answer or their deadline takes them out (with their answers).
   const rounds = new Map<string, RelayRound>();
+  // Whose completions are remembered, oldest first, so they are forgotten by age as closings are.
+  const completions: { owner: string; at: number }[] = [];
 
   // Positions start from the clock, so a person forgotten and seen again never goes back to a
   // position a window already holds as its Last-Event-ID.
   const person = (owner: string): Person => {
     let found = people.get(owner);
     if (found === undefined) {
-      found = { position: now() * 1000, open: new Map(), closed: [], listeners: new Set() };
+      found = { position: now() * 1000, open: new Map(), closed: [], completed: [], listeners: new Set() };
       people.set(owner, found);
     }
     return found;
   };
 
   const dropIfIdle = (owner: string, who: Person) => {
-    if (who.open.size === 0 && who.closed.length === 0 && who.listeners.size === 0) people.delete(owner);
+    if (who.open.size === 0 && who.closed.length === 0 && who.completed.length === 0 && who.listeners.size === 0) people.delete(owner);
   };
 
   // Closed requests leave by age (oldest first: the map keeps insertion order) and by count per person.
@@ -60,6 +63,13 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
       const at = who.closed.findIndex((entry) => entry.id === id);
       if (at >= 0) who.closed.splice(at, 1);
       dropIfIdle(done.owner, who);
+    }
+    while (completions.length > 0 && completions[0]!.at <= since) {
+      const { owner } = completions.shift()!;
+      const who = people.get(owner);
+      if (who === undefined) continue;
+      who.completed = who.completed.filter((entry) => entry.at > since);
+      dropIfIdle(owner, who);
     }
   };
 
@@ -128,11 +138,15 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
     async snapshot(owner) {
       forgetOld();
       const who = person(owner);
-      return {
+      const snapshot = {
         position: who.position,
         open: [...who.open.values()],
         closed: who.closed.map(({ position, id, reason }) => ({ position, id, reason })),
+        completed: who.completed.map(({ at: _at, ...entry }) => entry),
       };
+      // A look-up for someone with nothing here (relay.completeElicitation) keeps nothing of them.
+      dropIfIdle(owner, who);
+      return snapshot;
     },
     async park(round, records, maxOpen) {
       const who = person(round.owner);
@@ -160,6 +174,27 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
         due.push(round);
       }
       return due;
+    },
+    async complete(owner, { serverName, elicitationId }, ids) {
+      const who = person(owner);
+      let first: string | undefined;
+      for (const id of ids) {
+        const record = who.open.get(id);
+        if (record === undefined) continue;
+        first ??= id;
+        // Replaced, not changed: a snapshot already handed out keeps what it said.
+        const marked = { ...record, completed: true };
+        who.open.set(id, marked);
+        open.set(id, marked);
+      }
+      const position = ++who.position;
+      const completion: RelayCompletion = { serverName, elicitationId, ...(first === undefined ? {} : { id: first }) };
+      const at = now();
+      who.completed.push({ position, at, ...completion });
+      while (who.completed.length > recentPerPerson) who.completed.shift();
+      completions.push({ owner, at });
+      publish(who, { type: "completed", position, ...completion });
+      forgetOld();
     },
     async subscribe(owner, listener) {
       const who = person(owner);

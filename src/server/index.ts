@@ -3,6 +3,7 @@ export { createElicitationRelay } from "./createElicitationRelay";
 export { createMemoryRelayStore, type MemoryRelayStoreOptions } from "./createMemoryRelayStore";
 export type {
   ElicitationRelayStore,
+  RelayCompletion,
   RelayLookup,
   RelayRecord,
   RelayRound,
@@ -30,6 +31,7 @@ export { RELAY_EVENT } from "../core/relay/relayWire";
 export type {
   RelayAnswerBody,
   RelayClosedEventData,
+  RelayCompletedEventData,
   RelayCloseReason,
   RelayFieldError,
   RelayPostReply,

@@ -111,7 +111,8 @@ export type ElicitationRelayEventType =
   | "stream-closed"
   | "parked"
   | "resumed"
-  | "resume-failed";
+  | "resume-failed"
+  | "completed";
 
 export interface ElicitationRelayEvent {
   type: ElicitationRelayEventType;
@@ -122,6 +123,8 @@ export interface ElicitationRelayEvent {
   serverName?: string;
   /** The request id. */
   id?: string;
+  /** "completed": the URL-mode elicitation its server said is done. */
+  elicitationId?: string;
   /** A parked round's id ("parked", "resumed", "resume-failed", and its requests' events). Never its `requestState`. */
   roundId?: string;
   /** "answered": what was answered. */
@@ -151,6 +154,13 @@ export interface ElicitationRelay {
    * host's function may end. `onResume` gets the answers. Rejects when `onResume` is not set.
    */
   park(round: ElicitationRelayPark): Promise<{ roundId: string }>;
+  /**
+   * `notifications/elicitation/complete` (URL mode) reached the MCP client serving `owner`: their open
+   * request of `serverName` with this `elicitationId` (on any instance), or the step they opened by
+   * accepting it here, is shown done in every window of theirs (`event: completed`), never anyone
+   * else's. True when it matched something, like `queue.completeElicitation`.
+   */
+  completeElicitation(owner: string, serverName: string, elicitationId: string): Promise<boolean>;
   /** Answers `cancel` to every open request held here, ends every stream, refuses new requests. */
   close(): Promise<void>;
 }

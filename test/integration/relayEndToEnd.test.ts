@@ -6,7 +6,11 @@
 // component and Chromium tests; here the queue is the person.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import type { ElicitationRequestClosed } from "../../src/host/ElicitationRequestClosed";
@@ -126,4 +130,74 @@ describe("the relay, both sides real", () => {
     expect((entry.signal.reason as ElicitationRequestClosed).reason).toBe("withdrawn");
     expect((await called).isError).toBe(true);
   });
+
+  it("URL mode: the server's notifications/elicitation/complete reaches the person's queue, for the open card and for the step opened", async () => {
+    // The tool asks twice: the first completes while the card is still up, the second after the person opened it.
+    let completeFirst!: () => void;
+    const firstCompletes = new Promise<void>((resolve) => (completeFirst = resolve));
+    const mcpUrl = await startLinkServer(async (mcp) => {
+      const first = mcp.server.elicitInput({ mode: "url", message: "Link GitHub", url: "https://github.example/link/1", elicitationId: "link-1" });
+      await firstCompletes;
+      await mcp.server.createElicitationCompletionNotifier("link-1")();
+      const second = await mcp.server.elicitInput({ mode: "url", message: "Link again", url: "https://github.example/link/2", elicitationId: "link-2" });
+      await mcp.server.createElicitationCompletionNotifier("link-2")();
+      return JSON.stringify([await first, second]);
+    });
+    const relay = createElicitationRelay({ identify: identifyByHeader });
+    const client = new Client({ name: "host", version: "1.0.0" }, { capabilities: { elicitation: { form: {}, url: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) => relay.request({ owner: "alice", serverName: "GitHub", params: request.params, signal: extra.signal }));
+    const matched: boolean[] = [];
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notification) => {
+      matched.push(await relay.completeElicitation("alice", "GitHub", notification.params.elicitationId));
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+    const app = await serve(relay.handle);
+    cleanup.push(() => app.close(), () => relay.close(), () => client.close());
+    const alice = openWindow(app.url, "alice");
+    const bob = openWindow(app.url, "bob");
+    const called = client.callTool({ name: "link", arguments: {} });
+
+    await until(() => expect(entries(alice.queue)).toHaveLength(1));
+    expect(entries(alice.queue)[0]!.completed).toBe(false);
+    completeFirst();
+    await until(() => expect(entries(alice.queue)[0]!.completed).toBe(true));
+    await expect(alice.queue.submit(entries(alice.queue)[0]!.id, { action: "accept" })).resolves.toBe(true);
+    const steps = () => alice.queue.getSnapshot().urlSteps.map(({ elicitationId, status }) => ({ elicitationId, status }));
+    expect(steps()).toEqual([{ elicitationId: "link-1", status: "done" }]);
+
+    await until(() => expect(entries(alice.queue)).toHaveLength(1));
+    await expect(alice.queue.submit(entries(alice.queue)[0]!.id, { action: "accept" })).resolves.toBe(true);
+    await until(() => expect(steps()).toEqual([{ elicitationId: "link-1", status: "done" }, { elicitationId: "link-2", status: "done" }]));
+    expect(JSON.parse((((await called) as { content: { text: string }[] }).content)[0]!.text)).toEqual([{ action: "accept" }, { action: "accept" }]);
+    expect(matched).toEqual([true, true]);
+    expect(bob.queue.getSnapshot().urlSteps).toEqual([]);
+    expect(entries(bob.queue)).toEqual([]);
+  });
 });
+
+/** An MCP server (SDK v1) whose "link" tool runs `tool`, over Streamable HTTP on 127.0.0.1. */
+async function startLinkServer(tool: (mcp: McpServer) => Promise<string>): Promise<string> {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const http = createServer(async (req, res) => {
+    const sessionId = req.headers["mcp-session-id"];
+    let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
+    if (transport === undefined) {
+      const mcp = new McpServer({ name: "github", version: "1.0.0" });
+      mcp.registerTool("link", { description: "Links an account in the browser" }, async () => ({ content: [{ type: "text", text: await tool(mcp) }] }));
+      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
+      transport = created;
+      await mcp.connect(created);
+      cleanup.push(() => mcp.close());
+    }
+    await transport.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  cleanup.push(
+    () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+}

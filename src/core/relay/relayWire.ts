@@ -4,7 +4,7 @@
 import type { ElicitParams, ElicitResult } from "../types";
 
 /** The `event:` names of the relay's stream. */
-export const RELAY_EVENT = Object.freeze({ request: "request", closed: "closed", ready: "ready" } as const);
+export const RELAY_EVENT = Object.freeze({ request: "request", closed: "closed", completed: "completed", ready: "ready" } as const);
 
 /** Why a request left without this window's answer. */
 export type RelayCloseReason = "answered" | "withdrawn" | "timeout" | "closed";
@@ -27,6 +27,18 @@ export interface RelayRequestEventData {
 export interface RelayClosedEventData {
   id: string;
   reason: RelayCloseReason;
+}
+
+/**
+ * `event: completed` — the MCP server said a URL-mode elicitation is done
+ * (`notifications/elicitation/complete`): the card waiting for it, or the status line of the step
+ * the person opened, says so.
+ */
+export interface RelayCompletedEventData {
+  /** The open request it completes, when one is open. */
+  id?: string;
+  serverName: string;
+  elicitationId: string;
 }
 
 /** `event: ready` — sent once per connection after the requests still open. */

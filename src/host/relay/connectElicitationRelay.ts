@@ -231,6 +231,10 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
       case "closed":
         closedElsewhere(event.id, event.reason);
         return false;
+      case "completed":
+        // As in-page: the card waiting for it, or the step the person opened, says it is done.
+        queue.completeElicitation(event.elicitationId, event.serverName);
+        return false;
       case "ready":
         // Held here but no longer open: it closed while this window was away.
         for (const item of [...held.values()]) if (!event.open.has(item.id)) closedElsewhere(item.id, "closed");

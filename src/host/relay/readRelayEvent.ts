@@ -19,6 +19,7 @@ export interface ElicitationRelayRequest {
 export type RelayEvent =
   | { kind: "request"; request: ElicitationRelayRequest }
   | { kind: "closed"; id: string; reason: ElicitationClosedReason }
+  | { kind: "completed"; serverName: string; elicitationId: string }
   | { kind: "ready"; open: ReadonlySet<string> }
   | { kind: "ignored" }
   | { kind: "malformed"; problem: string };
@@ -28,13 +29,15 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{1,256}$/;
 const MAX_SERVER_NAME = 200;
 /** Ids listed in one `ready` event. */
 const MAX_READY_IDS = 10_000;
+/** Longest `elicitationId` of a `completed` event (the relay sends none longer). */
+const MAX_ELICITATION_ID = 256;
 const REASONS: readonly string[] = ["answered", "withdrawn", "timeout", "closed"];
 
 const malformed = (problem: string): RelayEvent => ({ kind: "malformed", problem });
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export function readRelayEvent(event: string, data: string): RelayEvent {
-  if (event !== "request" && event !== "closed" && event !== "ready") return { kind: "ignored" };
+  if (event !== "request" && event !== "closed" && event !== "completed" && event !== "ready") return { kind: "ignored" };
   let body: unknown;
   try {
     body = JSON.parse(data);
@@ -48,6 +51,17 @@ export function readRelayEvent(event: string, data: string): RelayEvent {
       return malformed(`a "ready" event whose "open" is not a list of request ids`);
     }
     return { kind: "ready", open: new Set(open as string[]) };
+  }
+  if (event === "completed") {
+    if (body.id !== undefined && (typeof body.id !== "string" || !REQUEST_ID.test(body.id))) return malformed(`a "completed" event whose "id" is not a request id`);
+    const { serverName, elicitationId } = body;
+    if (typeof serverName !== "string" || serverName.trim() === "" || serverName.length > MAX_SERVER_NAME) {
+      return malformed(`a "completed" event without a valid "serverName"`);
+    }
+    if (typeof elicitationId !== "string" || elicitationId === "" || elicitationId.length > MAX_ELICITATION_ID) {
+      return malformed(`a "completed" event without a valid "elicitationId"`);
+    }
+    return { kind: "completed", serverName, elicitationId };
   }
   const id = body.id;
   if (typeof id !== "string" || !REQUEST_ID.test(id)) return malformed(`a "${event}" event without a valid "id"`);

@@ -5,8 +5,8 @@
 import { Redis } from "ioredis";
 import type { RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
-import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
-import { EXPIRE_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, SWEEP_SCRIPT } from "./relayScripts";
+import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
+import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, SWEEP_SCRIPT } from "./relayScripts";
 
 export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis; url?: undefined }) & {
   /** Prefix of every key and channel. Default "rme:relay". */
@@ -33,7 +33,8 @@ interface Scripts {
   relaySettle(...args: (string | number)[]): Promise<[string, string | string[] | undefined, string | undefined]>;
   relayPark(...args: (string | number)[]): Promise<number>;
   relayExpire(...args: (string | number)[]): Promise<string[][]>;
-  relaySnapshot(...args: (string | number)[]): Promise<[string, string[], string[]]>;
+  relaySnapshot(...args: (string | number)[]): Promise<[string, string[], string[], string[], string[]]>;
+  relayComplete(...args: (string | number)[]): Promise<number>;
   relaySweep(...args: (string | number)[]): Promise<number>;
 }
 
@@ -58,6 +59,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   client.defineCommand("relaySnapshot", { numberOfKeys: 0, lua: SNAPSHOT_SCRIPT });
   client.defineCommand("relaySweep", { numberOfKeys: 0, lua: SWEEP_SCRIPT });
   client.defineCommand("relayPark", { numberOfKeys: 0, lua: PARK_SCRIPT });
+  client.defineCommand("relayComplete", { numberOfKeys: 0, lua: COMPLETE_SCRIPT });
   client.defineCommand("relayExpire", { numberOfKeys: 0, lua: EXPIRE_SCRIPT });
   // Subscribed connections can do nothing else: one of its own.
   const subscriber = client.duplicate();
@@ -159,11 +161,16 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       };
     },
     async snapshot(owner) {
-      const [position, records, recent] = await commands.relaySnapshot(prefix, owner, startPosition());
+      const [position, records, recent, completions, completedIds] = await commands.relaySnapshot(prefix, owner, startPosition());
+      const done = new Set(completedIds);
       return {
         position: Number(position),
-        open: records.map((text) => JSON.parse(text) as RelayRecord),
+        open: records.map((text) => {
+          const record = JSON.parse(text) as RelayRecord;
+          return done.has(record.id) ? { ...record, completed: true } : record;
+        }),
         closed: recent.map((text) => JSON.parse(text) as { position: number; id: string; reason: RelayCloseReason }),
+        completed: completions.map((text) => JSON.parse(text) as { position: number } & RelayCompletion),
       };
     },
     async park(round, records, maxOpen) {
@@ -189,6 +196,12 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     async expireRounds(at) {
       const due = await commands.relayExpire(prefix, at, recentMs, startPosition(), recentPerPerson);
       return due.map(roundOf);
+    },
+    async complete(owner, { serverName, elicitationId }, ids) {
+      const open = ids.filter((id) => ID.test(id));
+      // The JSON of its fields is made here, so the script only puts a position before it.
+      const fields = JSON.stringify({ serverName, elicitationId, ...(open[0] === undefined ? {} : { id: open[0] }) }).slice(1, -1);
+      await commands.relayComplete(prefix, owner, startPosition(), recentMs, recentPerPerson, fields, ...open);
     },
     subscribe(owner, listener) {
       return listen(`${prefix}:owner:${owner}`, (message) => listener(JSON.parse(message) as RelayStoreEvent));

@@ -6,6 +6,8 @@
 //   {p}:open:{owner}  sorted set: open ids by position
 //   {p}:pos:{owner}   the person's stream position (starts from the clock in ms, so it never goes back)
 //   {p}:closed:{owner} list: recently closed { position, id, reason, at }
+//   {p}:completed:{owner} list: recent URL-mode completions { position, serverName, elicitationId, id? }
+//                     — an open request they complete has the field completed = 1
 //   {p}:held:{holder} set: ids a relay instance holds;  {p}:holders: set of instances;  {p}:lease:{holder}: its lease
 //   {p}:round:{id}    hash: round (JSON), left (requests unanswered), r:{key} (request id), a:{key} (answer JSON)
 //                     — a parked round; its requests have holder "" and fields round, key
@@ -97,7 +99,10 @@ export const SETTLE_SCRIPT = `${SETTLE_ONE}
 return settle_one(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], tonumber(ARGV[9]), ARGV[10])
 `;
 
-/** ARGV: prefix, owner, now ms (the start of a new position). Returns { position, open record JSONs (live holders and parked rounds only), closed entries }. */
+/**
+ * ARGV: prefix, owner, now ms (the start of a new position). Returns { position, open record JSONs (live holders
+ * and parked rounds only), closed entries, completion entries, ids of the open requests marked completed }.
+ */
 export const SNAPSHOT_SCRIPT = `
 local p, owner = ARGV[1], ARGV[2]
 local pos_key = p .. ':pos:' .. owner
@@ -109,15 +114,40 @@ end
 redis.call('PEXPIRE', pos_key, 604800000)
 local open_key = p .. ':open:' .. owner
 local records = {}
+local completed = {}
 for _, id in ipairs(redis.call('ZRANGE', open_key, 0, -1)) do
-  local found = redis.call('HMGET', p .. ':req:' .. id, 'record', 'holder')
+  local found = redis.call('HMGET', p .. ':req:' .. id, 'record', 'holder', 'completed')
   if not found[1] then
     redis.call('ZREM', open_key, id)
   elseif found[2] == '' or redis.call('EXISTS', p .. ':lease:' .. found[2]) == 1 then
     table.insert(records, found[1])
+    if found[3] then table.insert(completed, id) end
   end
 end
-return {pos, records, redis.call('LRANGE', p .. ':closed:' .. owner, 0, -1)}
+return {pos, records, redis.call('LRANGE', p .. ':closed:' .. owner, 0, -1), redis.call('LRANGE', p .. ':completed:' .. owner, 0, -1), completed}
+`;
+
+/**
+ * ARGV: prefix, owner, now ms (the start of a new position), keep ms, keep count, the completion's JSON fields
+ * (without braces, built by the store), then the open request ids it completes. Marks those of them still open
+ * and the owner's, remembers the completion, and publishes it at a new position.
+ */
+export const COMPLETE_SCRIPT = `
+local p, owner, fields = ARGV[1], ARGV[2], ARGV[6]
+local pos_key = p .. ':pos:' .. owner
+if redis.call('EXISTS', pos_key) == 0 then redis.call('SET', pos_key, ARGV[3]) end
+local pos = redis.call('INCR', pos_key)
+redis.call('PEXPIRE', pos_key, 604800000)
+for i = 7, #ARGV do
+  local req = p .. ':req:' .. ARGV[i]
+  if redis.call('HEXISTS', req, 'record') == 1 and redis.call('HGET', req, 'owner') == owner then redis.call('HSET', req, 'completed', '1') end
+end
+local key = p .. ':completed:' .. owner
+redis.call('RPUSH', key, '{"position":' .. pos .. ',' .. fields .. '}')
+redis.call('LTRIM', key, -tonumber(ARGV[5]), -1)
+redis.call('PEXPIRE', key, ARGV[4])
+redis.call('PUBLISH', p .. ':owner:' .. owner, '{"type":"completed","position":' .. pos .. ',' .. fields .. '}')
+return pos
 `;
 
 /** ARGV: prefix, keep ms, now ms, now ms (the start of a new position), keep count. Closes ("closed") every request of every holder whose lease expired; returns how many. */

@@ -117,6 +117,39 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     expect(server.streamCount()).toBe(1);
   });
 
+  it("`completed` says the waiting URL-mode request is done, then the step opened by accepting another; a malformed one is reported and changes nothing", async () => {
+    const { queue, errors } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const link = (elicitationId: string) => ({ mode: "url", message: "Link your account", url: "https://github.example/login", elicitationId });
+    server.request({ serverName: "GitHub", params: link("e1") });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const completed = (data: unknown) => server.sendRaw(`event: completed\ndata: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
+    completed("{not json");
+    completed({ serverName: "GitHub" });
+    completed({ serverName: 7, elicitationId: "e1" });
+    completed({ serverName: "GitHub", elicitationId: "e1", id: "not an id!" });
+    completed({ serverName: "GitHub", elicitationId: "e".repeat(300) });
+    completed({ serverName: "Other", elicitationId: "e1" });
+    server.request({ serverName: "Marker", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(2));
+    expect(errors.map((error) => error.code)).toEqual(Array(5).fill("malformed-event"));
+    expect(entries(queue)[0]!.completed).toBe(false);
+
+    completed({ serverName: "GitHub", elicitationId: "e1" });
+    await until(() => expect(entries(queue)[0]!.completed).toBe(true));
+    await expect(queue.submit(entries(queue)[0]!.id, { action: "accept" })).resolves.toBe(true);
+    expect(queue.getSnapshot().urlSteps.map(({ elicitationId, status }) => ({ elicitationId, status }))).toEqual([{ elicitationId: "e1", status: "done" }]);
+
+    server.request({ serverName: "GitHub", params: link("e2") });
+    await until(() => expect(entries(queue).map((entry) => entry.serverName)).toEqual(["Marker", "GitHub"]));
+    await expect(queue.submit(entries(queue)[1]!.id, { action: "accept" })).resolves.toBe(true);
+    const stepOf = (id: string) => queue.getSnapshot().urlSteps.find((step) => step.elicitationId === id)?.status;
+    expect(stepOf("e2")).toBe("waiting");
+    completed({ id: "someRequestId", serverName: "GitHub", elicitationId: "e2" });
+    await until(() => expect(stepOf("e2")).toBe("done"));
+    expect(errors).toHaveLength(5);
+  });
+
   it("drops a stream that floods events, reports it, and opens it again later", async () => {
     const { errors } = connect({ limits: { ...fast, maxEventsPerSecond: 20 } });
     await until(() => expect(server.streamCount()).toBe(1));
