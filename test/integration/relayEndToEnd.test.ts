@@ -6,18 +6,15 @@
 // component and Chromium tests; here the queue is the person.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import type { ElicitationRequestClosed } from "../../src/host/ElicitationRequestClosed";
 import { connectElicitationRelay } from "../../src/host/relay/connectElicitationRelay";
 import type { ElicitationQueue } from "../../src/host/types";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { startDeployServer } from "../server/deployServer";
+import { serveMcp, startDeployServer } from "../server/deployServer";
 import { identifyByHeader, serve } from "../server/relayHarness";
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
@@ -176,28 +173,8 @@ describe("the relay, both sides real", () => {
 });
 
 /** An MCP server (SDK v1) whose "link" tool runs `tool`, over Streamable HTTP on 127.0.0.1. */
-async function startLinkServer(tool: (mcp: McpServer) => Promise<string>): Promise<string> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
-  const http = createServer(async (req, res) => {
-    const sessionId = req.headers["mcp-session-id"];
-    let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
-    if (transport === undefined) {
-      const mcp = new McpServer({ name: "github", version: "1.0.0" });
-      mcp.registerTool("link", { description: "Links an account in the browser" }, async () => ({ content: [{ type: "text", text: await tool(mcp) }] }));
-      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
-      transport = created;
-      await mcp.connect(created);
-      cleanup.push(() => mcp.close());
-    }
-    await transport.handleRequest(req, res);
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  cleanup.push(
-    () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
+function startLinkServer(tool: (mcp: McpServer) => Promise<string>): Promise<string> {
+  return serveMcp(cleanup, "github", (mcp) =>
+    mcp.registerTool("link", { description: "Links an account in the browser" }, async () => ({ content: [{ type: "text", text: await tool(mcp) }] })),
   );
-  return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
 }

@@ -19,29 +19,20 @@ export const deployForm: ElicitRequestFormParams = {
   },
 };
 
+type Cleanup = (() => Promise<unknown> | void)[];
+
 /**
- * Starts the server; `cleanup` receives what stops it. `elicitTimeoutMs`: the server's own wait for an
- * answer (it withdraws the request then). `completions` counts the tool's finished calls.
+ * Serves an SDK v1 MCP server over Streamable HTTP on 127.0.0.1 at a free port, one `McpServer` per
+ * session, its tools registered by `register`; `cleanup` receives what stops it. Returns its URL.
  */
-export async function startDeployServer(cleanup: (() => Promise<unknown> | void)[], elicitTimeoutMs?: number, completions = { count: 0 }): Promise<string> {
+export async function serveMcp(cleanup: Cleanup, name: string, register: (mcp: McpServer) => void): Promise<string> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const http: Server = createServer(async (req, res) => {
     const sessionId = req.headers["mcp-session-id"];
     let transport = typeof sessionId === "string" ? transports.get(sessionId) : undefined;
     if (transport === undefined) {
-      const mcp = new McpServer({ name: "deployer", version: "1.0.0" });
-      mcp.registerTool("deploy", { description: "Asks where to deploy" }, async () => {
-        try {
-          // SDK v1 ignores notifications/cancelled for request id 0 (a falsy check): the elicitation
-          // this file withdraws must not be the server's first request, so id 0 goes to a ping.
-          await mcp.server.ping();
-          const result = await mcp.server.elicitInput(deployForm, elicitTimeoutMs === undefined ? undefined : { timeout: elicitTimeoutMs });
-          completions.count++;
-          return { content: [{ type: "text", text: JSON.stringify(result) }] };
-        } catch (error) {
-          return { content: [{ type: "text", text: `error: ${(error as Error).message}` }], isError: true };
-        }
-      });
+      const mcp = new McpServer({ name, version: "1.0.0" });
+      register(mcp);
       const created = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
         onsessioninitialized: (id) => void transports.set(id, created),
@@ -63,3 +54,23 @@ export async function startDeployServer(cleanup: (() => Promise<unknown> | void)
   return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
 }
 
+/**
+ * Starts the deploy server. `elicitTimeoutMs`: the server's own wait for an answer (it withdraws the
+ * request then). `completions` counts the tool's finished calls.
+ */
+export function startDeployServer(cleanup: Cleanup, elicitTimeoutMs?: number, completions = { count: 0 }): Promise<string> {
+  return serveMcp(cleanup, "deployer", (mcp) =>
+    mcp.registerTool("deploy", { description: "Asks where to deploy" }, async () => {
+      try {
+        // SDK v1 ignores notifications/cancelled for request id 0 (a falsy check): the elicitation
+        // a test withdraws must not be the server's first request, so id 0 goes to a ping.
+        await mcp.server.ping();
+        const result = await mcp.server.elicitInput(deployForm, elicitTimeoutMs === undefined ? undefined : { timeout: elicitTimeoutMs });
+        completions.count++;
+        return { content: [{ type: "text", text: JSON.stringify(result) }] };
+      } catch (error) {
+        return { content: [{ type: "text", text: `error: ${(error as Error).message}` }], isError: true };
+      }
+    }),
+  );
+}
