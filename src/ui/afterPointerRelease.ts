@@ -71,20 +71,19 @@ export function trackPointerPresses(doc: Document): () => void {
       created.down.clear();
       setTimeout(() => settle(created), 0);
     };
+    // One table adds and removes them; on the document they listen in the capture phase (the window's blur, its own, not).
     const view = doc.defaultView;
-    doc.addEventListener("pointerdown", down, true);
-    doc.addEventListener("pointerup", up, true);
-    doc.addEventListener("pointercancel", cancel, true);
-    doc.addEventListener("click", clicked, true);
-    doc.addEventListener("auxclick", clicked, true);
-    view?.addEventListener("blur", lostFocus);
+    const listeners: Array<[EventTarget | null, string, (event: PointerEvent) => void]> = [
+      [doc, "pointerdown", down],
+      [doc, "pointerup", up],
+      [doc, "pointercancel", cancel],
+      [doc, "click", clicked],
+      [doc, "auxclick", clicked],
+      [view, "blur", lostFocus],
+    ];
+    for (const [target, type, listener] of listeners) target?.addEventListener(type, listener as EventListener, target === doc);
     created.detach = () => {
-      doc.removeEventListener("pointerdown", down, true);
-      doc.removeEventListener("pointerup", up, true);
-      doc.removeEventListener("pointercancel", cancel, true);
-      doc.removeEventListener("click", clicked, true);
-      doc.removeEventListener("auxclick", clicked, true);
-      view?.removeEventListener("blur", lostFocus);
+      for (const [target, type, listener] of listeners) target?.removeEventListener(type, listener as EventListener, target === doc);
       created.down.clear();
       flush(created);
     };
