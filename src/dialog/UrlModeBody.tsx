@@ -4,11 +4,13 @@ import { loadedRegistrableDomain, loadRegistrableDomain } from "../core/url/regi
 import { inspectElicitationUrl, type ElicitationUrlWarning } from "../core/url/urlInspection";
 import type { ElicitResult } from "../core/types";
 import type { HostMessages } from "../messages/hostMessages";
+import { withUrlMessages, type UrlMessages } from "../messages/urlMessages";
 
 export interface UrlModeBodyProps {
   serverName: string;
   url: string;
-  messages: HostMessages & { decline: string; cancel: string; close: string };
+  /** The URL body's own wording (`UrlMessages`) may be left out: its English defaults come with this chunk. */
+  messages: HostMessages & Partial<UrlMessages> & { decline: string; cancel: string; close: string };
   /** Replaces the Public Suffix List lookup (tests, hosts with their own). */
   registrableDomainOf?: (hostname: string) => string;
   /** The server already reported the step complete (`notifications/elicitation/complete`). */
@@ -18,7 +20,7 @@ export interface UrlModeBodyProps {
   fill: typeof fillTemplate;
 }
 
-const WARNING_KEYS: Record<ElicitationUrlWarning, keyof HostMessages> = {
+const WARNING_KEYS: Record<ElicitationUrlWarning, keyof UrlMessages> = {
   punycode: "urlWarningPunycode",
   "mixed-script": "urlWarningMixedScript",
   "not-https": "urlWarningNotHttps",
@@ -54,7 +56,8 @@ function useRegistrableDomain(host: string, override?: (hostname: string) => str
  * The URL is drawn as text, never as a link or an <img>/<iframe>, so nothing is fetched before
  * the person chooses "Open".
  */
-export function UrlModeBody({ serverName, url, messages, completed, respond, registrableDomainOf, fill }: UrlModeBodyProps) {
+export function UrlModeBody({ serverName, url, messages: given, completed, respond, registrableDomainOf, fill }: UrlModeBodyProps) {
+  const messages = useMemo(() => withUrlMessages(given), [given]);
   const target = useMemo(() => inspectElicitationUrl(url), [url]);
   // Who controls the page: first, big, and short, so a 2,300-character host cannot push it away.
   const site = useRegistrableDomain(target.domain, registrableDomainOf);

@@ -2,12 +2,13 @@ import type { ValidationMessages } from "../core/validation/validationMessages";
 import type { DeliveryMessages } from "./deliveryMessages";
 import type { HostMessages } from "./hostMessages";
 import type { StepMessages } from "./stepMessages";
+import type { UrlMessages } from "./urlMessages";
 
 /**
  * Every string the library shows. Hosts replace any part through the `messages` prop;
  * `{server}`-style placeholders are filled in by the component that draws the string.
  */
-export interface ElicitationMessages extends HostMessages, Partial<DeliveryMessages>, Partial<StepMessages> {
+export interface ElicitationMessages extends HostMessages, Partial<UrlMessages>, Partial<DeliveryMessages>, Partial<StepMessages> {
   /** Dialog heading; `{server}` is replaced by the server name, drawn apart from the rest. */
   dialogTitle: string;
   submit: string;

@@ -9,12 +9,9 @@
 
 interface PressState {
   users: number;
-  /** Pointers down now, by id: a second finger's lift does not end the first one's press. */
-  down: Set<number>;
   /** From a pointer going down until its click has run, or the fallback: blur checks wait meanwhile. */
   activating: boolean;
   waiting: Array<() => void>;
-  fallback: ReturnType<typeof setTimeout> | undefined;
   detach: () => void;
 }
 
@@ -26,67 +23,52 @@ const CLICK_AFTER_RELEASE_MS = 800;
 
 const states = new WeakMap<Document, PressState>();
 
-function flush(state: PressState) {
-  clearTimeout(state.fallback);
-  state.fallback = undefined;
-  state.activating = false;
-  const tasks = state.waiting.splice(0);
-  for (const task of tasks) task();
-}
-
-/** The activation is over, unless another pointer went down meanwhile (its own click ends it). */
-function settle(state: PressState) {
-  if (state.down.size === 0) flush(state);
-}
-
 /** Watches pointer presses in `doc` for as long as the returned function is not called (counted per document). */
 export function trackPointerPresses(doc: Document): () => void {
   let state = states.get(doc);
   if (!state) {
-    const created: PressState = { users: 0, down: new Set(), activating: false, waiting: [], fallback: undefined, detach: () => {} };
-    const down = (event: PointerEvent) => {
-      created.down.add(event.pointerId);
-      created.activating = true;
-      clearTimeout(created.fallback);
-      created.fallback = undefined;
+    const created: PressState = { users: 0, activating: false, waiting: [], detach: () => {} };
+    /** Pointers down now, by id: a second finger's lift does not end the first one's press. */
+    const down = new Set<number>();
+    let fallback: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      clearTimeout(fallback);
+      created.activating = false;
+      for (const task of created.waiting.splice(0)) task();
     };
-    const up = (event: PointerEvent) => {
-      created.down.delete(event.pointerId);
-      if (created.down.size > 0) return;
+    /** The activation ends in `ms`, unless another pointer went down meanwhile (its own click ends it). */
+    const settleIn = (ms: number) => {
+      clearTimeout(fallback);
+      fallback = setTimeout(() => down.size === 0 && flush(), ms);
+    };
+    const released = (event: PointerEvent) => down.delete(event.pointerId);
+    // The click's own handlers have run; its re-render, in this task's microtasks, too. Then the checks.
+    const clicked = () => created.activating && settleIn(0);
+    // One table adds and removes them; on the document they listen in the capture phase (the window's blur, its own, not).
+    const listeners: Array<[EventTarget | null, string, (event: PointerEvent) => void]> = [
+      [
+        doc,
+        "pointerdown",
+        (event) => {
+          down.add(event.pointerId);
+          created.activating = true;
+          clearTimeout(fallback);
+        },
+      ],
       // A mouse's click follows in this task, a tap's in a later one: wait for it, but not forever.
-      clearTimeout(created.fallback);
-      created.fallback = setTimeout(() => settle(created), CLICK_AFTER_RELEASE_MS);
-    };
-    const cancel = (event: PointerEvent) => {
+      [doc, "pointerup", (event) => released(event) && down.size === 0 && settleIn(CLICK_AFTER_RELEASE_MS)],
       // The browser took the pointer over (a scroll, a pinch): no click comes.
-      created.down.delete(event.pointerId);
-      setTimeout(() => settle(created), 0);
-    };
-    const clicked = () => {
-      // The click's own handlers have run; its re-render, in this task's microtasks, too. Then the checks.
-      if (created.activating) setTimeout(() => settle(created), 0);
-    };
-    // A release the page never hears of (the window lost focus mid-press) must not hold checks forever.
-    const lostFocus = () => {
-      created.down.clear();
-      setTimeout(() => settle(created), 0);
-    };
-    const view = doc.defaultView;
-    doc.addEventListener("pointerdown", down, true);
-    doc.addEventListener("pointerup", up, true);
-    doc.addEventListener("pointercancel", cancel, true);
-    doc.addEventListener("click", clicked, true);
-    doc.addEventListener("auxclick", clicked, true);
-    view?.addEventListener("blur", lostFocus);
+      [doc, "pointercancel", (event) => (released(event), settleIn(0))],
+      [doc, "click", clicked],
+      [doc, "auxclick", clicked],
+      // A release the page never hears of (the window lost focus mid-press) must not hold checks forever.
+      [doc.defaultView, "blur", () => (down.clear(), settleIn(0))],
+    ];
+    for (const [target, type, listener] of listeners) target?.addEventListener(type, listener as EventListener, target === doc);
     created.detach = () => {
-      doc.removeEventListener("pointerdown", down, true);
-      doc.removeEventListener("pointerup", up, true);
-      doc.removeEventListener("pointercancel", cancel, true);
-      doc.removeEventListener("click", clicked, true);
-      doc.removeEventListener("auxclick", clicked, true);
-      view?.removeEventListener("blur", lostFocus);
-      created.down.clear();
-      flush(created);
+      for (const [target, type, listener] of listeners) target?.removeEventListener(type, listener as EventListener, target === doc);
+      down.clear();
+      flush();
     };
     states.set(doc, created);
     state = created;

@@ -4,12 +4,16 @@ import { describe, expect, it, vi } from "vitest";
 import { defaultValidationMessages } from "../../src/core/validation/validationMessages";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { defaultMessages } from "../../src/messages/defaultMessages";
+import { defaultUrlMessages } from "../../src/messages/urlMessages";
 import { deMessages } from "../../src/messages/locales/de";
 import { contactInfo } from "../fixtures/seedRequests";
 
+// URL mode's body words its own English defaults (they load with it); German words them too.
+const english = { ...defaultMessages, ...defaultUrlMessages };
+
 describe("German locale", () => {
   it("words every string the English default words, and every validation rule", () => {
-    for (const key of Object.keys(defaultMessages) as (keyof typeof defaultMessages)[]) {
+    for (const key of Object.keys(english) as (keyof typeof english)[]) {
       if (key === "validation") continue;
       expect(deMessages[key], key).toEqual(expect.any(String));
       expect((deMessages[key] as string).trim(), key).not.toBe("");
@@ -20,9 +24,9 @@ describe("German locale", () => {
   });
 
   it("keeps every placeholder of the English template", () => {
-    for (const key of Object.keys(defaultMessages) as (keyof typeof defaultMessages)[]) {
+    for (const key of Object.keys(english) as (keyof typeof english)[]) {
       if (key === "validation") continue;
-      const placeholders = (defaultMessages[key] as string).match(/\{\w+\}/g) ?? [];
+      const placeholders = (english[key] as string).match(/\{\w+\}/g) ?? [];
       for (const placeholder of placeholders) expect(deMessages[key], key).toContain(placeholder);
     }
   });
