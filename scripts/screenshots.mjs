@@ -42,6 +42,8 @@ const DEFAULT_SHOTS = [
   { name: "chat-inline", story: "chat-thread--inline-form", viewport: LAPTOP },
   { name: "chat-inline-dark", story: "chat-thread--inline-form-dark", viewport: LAPTOP, theme: "dark", scheme: "dark" },
   { name: "chat-inline-steps-phone", story: "chat-thread--inline-steps", viewport: PHONE },
+  { name: "attention-chip-phone", story: "attention--chip-points-to-the-card", viewport: PHONE },
+  { name: "attention-chip-phone-dark", story: "attention--chip-points-to-the-card-dark", viewport: PHONE, theme: "dark", scheme: "dark" },
 ];
 
 function option(name) {
