@@ -1,6 +1,7 @@
 // The wording of one question at a time (`layout="steps"`). Part of the `messages` object like every
 // other string; the English defaults load with the steps themselves, so a host that never asks one
 // question at a time does not download them.
+import { withDefaultMessages } from "./withDefaultMessages";
 
 export interface StepMessages {
   /** One question at a time (`layout="steps"`): where the person is, "2 of 6"; `{step}` and `{total}`. */
@@ -35,8 +36,4 @@ export const defaultStepMessages: StepMessages = {
 };
 
 /** The host's step wording where it gave one, the defaults elsewhere. */
-export function withStepMessages<M extends Partial<StepMessages>>(messages: M): M & StepMessages {
-  const filled = { ...messages } as M & StepMessages;
-  for (const key of Object.keys(defaultStepMessages) as Array<keyof StepMessages>) filled[key] ??= defaultStepMessages[key];
-  return filled;
-}
+export const withStepMessages = <M extends Partial<StepMessages>>(messages: M): M & StepMessages => withDefaultMessages(messages, defaultStepMessages);

@@ -1,6 +1,7 @@
 // The wording of URL mode's body: where the link goes, its warnings, the consent button. Part of the
 // `messages` object like every other string; the English defaults load with URL mode's body (and the
 // Public Suffix List), so a page that only ever shows forms does not download them.
+import { withDefaultMessages } from "./withDefaultMessages";
 
 export interface UrlMessages {
   /** Above the domain in URL mode. */
@@ -34,8 +35,4 @@ export const defaultUrlMessages: UrlMessages = {
 };
 
 /** The host's URL wording where it gave one, the defaults elsewhere. */
-export function withUrlMessages<M extends Partial<UrlMessages>>(messages: M): M & UrlMessages {
-  const filled = { ...messages } as M & UrlMessages;
-  for (const key of Object.keys(defaultUrlMessages) as Array<keyof UrlMessages>) filled[key] ??= defaultUrlMessages[key];
-  return filled;
-}
+export const withUrlMessages = <M extends Partial<UrlMessages>>(messages: M): M & UrlMessages => withDefaultMessages(messages, defaultUrlMessages);
