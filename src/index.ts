@@ -62,7 +62,7 @@ export {
   type ElicitationRelayLimits,
   type ElicitationRelayOptions,
 } from "./host/relay/connectElicitationRelay";
-export type { ElicitationRelayRequest } from "./host/relay/readRelayEvent";
+export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
 export type {
   ElicitationCallOptions,
   ElicitationCallRequestOptions,

@@ -1,8 +1,9 @@
 // The abort reason of a request that closed elsewhere (a relay told us): the card says why for a
 // moment before it goes, instead of vanishing under the person's hands.
+import type { RelayCloseReason } from "../core/relay/relayWire";
 
 /** Why a request left: answered in another window, withdrawn by its server or the host, timed out, or closed (the relay shut down, or it is gone). */
-export type ElicitationClosedReason = "answered" | "withdrawn" | "timeout" | "closed";
+export type ElicitationClosedReason = RelayCloseReason;
 
 /** How long a closed card stays on screen saying why, in ms. */
 export const CLOSED_NOTICE_MS = 2_000;

@@ -18,7 +18,7 @@ import { createAnswerDelivery } from "./queue/createAnswerDelivery";
 import { createSnapshotPublisher } from "./queue/createSnapshotPublisher";
 import { createUrlSteps } from "./queue/createUrlSteps";
 import { readQueueOptions } from "./queue/readQueueOptions";
-import { readRequestContext } from "./readRequestContext";
+import { readRequestContext } from "../core/relay/readRequestContext";
 import type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueEvent, ElicitationQueueOptions, ElicitationQueueRequest, ElicitationQueueSnapshot } from "./types";
 
 /** A request in the queue, with what the queue needs to answer it. */

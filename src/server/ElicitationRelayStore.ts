@@ -80,21 +80,39 @@ export interface RelaySnapshot {
   completed: ({ position: number } & RelayCompletion)[];
 }
 
-export type RelayLookup = { owner: string; record: RelayRecord; closed?: undefined } | { owner: string; record?: undefined; closed: RelayCloseReason };
+/** `settlement`: how it was closed, when the store keeps it (its holder reads it after an interruption). */
+export type RelayLookup =
+  | { owner: string; record: RelayRecord; closed?: undefined; settlement?: undefined }
+  | { owner: string; record?: undefined; closed: RelayCloseReason; settlement?: RelaySettlement };
+
+/** Why a feed stopped: `reset` when the store lost what it held (a restart without persistence). */
+export interface RelayInterruption {
+  reset: boolean;
+}
 
 export interface ElicitationRelayStore {
   /**
    * Starts holding requests as `holder`: how each of its requests is settled (by any instance) comes
-   * to `onSettled`, at most once per request. The returned function stops holding (`relay.close()`).
+   * to `onSettled`, at most once per request. `onInterrupted` is called once the feed of settlements
+   * works again after it may have lost some (and with `reset` when the store lost its data): the
+   * relay then checks what it holds with `get` and opens again what the store no longer knows.
+   * The returned function stops holding (`relay.close()`).
    */
-  attach(holder: string, onSettled: (id: string, settlement: RelaySettlement) => void): Promise<() => Promise<void>>;
+  attach(
+    holder: string,
+    onSettled: (id: string, settlement: RelaySettlement) => void,
+    onInterrupted?: (interruption: RelayInterruption) => void,
+  ): Promise<() => Promise<void>>;
   /** Adds an open request unless its owner already has `maxOpen` open; false when refused. Atomic. */
   open(record: RelayRecord, maxOpen: number): Promise<boolean>;
   /** An open request (`record`), or a recently closed one (`closed`: why it left); undefined when unknown. */
   get(id: string): Promise<RelayLookup | undefined>;
   /**
    * Closes an open request with `settlement`, once: the first call wins atomically, later ones get
-   * "already-closed". With `owner`, a request of someone else is "not-found".
+   * "already-closed". With `owner`, a request of someone else is "not-found". An answer is taken
+   * only while someone can receive it: past the request's `deadline` it is closed "timeout", and
+   * when its holder is gone (no lease) "closed", and the caller gets "already-closed" with that reason
+   * (requests of parked rounds have no holder and resume whenever answered).
    */
   settle(id: string, settlement: RelaySettlement, owner?: string): Promise<RelaySettleOutcome>;
   snapshot(owner: string): Promise<RelaySnapshot>;
@@ -113,6 +131,10 @@ export interface ElicitationRelayStore {
    * a while (as closings are): `ids`, the person's open requests it completes, are marked `completed`.
    */
   complete(owner: string, completion: Omit<RelayCompletion, "id">, ids: string[]): Promise<void>;
-  /** Follows one person's events (from any instance) until the returned function is called. */
-  subscribe(owner: string, listener: (event: RelayStoreEvent) => void): Promise<() => void>;
+  /**
+   * Follows one person's events (from any instance) until the returned function is called. When the
+   * feed breaks and events may have been lost, `onInterrupted` is called once and the subscription
+   * is over: the relay ends the streams it fed, and their windows reconnect with `Last-Event-ID`.
+   */
+  subscribe(owner: string, listener: (event: RelayStoreEvent) => void, onInterrupted?: () => void): Promise<() => void>;
 }

@@ -7,7 +7,9 @@ import { fileParserOf } from "../core/request/parseElicitationSchema";
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
 import { parseRelayAnswer } from "../core/relay/parseRelayAnswer";
 import { relayBodyLimit } from "../core/relay/relayBodyLimit";
-import { RELAY_EVENT, type RelayCompletedEventData, type RelayPostReply, type RelayRequestEventData } from "../core/relay/relayWire";
+import { isRelayElicitationId, isRelayServerName } from "../core/relay/readRelayEvent";
+import { readRequestContext } from "../core/relay/readRequestContext";
+import { RELAY_BOUNDS, RELAY_EVENT, type RelayCompletedEventData, type RelayPostReply, type RelayRequestEventData } from "../core/relay/relayWire";
 import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
 import { rateLimitedError } from "../core/request/rateLimitedError";
 import { createEventReporter } from "../core/shared/createEventReporter";
@@ -21,7 +23,8 @@ import { createEventStream, type EventStream, type EventStreamEnd } from "./crea
 import { createMemoryRelayStore } from "./createMemoryRelayStore";
 import { createPreparedRequests } from "./createPreparedRequests";
 import type { RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
-import { isAllowedOrigin } from "./isAllowedOrigin";
+import { checkOrigin } from "./checkOrigin";
+import { createStoreGuard, StoreUnavailable } from "./createStoreGuard";
 import { newRelayId } from "./newRelayId";
 import { readBoundedBody } from "./readBoundedBody";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayPark, ElicitationRelayRequest } from "./types";
@@ -34,11 +37,13 @@ const DEFAULT_MAX_STREAMS = 8;
 const DEFAULT_STREAM_BUFFER = 1024 * 1024;
 const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DEFAULT_ROUND_SWEEP_MS = 5_000;
-const MAX_CONTEXT_ENTRIES = 16;
-const MAX_CONTEXT_KEY = 64;
-const MAX_CONTEXT_VALUE = 1024;
-/** Longest `elicitationId` a completion is looked up by (the browser reads no longer one). */
-const MAX_ELICITATION_ID = 256;
+const DEFAULT_STORE_TIMEOUT_MS = 5_000;
+const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+/** Seconds a browser waits before trying again after a 503 (`Retry-After`). */
+const RETRY_AFTER_S = 2;
+/** Waits between tries of a store write that failed: from the first, doubling, up to the last. */
+const REPAIR_FIRST_MS = 250;
+const REPAIR_MAX_MS = 2_000;
 
 interface Held {
   record: RelayRecord;
@@ -53,6 +58,8 @@ interface Held {
 
 interface Connection {
   stream: EventStream;
+  /** The person's entry it was added to (a later one may replace it after an interruption). */
+  watched: Watched;
   /** Live events that arrived before the snapshot was sent. */
   waiting: RelayStoreEvent[] | undefined;
   position: number;
@@ -65,6 +72,8 @@ interface Watched {
 }
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+const unavailable = () => reply(503, { error: "store-unavailable" }, { "retry-after": String(RETRY_AFTER_S) });
 
 function reply(status: number, body: RelayPostReply | { error: string }, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
@@ -91,6 +100,12 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   for (const [name, value] of Object.entries({ maxOpenPerPerson: maxOpen, maxStreamsPerPerson: maxStreams, maxStreamBufferBytes: maxStreamBuffer, maxBodyBytes })) {
     if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createElicitationRelay: ${name} must be a whole number > 0.`);
   }
+  // A window lists a person's open requests in one `ready` event, which the browser reads up to its bound.
+  if (maxOpen > RELAY_BOUNDS.readyIds) throw new RangeError(`createElicitationRelay: maxOpenPerPerson must be at most ${RELAY_BOUNDS.readyIds} (what a browser reads of one "ready" event).`);
+  const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  if (!positiveMs(storeTimeoutMs)) throw new RangeError("createElicitationRelay: storeTimeoutMs must be a positive number of milliseconds.");
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  if (!positiveMs(bodyTimeoutMs)) throw new RangeError("createElicitationRelay: bodyTimeoutMs must be a positive number of milliseconds.");
   if (!positiveMs(keepAliveMs)) throw new RangeError("createElicitationRelay: keepAliveMs must be a positive number of milliseconds.");
   const roundSweepMs = options.roundSweepMs ?? DEFAULT_ROUND_SWEEP_MS;
   if (!positiveMs(roundSweepMs)) throw new RangeError("createElicitationRelay: roundSweepMs must be a positive number of milliseconds.");
@@ -131,6 +146,15 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   (roundSweep as { unref?: () => void } | undefined)?.unref?.();
 
   const emit = createEventReporter<ElicitationRelayEvent>(options.onEvent, now);
+  const guard = createStoreGuard(storeTimeoutMs, (operation) => emit({ type: "store-failed", error: operation }));
+  // Closings this instance decided but the store has not recorded yet (its write failed): retried
+  // until written. Meanwhile this instance neither shows nor takes them.
+  const unwritten = new Map<string, Exclude<RelaySettlement["reason"], "answered">>();
+  // The store's feed of settlements was interrupted: what this instance holds is checked against it again.
+  let recheck: { reset: boolean } | undefined;
+  let repairTimer: ReturnType<typeof setTimeout> | undefined;
+  let repairWaitMs = REPAIR_FIRST_MS;
+  let repairing = false;
 
   const notifyAsking = () => {
     for (const listener of [...askingListeners]) listener();
@@ -162,18 +186,98 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     if (item === undefined || item.leaving) return;
     item.leaving = true;
     try {
-      const outcome = await store.settle(id, { reason });
+      const outcome = await guard("settle", () => store.settle(id, { reason }));
       if (outcome.status === "already-closed" && outcome.settlement !== undefined) finish(id, outcome.settlement);
       else finish(id, { reason });
     } catch {
-      // The store cannot be reached: the MCP client is still answered, never left hanging.
+      // The store did not record it: the MCP client is answered now, never left hanging (past its
+      // deadline the store takes no answer, so none can win later), and the closing is written once
+      // the store is back, so no window keeps showing it.
       finish(id, { reason });
+      writeLater(id, reason);
     }
+  }
+
+  /** A closing the store must still record: retried in the background until it is. */
+  function writeLater(id: string, reason: Exclude<RelaySettlement["reason"], "answered">): void {
+    unwritten.set(id, reason);
+    scheduleRepair(true);
+  }
+
+  /** The store's feed of settlements was interrupted (`reset`: it lost its data): every held request is checked again. */
+  function interrupted(cause: { reset: boolean }): void {
+    recheck = { reset: (recheck?.reset ?? false) || cause.reset };
+    scheduleRepair(true);
+  }
+
+  function scheduleRepair(soon: boolean): void {
+    if (soon) repairWaitMs = REPAIR_FIRST_MS;
+    if (repairTimer !== undefined || repairing) return;
+    repairTimer = setTimeout(() => {
+      repairTimer = undefined;
+      void repair();
+    }, repairWaitMs);
+    (repairTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** Writes the closings the store missed and checks held requests against it; tried again until all of it went through. */
+  async function repair(): Promise<void> {
+    repairing = true;
+    let complete = true;
+    try {
+      for (const [id, reason] of [...unwritten]) {
+        try {
+          await guard("settle", () => store.settle(id, { reason }));
+          unwritten.delete(id);
+        } catch {
+          complete = false;
+        }
+      }
+      const pending = recheck;
+      recheck = undefined;
+      if (pending !== undefined && !(await recheckHeld(pending.reset))) {
+        // Tried again (a reset is reported once, by the pass that found it).
+        recheck ??= { reset: false };
+        complete = false;
+      }
+    } finally {
+      repairing = false;
+    }
+    if (complete && unwritten.size === 0 && recheck === undefined) {
+      repairWaitMs = REPAIR_FIRST_MS;
+      return;
+    }
+    repairWaitMs = Math.min(REPAIR_MAX_MS, repairWaitMs * 2);
+    scheduleRepair(false);
+  }
+
+  /**
+   * After an interruption: a held request the store closed meanwhile is settled as the store says (an
+   * answer whose notification was lost still reaches its MCP client); one the store no longer knows (it
+   * lost its data) opens again, since this instance is its source of truth. True when every check went through.
+   */
+  async function recheckHeld(reset: boolean): Promise<boolean> {
+    if (reset) emit({ type: "store-reset" });
+    let complete = true;
+    for (const [id, item] of [...held]) {
+      if (item.leaving) continue;
+      try {
+        const found = await guard("get", () => store.get(id));
+        if (found === undefined) {
+          if (held.get(id) === item && !item.leaving) await guard("open", () => store.open(item.record, Number.MAX_SAFE_INTEGER));
+        } else if (found.record === undefined) {
+          finish(id, found.settlement ?? (found.closed === "answered" ? { reason: "closed" } : { reason: found.closed }));
+        }
+      } catch {
+        complete = false;
+      }
+    }
+    return complete;
   }
 
   function attach(): Promise<() => Promise<void>> {
     // A store that could not be reached is tried again by the next request.
-    attached ??= store.attach(instance, (id, settlement) => finish(id, settlement)).catch((error: unknown) => {
+    attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted)).catch((error: unknown) => {
       attached = undefined;
       throw error;
     });
@@ -185,25 +289,20 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     return Promise.reject(error);
   }
 
-  function contextError(context: unknown): string | undefined {
-    if (context === undefined) return undefined;
-    if (!isRecord(context)) return "context must be an object of strings";
-    const entries = Object.entries(context);
-    if (entries.length > MAX_CONTEXT_ENTRIES) return `context has more than ${MAX_CONTEXT_ENTRIES} entries`;
-    for (const [key, value] of entries) {
-      if (key.length > MAX_CONTEXT_KEY) return `context key ${quoteExcerpt(key)} is longer than ${MAX_CONTEXT_KEY} characters`;
-      if (typeof value !== "string") return `context.${key} must be a string`;
-      if (value.length > MAX_CONTEXT_VALUE) return `context.${key} is longer than ${MAX_CONTEXT_VALUE} characters`;
+  /** The host's own arguments, checked against the wire's bounds: whatever a browser would drop is refused here. */
+  function checkHostArguments(method: string, serverName: unknown, context: unknown): void {
+    if (typeof serverName !== "string") throw new TypeError(`${method}: serverName must be a string.`);
+    if (!isRelayServerName(serverName)) {
+      throw new RangeError(`${method}: serverName must hold something besides white space and be at most ${RELAY_BOUNDS.serverNameLength} characters.`);
     }
-    return undefined;
+    const reading = readRequestContext(context);
+    if (!reading.ok) throw reading.bound ? new RangeError(`${method}: ${reading.problem}.`) : new TypeError(`${method}: ${reading.problem}.`);
   }
 
   async function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
     const { owner, serverName, params, signal, context } = req;
     if (typeof owner !== "string" || owner === "") throw new TypeError("relay.request: owner must be the person's id (a non-empty string).");
-    if (typeof serverName !== "string") throw new TypeError("relay.request: serverName must be a string.");
-    const wrongContext = contextError(context);
-    if (wrongContext !== undefined) throw new TypeError(`relay.request: ${wrongContext}.`);
+    checkHostArguments("relay.request", serverName, context);
     const requestTimeout = req.timeoutMs ?? timeoutMs;
     if (!positiveMs(requestTimeout)) throw new RangeError("relay.request: timeoutMs must be a positive number of milliseconds.");
     if (signal?.aborted) {
@@ -263,6 +362,17 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       deadline: receivedAt + requestTimeout,
       holder: instance,
     };
+    // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
+    const eventLength = JSON.stringify(toWire(record)).length;
+    if (eventLength > RELAY_BOUNDS.eventLength) {
+      return refuse(
+        serverName,
+        new ElicitationQueueError("invalid-params", INVALID_PARAMS, `The request is ${eventLength} characters on the relay's wire; a browser reads at most ${RELAY_BOUNDS.eventLength}.`, {
+          max: RELAY_BOUNDS.eventLength,
+        }),
+        owner,
+      );
+    }
     const answer = new Promise<ElicitResult>((resolve, reject) => {
       const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
       held.set(id, item);
@@ -274,9 +384,11 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     });
     let opened: boolean;
     try {
-      opened = await store.open(record, maxOpen);
+      opened = await guard("open", () => store.open(record, maxOpen));
     } catch (error) {
       dropHeld(id);
+      // The open may still land once the store answers: its closing is written after it, so no window shows it.
+      writeLater(id, "closed");
       throw error;
     }
     if (!opened) {
@@ -310,17 +422,17 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   async function completeElicitation(owner: string, serverName: string, elicitationId: string): Promise<boolean> {
     if (typeof owner !== "string" || owner === "") throw new TypeError("relay.completeElicitation: owner must be the person's id (a non-empty string).");
     if (typeof serverName !== "string") throw new TypeError("relay.completeElicitation: serverName must be a string.");
-    if (typeof elicitationId !== "string" || elicitationId === "" || elicitationId.length > MAX_ELICITATION_ID) {
-      throw new TypeError(`relay.completeElicitation: elicitationId must be a non-empty string of at most ${MAX_ELICITATION_ID} characters.`);
+    if (!isRelayElicitationId(elicitationId)) {
+      throw new TypeError(`relay.completeElicitation: elicitationId must be a non-empty string of at most ${RELAY_BOUNDS.elicitationIdLength} characters.`);
     }
-    const { open } = await store.snapshot(owner);
+    const { open } = await guard("snapshot", () => store.snapshot(owner));
     const ids = open
       .filter((record) => record.serverName === serverName && !record.completed && isRecord(record.params) && record.params.mode === "url" && record.params.elicitationId === elicitationId)
       .map((record) => record.id);
     // An accepted one: the browser shows its step ("Waiting for you to finish on …") until now.
     const opened = replays.answered(urlElicitationKey(owner, serverName, elicitationId))?.action === "accept";
     if (ids.length === 0 && !opened) return false;
-    await store.complete(owner, { serverName, elicitationId }, ids);
+    await guard("complete", () => store.complete(owner, { serverName, elicitationId }, ids));
     emit({ type: "completed", owner, serverName, ...(ids[0] === undefined ? {} : { id: ids[0] }), elicitationId });
     return true;
   }
@@ -351,12 +463,11 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     const { owner, serverName, call, requestState, context } = req;
     if (options.onResume === undefined) throw new TypeError("relay.park: the relay has no onResume to retry the call with (createElicitationRelay({ onResume })).");
     if (typeof owner !== "string" || owner === "") throw new TypeError("relay.park: owner must be the person's id (a non-empty string).");
-    if (typeof serverName !== "string") throw new TypeError("relay.park: serverName must be a string.");
+
     if (!isRecord(call) || typeof call.name !== "string" || call.name === "") throw new TypeError("relay.park: call must be { name, arguments? } with the tool's name.");
     if (call.arguments !== undefined && !isRecord(call.arguments)) throw new TypeError("relay.park: call.arguments must be an object.");
     if (requestState !== undefined && typeof requestState !== "string") throw new TypeError("relay.park: requestState must be a string.");
-    const wrongContext = contextError(context);
-    if (wrongContext !== undefined) throw new TypeError(`relay.park: ${wrongContext}.`);
+    checkHostArguments("relay.park", serverName, context);
     const roundTimeout = req.timeoutMs ?? timeoutMs;
     if (!positiveMs(roundTimeout)) throw new RangeError("relay.park: timeoutMs must be a positive number of milliseconds.");
     if (closed) {
@@ -427,7 +538,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       await resume(round, "answered");
       return { roundId };
     }
-    if (!(await store.park(round, records, maxOpen))) {
+    if (!(await guard("park", () => store.park(round, records, maxOpen)))) {
       return refuse(
         serverName,
         new ElicitationQueueError("too-many-open", REQUEST_REFUSED, `This person already has ${maxOpen} open requests.`, { max: maxOpen }),
@@ -487,24 +598,38 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     let found = watched.get(owner);
     if (found === undefined) {
       const connections = new Set<Connection>();
-      const unsubscribe = store.subscribe(owner, (event) => {
-        for (const connection of connections) {
-          if (connection.waiting !== undefined) connection.waiting.push(event);
-          else deliver(connection, event);
-        }
+      const entry: Watched = { connections, unsubscribe: undefined as unknown as Promise<() => void> };
+      entry.unsubscribe = store.subscribe(
+        owner,
+        (event) => {
+          for (const connection of connections) {
+            if (connection.waiting !== undefined) connection.waiting.push(event);
+            else deliver(connection, event);
+          }
+        },
+        // The feed may have lost events: a stream that can no longer hear them ends, and its window
+        // reconnects with Last-Event-ID to a fresh subscription and snapshot.
+        () => {
+          if (watched.get(owner) === entry) watched.delete(owner);
+          for (const connection of [...connections]) connection.stream.close();
+        },
+      );
+      // A subscription that failed is not kept: the next stream subscribes again.
+      entry.unsubscribe.catch(() => {
+        if (watched.get(owner) === entry) watched.delete(owner);
       });
-      found = { connections, unsubscribe };
+      found = entry;
       watched.set(owner, found);
     }
     return found;
   }
 
   function unwatch(owner: string, connection: Connection, why: EventStreamEnd): void {
-    const found = watched.get(owner);
+    const found = connection.watched;
     if (connection.keepAlive !== undefined) clearInterval(connection.keepAlive);
     emit({ type: "stream-closed", owner, reason: why });
-    if (found === undefined || !found.connections.delete(connection) || found.connections.size > 0) return;
-    watched.delete(owner);
+    if (!found.connections.delete(connection) || found.connections.size > 0) return;
+    if (watched.get(owner) === found) watched.delete(owner);
     void found.unsubscribe.then((stop) => stop(), () => undefined);
   }
 
@@ -514,18 +639,20 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     const found = watch(owner);
     if (found.connections.size >= maxStreams) return reply(429, { error: "too-many-streams" });
     const lastEventId = Number(request.headers.get("last-event-id") ?? Number.NaN);
-    const connection: Connection = { stream: undefined as unknown as EventStream, waiting: [], position: -Infinity, keepAlive: undefined };
+    const connection: Connection = { stream: undefined as unknown as EventStream, watched: found, waiting: [], position: -Infinity, keepAlive: undefined };
     connection.stream = createEventStream(maxStreamBuffer, (why) => unwatch(owner, connection, why));
     found.connections.add(connection);
     emit({ type: "stream-opened", owner });
     try {
-      await found.unsubscribe;
-      const snapshot = await store.snapshot(owner);
+      await guard("subscribe", () => found.unsubscribe);
+      const snapshot = await guard("snapshot", () => store.snapshot(owner));
       const { stream } = connection;
       const at = String(snapshot.position);
       // The snapshot goes out whole (it is bounded by the open maximum); the bound applies to what follows.
       const completedOpen = new Set<string>();
       for (const record of snapshot.open) {
+        // A closing this instance could not write yet: already gone for the person.
+        if (unwritten.has(record.id)) continue;
         stream.send(RELAY_EVENT.request, at, toWire(record), true);
         markShown(record.id);
         // Its server said it is done while it was open: a new window shows it done too.
@@ -541,7 +668,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
           if (done.position > lastEventId && (done.id === undefined || !completedOpen.has(done.id))) stream.send(RELAY_EVENT.completed, at, completedWire(done), true);
         }
       }
-      stream.send(RELAY_EVENT.ready, at, { open: snapshot.open.map((record) => record.id) }, true);
+      stream.send(RELAY_EVENT.ready, at, { open: snapshot.open.filter((record) => !unwritten.has(record.id)).map((record) => record.id) }, true);
       connection.position = snapshot.position;
       const waiting = connection.waiting ?? [];
       connection.waiting = undefined;
@@ -550,6 +677,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       connection.stream.close();
       throw error;
     }
+    // Ended while it was being set up (relay.close(), an interruption of the store's feed, the reader gone): no keep-alive for it.
+    if (connection.stream.ended) return closed ? reply(503, { error: "closed" }) : unavailable();
     connection.keepAlive = setInterval(() => connection.stream.comment("keep-alive"), keepAliveMs);
     return new Response(connection.stream.body, {
       status: 200,
@@ -576,16 +705,19 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     };
     if (!answers.allows(owner)) return refused(429, { error: "rate-limited" });
     answers.record(owner);
-    const text = await readBoundedBody(request, maxBodyBytes);
-    if (text === undefined) return refused(413, { error: "too-large" });
+    const text = await readBoundedBody(request, maxBodyBytes, bodyTimeoutMs);
+    if (text === "too-large") return refused(413, { error: "too-large" });
+    if (text === "timeout") return refused(408, { error: "body-timeout" });
     const parsed = parseRelayAnswer(text);
     if (!parsed.ok) return refused(400, { error: "bad-request", message: parsed.message });
     const { id } = parsed.answer;
     let result = parsed.answer.result;
-    const found = await store.get(id);
+    const found = await guard("get", () => store.get(id));
     // Someone else's request answers exactly as an unknown one: nothing says it exists.
     if (found === undefined || found.owner !== owner) return refused(404, { error: "not-found" });
     if (found.record === undefined) return refused(409, { error: "already-closed", reason: found.closed }, id);
+    const closing = unwritten.get(id);
+    if (closing !== undefined) return refused(409, { error: "already-closed", reason: closing }, id);
     if (result.action === "accept") {
       // The preparation made when it arrived (kept by its params' text), or, on another instance, made now.
       const requestShape = prepareAgain(found.record.params);
@@ -600,7 +732,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         result = { action: "accept", content: checked.content };
       }
     }
-    const outcome = await store.settle(id, { reason: "answered", result }, owner);
+    // A settle that fails or times out is a 503: the browser tries again, and a try that landed after all reads as its own 409 "answered".
+    const outcome = await guard("settle", () => store.settle(id, { reason: "answered", result }, owner));
     if (outcome.status === "not-found") return refused(404, { error: "not-found" });
     if (outcome.status === "already-closed") return refused(409, { error: "already-closed", reason: outcome.reason }, id);
     const { round } = found.record;
@@ -616,7 +749,12 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   async function handle(request: Request): Promise<Response> {
     const method = request.method.toUpperCase();
     if (method !== "GET" && method !== "POST") return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
-    if (!isAllowedOrigin(request, allowedOrigins)) return reply(403, { error: "forbidden-origin" });
+    const origin = checkOrigin(request, allowedOrigins);
+    if (!origin.ok) {
+      // Said to the developer on both ends: the event here, the reply (which the browser reports) there.
+      emit({ type: "origin-refused", status: 403, origin: origin.origin, expected: origin.expected });
+      return reply(403, { error: "forbidden-origin", origin: origin.origin, expected: origin.expected });
+    }
     // A cross-site form (urlencoded, multipart) or a text/plain fetch cannot send application/json without a preflight.
     if (method === "POST" && (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json") {
       return reply(415, { error: "unsupported-media-type" });
@@ -625,7 +763,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       const owner = await options.identify(request);
       if (typeof owner !== "string" || owner === "") return reply(401, { error: "unauthenticated" });
       return method === "GET" ? await handleGet(request, owner) : await handlePost(request, owner);
-    } catch {
+    } catch (error) {
+      // The store failed or hung: the browser tries again after Retry-After.
+      if (error instanceof StoreUnavailable) return unavailable();
       // Neither the error nor anything of the body goes out (or into a log from here).
       return reply(500, { error: "internal" });
     }
@@ -634,6 +774,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   async function close(): Promise<void> {
     closed = true;
     if (roundSweep !== undefined) clearInterval(roundSweep);
+    if (repairTimer !== undefined) clearTimeout(repairTimer);
     await Promise.all([...held.keys()].map((id) => leave(id, "closed")));
     for (const found of [...watched.values()]) for (const connection of [...found.connections]) connection.stream.close();
     if (attached !== undefined) await attached.then((stop) => stop(), () => undefined);

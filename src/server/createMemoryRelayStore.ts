@@ -28,8 +28,8 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   const recentMs = options.recentMs ?? 60_000;
   const recentPerPerson = options.recentPerPerson ?? 32;
   const open = new Map<string, RelayRecord>();
-  // What is remembered of a closed request: who owned it and why it left, not its params.
-  const closed = new Map<string, { owner: string; reason: RelayCloseReason; at: number }>();
+  // What is remembered of a closed request: who owned it, why it left and, for its holder, how (not its params).
+  const closed = new Map<string, { owner: string; reason: RelayCloseReason; at: number; settlement: RelaySettlement }>();
   const people = new Map<string, Person>();
   const holders = new Map<string, (id: string, settlement: RelaySettlement) => void>();
   // Parked rounds, until their last answer or their deadline takes them out (with their answers).
@@ -82,15 +82,23 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
     if (record === undefined) {
       const done = closed.get(id);
       if (done === undefined || (owner !== undefined && done.owner !== owner)) return { status: "not-found" };
-      return { status: "already-closed", reason: done.reason };
+      return owner === undefined ? { status: "already-closed", reason: done.reason, settlement: done.settlement } : { status: "already-closed", reason: done.reason };
     }
     if (owner !== undefined && record.owner !== owner) return { status: "not-found" };
+    // An answer nobody can receive any more is not taken: the request closes as what it is.
+    if (settlement.reason === "answered" && record.round === undefined) {
+      const late = record.deadline !== undefined && now() > record.deadline ? "timeout" : !holders.has(record.holder) ? "closed" : undefined;
+      if (late !== undefined) {
+        settle(id, { reason: late });
+        return { status: "already-closed", reason: late };
+      }
+    }
     open.delete(id);
     const who = person(record.owner);
     who.open.delete(id);
     const at = now();
     const position = ++who.position;
-    closed.set(id, { owner: record.owner, reason: settlement.reason, at });
+    closed.set(id, { owner: record.owner, reason: settlement.reason, at, settlement });
     who.closed.push({ position, id, reason: settlement.reason, at });
     while (who.closed.length > recentPerPerson) closed.delete(who.closed.shift()!.id);
     publish(who, { type: "closed", position, id, reason: settlement.reason });
@@ -130,7 +138,7 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
       if (record !== undefined) return { owner: record.owner, record };
       const done = closed.get(id);
       if (done === undefined || done.at <= now() - recentMs) return undefined;
-      return { owner: done.owner, closed: done.reason };
+      return { owner: done.owner, closed: done.reason, settlement: done.settlement };
     },
     async settle(id, settlement, owner) {
       return settle(id, settlement, owner);

@@ -1,23 +1,37 @@
 /**
- * The body of `request` as text, read until `maxBytes`: undefined when it is longer (reading stops
- * there, so a 20 MB body costs the server at most `maxBytes`).
+ * The body of `request` as text, read until `maxBytes` and within `deadlineMs`: "too-large" when it
+ * is longer (reading stops there, so a 20 MB body costs the server at most `maxBytes`), "timeout"
+ * when it has not ended in time (a body that trickles does not hold its slot for ever).
  */
-export async function readBoundedBody(request: Request, maxBytes: number): Promise<string | undefined> {
+export async function readBoundedBody(request: Request, maxBytes: number, deadlineMs: number): Promise<string | "too-large" | "timeout"> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) return undefined;
+  if (Number.isFinite(declared) && declared > maxBytes) return "too-large";
   if (request.body === null) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), deadlineMs);
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === "timeout") {
+        await reader.cancel().catch(() => undefined);
+        return "timeout";
+      }
+      const { done, value } = next;
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return "too-large";
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(size);
   let at = 0;

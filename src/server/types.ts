@@ -38,6 +38,14 @@ export interface ElicitationRelayOptions {
   /** Interval of the keep-alive comment on every stream. Default 15 000 ms. */
   keepAliveMs?: number;
   /**
+   * Longest wait for the store on a person's stream or answer: past it (or at once when the store
+   * fails) the reply is 503 `store-unavailable` with `Retry-After`, and the browser tries again.
+   * Default 5 000 ms.
+   */
+  storeTimeoutMs?: number;
+  /** Longest time to read a POST body: a body that trickles past it gets 408 `body-timeout` and its slot back. Default 30 000 ms. */
+  bodyTimeoutMs?: number;
+  /**
    * Resumes a parked round (`relay.park`) once every request of it is answered, or once it expires
    * (unanswered keys answered `cancel`): retry the call with `inputResponses` and `requestState`.
    * Called once per round, on the instance that took its last answer (the POST answers after it
@@ -95,7 +103,7 @@ export interface ElicitationRelayRequest {
   timeoutMs?: number;
   /**
    * The host's context, sent to the browser with the request (a chat id, a tool call id): at most 16
-   * entries, keys up to 64 characters, values up to 1 024.
+   * entries, keys up to 64 characters, values up to 1 024 (`RELAY_BOUNDS`; beyond them a RangeError).
    */
   context?: Record<string, string>;
 }
@@ -112,7 +120,10 @@ export type ElicitationRelayEventType =
   | "parked"
   | "resumed"
   | "resume-failed"
-  | "completed";
+  | "completed"
+  | "origin-refused"
+  | "store-failed"
+  | "store-reset";
 
 export interface ElicitationRelayEvent {
   type: ElicitationRelayEventType;
@@ -137,7 +148,11 @@ export interface ElicitationRelayEvent {
   streams?: number;
   /** "answer-refused": the HTTP status and error name. "stream-closed": why the stream ended. */
   status?: number;
+  /** "answer-refused": the error name. "store-failed": the store operation that failed or timed out (`settle`, `snapshot`…). */
   error?: string;
+  /** "origin-refused": the `Origin` header seen, and the origin the relay took as the request's own. */
+  origin?: string;
+  expected?: string;
   reason?: RelayCloseReason | "disconnected" | "dropped" | "closed";
 }
 

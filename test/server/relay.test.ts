@@ -125,11 +125,14 @@ describe("the relay carries a request to its person's browser and the answer bac
     await expect(answer).resolves.toEqual({ action: "decline" });
   });
 
-  it("refuses a context over its bounds, or an owner missing, as the host's mistake (TypeError)", async () => {
+  it("refuses a context or server name over the wire's bounds (RangeError naming the bound), or a wrong type or missing owner (TypeError), as the host's mistake", async () => {
     const { relay } = await start();
     const many = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, "v"]));
-    await expect(relay.request({ owner: "alice", serverName: "S", params: ageForm, context: many })).rejects.toThrow(/more than 16 entries/);
+    await expect(relay.request({ owner: "alice", serverName: "S", params: ageForm, context: many })).rejects.toThrow(RangeError);
+    await expect(relay.request({ owner: "alice", serverName: "S", params: ageForm, context: many })).rejects.toThrow(/at most 16/);
     await expect(relay.request({ owner: "alice", serverName: "S", params: ageForm, context: { chat: "x".repeat(1025) } })).rejects.toThrow(/context.chat is longer than 1024/);
+    await expect(relay.request({ owner: "alice", serverName: "S".repeat(201), params: ageForm })).rejects.toThrow(/at most 200 characters/);
+    await expect(relay.request({ owner: "alice", serverName: "  ", params: ageForm })).rejects.toThrow(RangeError);
     await expect(relay.request({ owner: "alice", serverName: "S", params: ageForm, context: { n: 5 as unknown as string } })).rejects.toThrow(TypeError);
     await expect(relay.request({ owner: "", serverName: "S", params: ageForm })).rejects.toThrow(/owner must be/);
   });
@@ -168,7 +171,7 @@ describe("no answer from another site", () => {
     const { url, server } = await start({ allowedOrigins: ["https://app.example.com"] });
     const foreign = { origin: "https://evil.example" };
     expect((await fetch(url, { headers: { accept: "text/event-stream", "x-user": "alice", ...foreign } })).status).toBe(403);
-    expect(await postAnswer(url, "alice", { id: "x", result: { action: "cancel" } }, foreign)).toEqual({ status: 403, body: { error: "forbidden-origin" } });
+    expect(await postAnswer(url, "alice", { id: "x", result: { action: "cancel" } }, foreign)).toEqual({ status: 403, body: { error: "forbidden-origin", origin: "https://evil.example", expected: server.origin } });
     expect((await postAnswer(url, "alice", { id: "x", result: { action: "cancel" } }, { origin: server.origin })).status).toBe(404);
     expect((await postAnswer(url, "alice", { id: "x", result: { action: "cancel" } }, { origin: "https://app.example.com" })).status).toBe(404);
     // Same host, another port or scheme, is another origin.
@@ -437,7 +440,7 @@ describe("bounded", () => {
 
 describe("a reader that never reads, over real HTTP", () => {
   it("is dropped once the socket and its stream's buffer are full, while the person's other window is served", async () => {
-    const { relay, server, events, open } = await start({ rateLimit: false, maxOpenPerPerson: 100_000, maxStreamBufferBytes: 256 * 1024 });
+    const { relay, server, events, open } = await start({ rateLimit: false, maxOpenPerPerson: 10_000, maxStreamBufferBytes: 256 * 1024 });
     const { connect } = await import("node:net");
     const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));

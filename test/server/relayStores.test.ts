@@ -66,7 +66,7 @@ describe.each(kinds)("the %s store", (_kind, make) => {
     expect(await store!.settle("own1", { reason: "answered", result: { action: "decline" } }, "bob")).toEqual({ status: "not-found" });
     expect(await store!.get("own1")).toMatchObject({ owner: "alice", record: { id: "own1" } });
     expect(await store!.settle("own1", { reason: "withdrawn" })).toEqual({ status: "settled" });
-    expect(await store!.get("own1")).toEqual({ owner: "alice", closed: "withdrawn" });
+    expect(await store!.get("own1")).toEqual({ owner: "alice", closed: "withdrawn", settlement: { reason: "withdrawn" } });
     expect(await store!.settle("own1", { reason: "answered", result: { action: "decline" } }, "bob")).toEqual({ status: "not-found" });
     expect(await store!.settle("own1", { reason: "answered", result: { action: "decline" } }, "alice")).toMatchObject({ status: "already-closed", reason: "withdrawn" });
     expect(await store!.get("nope")).toBeUndefined();
@@ -149,7 +149,7 @@ describe.each(kinds)("the %s store's parked rounds", (_kind, make) => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     const swept = await Promise.all(stores.map((store) => store.expireRounds(Date.now())));
     expect(swept.flat()).toEqual([{ ...round, answers: { pre: { action: "decline" }, a: { action: "accept", content: { x: 1 } }, b: { action: "cancel" } } }]);
-    expect(await stores[0]!.get("r2b")).toEqual({ owner: "finn", closed: "timeout" });
+    expect(await stores[0]!.get("r2b")).toEqual({ owner: "finn", closed: "timeout", settlement: { reason: "timeout" } });
     expect(await stores[0]!.settle("r2b", { reason: "answered", result: { action: "decline" } }, "finn")).toMatchObject({ status: "already-closed", reason: "timeout" });
   });
 

@@ -1,11 +1,10 @@
 import { isRecord, ownProperty } from "../shared/ownProperty";
 import type { ElicitContent, ElicitResult } from "../types";
-import type { RelayAnswerBody } from "./relayWire";
+import { RELAY_BOUNDS, type RelayAnswerBody } from "./relayWire";
 
 export type ParsedRelayAnswer = { ok: true; answer: RelayAnswerBody } | { ok: false; message: string };
 
-/** Longest request id accepted: ids are 22 characters (128 bits, base64url); anything far longer is not one. */
-const MAX_ID_LENGTH = 128;
+
 
 /**
  * Reads the text of a relay `POST` (`{ id, result }`). Only `action` and, for an accept, `content`
@@ -22,7 +21,7 @@ export function parseRelayAnswer(text: string): ParsedRelayAnswer {
   }
   if (!isRecord(body)) return { ok: false, message: "The body must be an object { id, result }." };
   const id = ownProperty(body, "id");
-  if (typeof id !== "string" || id.length === 0 || id.length > MAX_ID_LENGTH) return { ok: false, message: "id must be a request id (a string)." };
+  if (typeof id !== "string" || id.length === 0 || id.length > RELAY_BOUNDS.requestIdLength) return { ok: false, message: "id must be a request id (a string)." };
   const result = ownProperty(body, "result");
   if (!isRecord(result)) return { ok: false, message: "result must be an object { action, content? }." };
   const action = ownProperty(result, "action");

@@ -1,13 +1,42 @@
-// The relay's wire (docs/relay.md), shared by the server (react-mcp-elicitation/server) and the
-// browser client: event names and the JSON each event and each POST reply carries. Types and
-// constants only, no code that runs.
+// The relay's wire (docs/relay.md), the one home of its facts for the server
+// (react-mcp-elicitation/server) and the browser client alike: event names, closing reasons, every
+// bound, and the JSON each event and each POST reply carries. The readers of each shape sit beside it.
 import type { ElicitParams, ElicitResult } from "../types";
 
 /** The `event:` names of the relay's stream. */
 export const RELAY_EVENT = Object.freeze({ request: "request", closed: "closed", completed: "completed", ready: "ready" } as const);
 
+/** Why a request left without this window's answer; a reason a reader does not know reads as "closed". */
+export const RELAY_CLOSE_REASONS = Object.freeze(["answered", "withdrawn", "timeout", "closed"] as const);
+
 /** Why a request left without this window's answer. */
-export type RelayCloseReason = "answered" | "withdrawn" | "timeout" | "closed";
+export type RelayCloseReason = (typeof RELAY_CLOSE_REASONS)[number];
+
+/**
+ * Every bound of the wire. The server refuses (at `relay.request`) whatever a browser would drop, and
+ * the browser drops what is beyond them: one value per fact, read by both.
+ */
+export const RELAY_BOUNDS = Object.freeze({
+  /** Entries of a request's `context`. */
+  contextEntries: 16,
+  /** Characters of a `context` key. */
+  contextKeyLength: 64,
+  /** Characters of a `context` value. */
+  contextValueLength: 1024,
+  /** Characters of a `serverName` (which must also hold something besides white space). */
+  serverNameLength: 200,
+  /** Characters of a request id (the relay makes 22: 128 bits, base64url). */
+  requestIdLength: 128,
+  /** Characters of a URL-mode `elicitationId` a completion names. */
+  elicitationIdLength: 256,
+  /** Request ids one `ready` event lists: a person's open requests at most. */
+  readyIds: 10_000,
+  /** Characters of one event's `data` the browser reads by default (`limits.maxEventLength`). */
+  eventLength: 1_000_000,
+} as const);
+
+/** Request ids: base64url, as the relay makes them; anything else names no request. */
+export const RELAY_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** `event: request` — a request to show. */
 export interface RelayRequestEventData {
@@ -64,9 +93,24 @@ export type RelayPostReply =
   | { error: "invalid-content"; errors: RelayFieldError[] }
   | { error: "bad-request"; message: string }
   | { error: "unauthenticated" }
-  | { error: "forbidden-origin" }
+  | RelayForbiddenOrigin
   | { error: "not-found" }
   | { error: "already-closed"; reason: RelayCloseReason }
   | { error: "too-large" }
+  | { error: "body-timeout" }
   | { error: "unsupported-media-type" }
-  | { error: "rate-limited" };
+  | { error: "rate-limited" }
+  | { error: "store-unavailable" };
+
+/**
+ * 403 `forbidden-origin`: the page's `Origin` is neither the request's own origin nor an allowed one
+ * (a dev proxy that rewrites `Host` is the usual cause). Both sides are named so the developer sees
+ * which setting to change; neither is a secret.
+ */
+export interface RelayForbiddenOrigin {
+  error: "forbidden-origin";
+  /** The `Origin` header the relay saw. */
+  origin: string;
+  /** The origin the relay took as the request's own (from its URL, `X-Forwarded-*` or `Host`). */
+  expected: string;
+}

@@ -7,7 +7,8 @@ import { ElicitationRequestClosed, type ElicitationClosedReason } from "../Elici
 import type { ElicitationQueue } from "../types";
 import { createEventStreamParser } from "./createEventStreamParser";
 import { ElicitationRelayError } from "./ElicitationRelayError";
-import { readRelayEvent, type ElicitationRelayRequest } from "./readRelayEvent";
+import { readCloseReason, readRelayEvent, type ElicitationRelayRequest } from "../../core/relay/readRelayEvent";
+import { RELAY_BOUNDS } from "../../core/relay/relayWire";
 
 export interface ElicitationRelayLimits {
   /** Characters of one event of the stream; a longer one is skipped and reported. Default 1,000,000. */
@@ -51,7 +52,7 @@ export interface ElicitationRelayConnection {
 }
 
 const DEFAULT_LIMITS: ElicitationRelayLimits = {
-  maxEventLength: 1_000_000,
+  maxEventLength: RELAY_BOUNDS.eventLength,
   maxEventsPerSecond: 500,
   maxOpen: 100,
   idleTimeoutMs: 45_000,
@@ -351,7 +352,7 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
     const body = await readErrorBody(response);
     item.posting = false;
     if (status === 409) {
-      const reason = readReason(body.reason);
+      const reason = readCloseReason(body.reason);
       if (reason === "answered" && item.maybeTaken) {
         item.taken = true;
         return;
@@ -401,10 +402,6 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
       }
     },
   };
-}
-
-function readReason(value: unknown): ElicitationClosedReason {
-  return value === "answered" || value === "withdrawn" || value === "timeout" ? value : "closed";
 }
 
 function readFieldErrors(value: unknown): ElicitationFieldError[] {

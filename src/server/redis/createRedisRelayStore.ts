@@ -2,10 +2,15 @@
 // shows in streams served by B; an answer posted to C reaches A exactly once (a Lua script decides
 // the one winner); an instance that dies stops refreshing its lease, and any other instance's sweep
 // closes its requests ("closed"), which takes them out of every stream within leaseMs + sweepMs.
+// Pub/sub loses what is published while its connection is down: a connection that closes, or stops
+// answering its heartbeat, interrupts every subscription (the relay ends those streams, and its
+// windows reconnect), and once it is back each holder checks what it holds (and learns whether
+// Redis lost its data: the epoch key changed).
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import type { RelayCloseReason } from "../../core/relay/relayWire";
+import { RELAY_REQUEST_ID, type RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
-import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayInterruption, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
 import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, SWEEP_SCRIPT } from "./relayScripts";
 
 export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis; url?: undefined }) & {
@@ -21,6 +26,8 @@ export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { cl
   recentPerPerson?: number;
   /** How long a parked round is kept past its deadline for a relay's sweep to expire (and resume) it; then it is dropped unresumed. Default 3 600 000 ms. */
   roundGraceMs?: number;
+  /** How often the subscribed connection is pinged; one that does not answer within half of it is taken for dead and reconnected. Default 5 000 ms. */
+  heartbeatMs?: number;
 };
 
 export interface RedisRelayStore extends ElicitationRelayStore {
@@ -39,7 +46,26 @@ interface Scripts {
 }
 
 /** Ids the relay makes are base64url; anything else cannot name a request (and never reaches a script). */
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const ID = RELAY_REQUEST_ID;
+
+/** One channel this store listens to, and who hears it. */
+interface Channel {
+  listeners: Set<Listener>;
+  /** Settles once SUBSCRIBE went through. */
+  ready: Promise<unknown>;
+  /** A holder's channel is subscribed again after a reconnection; a person's ends with it. */
+  holder: boolean;
+}
+
+interface Listener {
+  message(text: string): void;
+  interrupted(): void;
+}
+
+interface Holding {
+  timer: ReturnType<typeof setInterval>;
+  onInterrupted: ((interruption: RelayInterruption) => void) | undefined;
+}
 
 export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRelayStore {
   const prefix = options.prefix ?? "rme:relay";
@@ -48,7 +74,8 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   const recentMs = options.recentMs ?? 60_000;
   const recentPerPerson = options.recentPerPerson ?? 32;
   const roundGraceMs = options.roundGraceMs ?? 3_600_000;
-  for (const [name, value] of Object.entries({ leaseMs, sweepMs, recentMs, recentPerPerson, roundGraceMs })) {
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  for (const [name, value] of Object.entries({ leaseMs, sweepMs, recentMs, recentPerPerson, roundGraceMs, heartbeatMs })) {
     if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createRedisRelayStore: ${name} must be a whole number > 0.`);
   }
   const owned = options.client === undefined;
@@ -61,17 +88,74 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   client.defineCommand("relayPark", { numberOfKeys: 0, lua: PARK_SCRIPT });
   client.defineCommand("relayComplete", { numberOfKeys: 0, lua: COMPLETE_SCRIPT });
   client.defineCommand("relayExpire", { numberOfKeys: 0, lua: EXPIRE_SCRIPT });
-  // Subscribed connections can do nothing else: one of its own.
-  const subscriber = client.duplicate();
+  // Subscribed connections can do nothing else: one of its own. Its subscriptions are made again
+  // here, not by ioredis, so that nobody takes a subscription that missed events for a working one.
+  const subscriber = client.duplicate({ autoResubscribe: false });
   // Connection errors are retried by ioredis; without a listener it would print each one.
   subscriber.on("error", () => undefined);
   if (owned) client.on("error", () => undefined);
-  const channels = new Map<string, Set<(message: string) => void>>();
+  const channels = new Map<string, Channel>();
   subscriber.on("message", (channel: string, message: string) => {
-    for (const listener of [...(channels.get(channel) ?? [])]) listener(message);
+    for (const listener of [...(channels.get(channel)?.listeners ?? [])]) listener.message(message);
   });
-  const leases = new Map<string, ReturnType<typeof setInterval>>();
+  const holdings = new Map<string, Holding>();
   let closed = false;
+  /** The subscribed connection has been ready since it last closed. */
+  let live = false;
+  let epoch: string | undefined;
+
+  subscriber.on("ready", () => {
+    const interrupted = live === false && epoch !== undefined;
+    live = true;
+    if (interrupted) void resumeHolders();
+  });
+  subscriber.on("close", () => {
+    if (!live) return;
+    live = false;
+    // What was published meanwhile is lost: every person's subscription ends, and says so.
+    for (const [channel, entry] of [...channels]) {
+      if (entry.holder) continue;
+      channels.delete(channel);
+      for (const listener of [...entry.listeners]) listener.interrupted();
+    }
+  });
+
+  // A connection that stalls (bytes held by a network that neither delivers nor closes) looks alive:
+  // a ping that gets no answer within half the interval takes it for dead, and ioredis connects again.
+  const heartbeat = setInterval(() => {
+    if (!live || closed) return;
+    const late = setTimeout(() => {
+      if (live && !closed) subscriber.disconnect(true);
+    }, Math.max(1, Math.floor(heartbeatMs / 2)));
+    void subscriber.ping().then(
+      () => clearTimeout(late),
+      () => undefined,
+    );
+  }, heartbeatMs);
+  heartbeat.unref?.();
+
+  /** Reads (and makes, when there is none) the epoch: true when it changed since this store last read it. */
+  async function readEpoch(): Promise<boolean> {
+    await client.set(`${prefix}:epoch`, randomBytes(12).toString("base64url"), "NX");
+    const now = await client.get(`${prefix}:epoch`);
+    const changed = epoch !== undefined && now !== epoch;
+    epoch = now ?? undefined;
+    return changed;
+  }
+
+  /** After a reconnection: leases first (so no sweep closes what is opened again), then the holders' channels, then each holder checks what it holds. */
+  async function resumeHolders(): Promise<void> {
+    try {
+      for (const holder of holdings.keys()) await refresh(holder);
+      const reset = await readEpoch();
+      const holderChannels = [...channels].filter(([, entry]) => entry.holder).map(([channel]) => channel);
+      if (holderChannels.length > 0) await subscriber.subscribe(...holderChannels);
+      for (const holding of holdings.values()) holding.onInterrupted?.({ reset });
+    } catch {
+      // Not through: connect again, and this runs again once ready.
+      if (!closed) subscriber.disconnect(true);
+    }
+  }
 
   // A person's positions start from the clock in ms (14 digits): Lua prints numbers with 14
   // significant digits, so a larger start would lose its last digits in the events it writes.
@@ -80,17 +164,32 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   const sweeper = setInterval(sweep, sweepMs);
   sweeper.unref?.();
 
-  async function listen(channel: string, listener: (message: string) => void): Promise<() => void> {
-    let set = channels.get(channel);
-    if (set === undefined) {
-      set = new Set();
-      channels.set(channel, set);
-      await subscriber.subscribe(channel);
+  async function listen(channel: string, listener: Listener, holder: boolean): Promise<() => void> {
+    let entry = channels.get(channel);
+    if (entry === undefined) {
+      const created: Channel = { listeners: new Set(), ready: subscriber.subscribe(channel), holder };
+      // A SUBSCRIBE that failed leaves nothing behind: the next listener subscribes again.
+      created.ready.catch(() => {
+        if (channels.get(channel) === created) channels.delete(channel);
+      });
+      channels.set(channel, created);
+      entry = created;
     }
-    set.add(listener);
+    entry.listeners.add(listener);
+    try {
+      await entry.ready;
+    } catch (error) {
+      entry.listeners.delete(listener);
+      throw error;
+    }
+    // Interrupted while it was subscribing: it may have missed events, so it is no subscription.
+    if (channels.get(channel) !== entry) {
+      if (!channels.has(channel)) void subscriber.unsubscribe(channel).catch(() => undefined);
+      throw new Error("The subscription was interrupted while it was being made.");
+    }
     return () => {
       const current = channels.get(channel);
-      if (current === undefined || !current.delete(listener) || current.size > 0) return;
+      if (current !== entry || !current.listeners.delete(listener) || current.listeners.size > 0) return;
       channels.delete(channel);
       if (!closed) void subscriber.unsubscribe(channel).catch(() => undefined);
     };
@@ -109,18 +208,26 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   const refresh = (holder: string) => client.set(`${prefix}:lease:${holder}`, "1", "PX", leaseMs);
 
   return {
-    async attach(holder, onSettled) {
+    async attach(holder, onSettled, onInterrupted) {
       await refresh(holder);
+      if (epoch === undefined) await readEpoch();
       const timer = setInterval(() => void refresh(holder).catch(() => undefined), Math.max(1, Math.floor(leaseMs / 3)));
       timer.unref?.();
-      leases.set(holder, timer);
-      const stop = await listen(`${prefix}:holder:${holder}`, (message) => {
-        const { id, settlement } = JSON.parse(message) as { id: string; settlement: RelaySettlement };
-        onSettled(id, settlement);
-      });
+      holdings.set(holder, { timer, onInterrupted });
+      const stop = await listen(
+        `${prefix}:holder:${holder}`,
+        {
+          message(text) {
+            const { id, settlement } = JSON.parse(text) as { id: string; settlement: RelaySettlement };
+            onSettled(id, settlement);
+          },
+          interrupted: () => undefined,
+        },
+        true,
+      );
       return async () => {
         clearInterval(timer);
-        leases.delete(holder);
+        holdings.delete(holder);
         stop();
         await client.del(`${prefix}:lease:${holder}`).catch(() => undefined);
       };
@@ -128,15 +235,17 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     async open(record, maxOpen) {
       // Kept a while past its deadline, so its holder's timeout finds it.
       const ttl = Math.max(1, (record.deadline ?? Date.now() + 86_400_000) - Date.now()) + leaseMs + recentMs;
-      const opened = await commands.relayOpen(prefix, record.id, JSON.stringify(record), record.owner, record.holder, maxOpen, ttl, startPosition());
+      const deadline = record.deadline === undefined ? "" : String(record.deadline);
+      const opened = await commands.relayOpen(prefix, record.id, JSON.stringify(record), record.owner, record.holder, maxOpen, ttl, startPosition(), deadline);
       return opened === 1;
     },
     async get(id) {
       if (!ID.test(id)) return undefined;
-      const [record, owner, reason] = await client.hmget(`${prefix}:req:${id}`, "record", "owner", "closed");
+      const [record, owner, reason, settlement] = await client.hmget(`${prefix}:req:${id}`, "record", "owner", "closed", "settlement");
       if (owner === null || owner === undefined) return undefined;
       if (record !== null && record !== undefined) return { owner, record: JSON.parse(record) as RelayRecord };
-      return reason === null || reason === undefined ? undefined : { owner, closed: reason as RelayCloseReason };
+      if (reason === null || reason === undefined) return undefined;
+      return { owner, closed: reason as RelayCloseReason, ...(settlement ? { settlement: JSON.parse(settlement) as RelaySettlement } : {}) };
     },
     async settle(id, settlement, owner) {
       if (!ID.test(id)) return { status: "not-found" };
@@ -203,14 +312,19 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       const fields = JSON.stringify({ serverName, elicitationId, ...(open[0] === undefined ? {} : { id: open[0] }) }).slice(1, -1);
       await commands.relayComplete(prefix, owner, startPosition(), recentMs, recentPerPerson, fields, ...open);
     },
-    subscribe(owner, listener) {
-      return listen(`${prefix}:owner:${owner}`, (message) => listener(JSON.parse(message) as RelayStoreEvent));
+    subscribe(owner, listener, onInterrupted) {
+      return listen(
+        `${prefix}:owner:${owner}`,
+        { message: (text) => listener(JSON.parse(text) as RelayStoreEvent), interrupted: () => onInterrupted?.() },
+        false,
+      );
     },
     async close() {
       closed = true;
       clearInterval(sweeper);
-      for (const timer of leases.values()) clearInterval(timer);
-      leases.clear();
+      clearInterval(heartbeat);
+      for (const { timer } of holdings.values()) clearInterval(timer);
+      holdings.clear();
       channels.clear();
       subscriber.disconnect();
       if (owned) await client.quit().catch(() => undefined);

@@ -2,7 +2,8 @@
 // racing answers, timeouts and withdrawals), a person's snapshot, and the sweep of requests whose
 // holder's lease has expired. Keys are built from one prefix, so the store needs one Redis (not a Cluster).
 //
-//   {p}:req:{id}      hash: record (JSON, while open), owner, holder, closed (reason), settlement (JSON, once closed)
+//   {p}:req:{id}      hash: record (JSON, while open), owner, holder, deadline (ms, when it has one), closed (reason),
+//                     settlement (JSON, once closed)
 //   {p}:open:{owner}  sorted set: open ids by position
 //   {p}:pos:{owner}   the person's stream position (starts from the clock in ms, so it never goes back)
 //   {p}:closed:{owner} list: recently closed { position, id, reason, at }
@@ -12,6 +13,7 @@
 //   {p}:round:{id}    hash: round (JSON), left (requests unanswered), r:{key} (request id), a:{key} (answer JSON)
 //                     — a parked round; its requests have holder "" and fields round, key
 //   {p}:rounds        sorted set: parked round ids by deadline
+//   {p}:epoch         a random value set once: when it changes, Redis lost its data (a restart without persistence)
 //   channels {p}:owner:{owner} (stream events) and {p}:holder:{holder} (settlements)
 
 /**
@@ -40,6 +42,21 @@ local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_m
   end
   local holder = redis.call('HGET', req, 'holder')
   local round_id = redis.call('HGET', req, 'round')
+  -- An answer nobody can receive any more is not taken: past its deadline the request closes as
+  -- timed out, and with its holder's lease gone as closed (a parked round resumes whenever answered).
+  if reason == 'answered' and not round_id then
+    local late = nil
+    local deadline = tonumber(redis.call('HGET', req, 'deadline') or '')
+    if deadline and tonumber(now_ms) > deadline then
+      late = 'timeout'
+    elseif holder ~= '' and redis.call('EXISTS', p .. ':lease:' .. holder) == 0 then
+      late = 'closed'
+    end
+    if late then
+      settle_one(p, id, '{"reason":"' .. late .. '"}', late, '', keep_ms, now_ms, start_pos, keep_count, answer)
+      return {'already-closed', late}
+    end
+  end
   -- A parked round's answer is kept in the round alone, until it resumes.
   if round_id then settlement = '{"reason":"' .. reason .. '"}' end
   local pos_key = p .. ':pos:' .. owner
@@ -72,7 +89,10 @@ local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_m
 end
 `;
 
-/** KEYS: none. ARGV: prefix, id, record JSON, owner, holder, maxOpen, ttl ms, now ms (the start of a new position). Returns 1 when opened, 0 when the person has maxOpen open. */
+/**
+ * KEYS: none. ARGV: prefix, id, record JSON, owner, holder, maxOpen, ttl ms, now ms (the start of a new position),
+ * deadline ms or "". Returns 1 when opened, 0 when the person has maxOpen open.
+ */
 export const OPEN_SCRIPT = `
 local p, id, record, owner, holder = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 local open_key = p .. ':open:' .. owner
@@ -83,6 +103,7 @@ local pos = redis.call('INCR', pos_key)
 redis.call('PEXPIRE', pos_key, 604800000)
 local req = p .. ':req:' .. id
 redis.call('HSET', req, 'record', record, 'owner', owner, 'holder', holder)
+if ARGV[9] ~= '' then redis.call('HSET', req, 'deadline', ARGV[9]) end
 redis.call('PEXPIRE', req, ARGV[7])
 redis.call('ZADD', open_key, pos, id)
 redis.call('SADD', p .. ':held:' .. holder, id)

@@ -8,20 +8,26 @@
  * page's Origin never matches them.
  * No header (a same-origin GET in some browsers, a server-side client) passes: identity is still
  * checked, and a cross-site form cannot omit it.
+ * A refusal names the origin seen and the one expected: a dev proxy that rewrites `Host`
+ * (`changeOrigin: true`) is the usual cause, and the developer needs both to see it.
  */
-export function isAllowedOrigin(request: Request, allowed: ReadonlySet<string>): boolean {
+export type OriginCheck = { ok: true } | { ok: false; origin: string; expected: string };
+
+export function checkOrigin(request: Request, allowed: ReadonlySet<string>): OriginCheck {
   const origin = request.headers.get("origin");
-  if (origin === null) return true;
-  if (allowed.has(origin)) return true;
+  if (origin === null || allowed.has(origin)) return { ok: true };
   let url: URL;
   try {
     url = new URL(request.url);
   } catch {
-    return false;
+    return { ok: false, origin, expected: "" };
   }
-  if (origin === url.origin) return true;
+  if (origin === url.origin) return { ok: true };
   const first = (name: string) => request.headers.get(name)?.split(",")[0]?.trim().toLowerCase() || undefined;
   const host = first("x-forwarded-host") ?? first("host");
   const scheme = first("x-forwarded-proto") ?? url.protocol.slice(0, -1);
-  return host !== undefined && origin.toLowerCase() === `${scheme}://${host}`;
+  const expected = host === undefined ? url.origin : `${scheme}://${host}`;
+  if (origin.toLowerCase() === expected) return { ok: true };
+  // Both are origins (scheme, host, port): never a path, query or credential. Bounded for the reply.
+  return { ok: false, origin: origin.slice(0, 200), expected: expected.slice(0, 200) };
 }
