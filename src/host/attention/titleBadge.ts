@@ -9,16 +9,15 @@ export function badgedTitle(hostTitle: string, count: number, template: string):
 }
 
 /**
- * The host's own title, read from what the tab shows: what we wrote means the host's title has not
- * changed; anything else is the host's new title, minus a badge it may have copied along
- * (`document.title = document.title + " · 2 new"`).
+ * The host's own title, read from what the tab shows. Only what the library wrote is taken off:
+ * what we wrote means the host's title has not changed; what we wrote with more after it (or before
+ * it) is the host's title with that added (`document.title = document.title + " · 2 new"`); anything
+ * else is the host's new title as it is, even when it looks like a badge ("(1) New chat", its own count).
  */
-export function hostTitleOf(shown: string, written: { title: string; hostTitle: string; count: number } | undefined, template: string): string {
+export function hostTitleOf(shown: string, written: { title: string; hostTitle: string } | undefined): string {
   if (written === undefined) return shown;
   if (shown === written.title) return written.hostTitle;
-  const [before, after = ""] = fillTemplate(template, { count: String(written.count) }).split("{title}");
-  if (before !== undefined && (before !== "" || after !== "") && shown.startsWith(before) && shown.endsWith(after) && shown.length >= before.length + after.length) {
-    return shown.slice(before.length, shown.length - after.length);
-  }
+  if (written.title !== "" && shown.startsWith(written.title)) return written.hostTitle + shown.slice(written.title.length);
+  if (written.title !== "" && shown.endsWith(written.title)) return shown.slice(0, shown.length - written.title.length) + written.hostTitle;
   return shown;
 }

@@ -11,13 +11,10 @@ function readTitle(): string {
  * when it drops to 0 or the component unmounts: the title the host set last, even while badged.
  */
 export function useTitleBadge(count: number, template: string | undefined): void {
-  const written = useRef<{ title: string; hostTitle: string; count: number; template: string }>(undefined);
+  const written = useRef<{ title: string; hostTitle: string }>(undefined);
   useEffect(() => {
     if (template === undefined) return;
-    const hostTitle = () => {
-      const last = written.current;
-      return hostTitleOf(readTitle(), last, last?.template ?? template);
-    };
+    const hostTitle = () => hostTitleOf(readTitle(), written.current);
     const restore = () => {
       if (written.current === undefined) return;
       const title = hostTitle();
@@ -31,7 +28,7 @@ export function useTitleBadge(count: number, template: string | undefined): void
     const badge = () => {
       const own = hostTitle();
       const title = badgedTitle(own, count, template);
-      written.current = { title, hostTitle: own, count, template };
+      written.current = { title, hostTitle: own };
       if (readTitle() !== title) document.title = title;
     };
     badge();

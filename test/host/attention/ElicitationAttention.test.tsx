@@ -150,6 +150,22 @@ describe("ElicitationAttention.Signals", () => {
     expect(document.title).toBe("Other conversation");
   });
 
+  it("gives back a host title that looks like a badge as the host wrote it (its own unread count), and badges what the host appends to", async () => {
+    const queue = createElicitationQueue();
+    render(<ElicitationAttention.Signals queue={queue} titleBadge />);
+    setPage({ visible: false });
+    const first = ask(queue, "GitHub");
+    expect(document.title).toBe("(1) Chat — Acme");
+    document.title = "(1) New chat";
+    await tick();
+    expect(document.title).toBe("(1) (1) New chat");
+    document.title = `${document.title} · draft`;
+    await tick();
+    expect(document.title).toBe("(1) (1) New chat · draft");
+    act(() => void queue.respond(first.id, { action: "decline" }));
+    expect(document.title).toBe("(1) New chat · draft");
+  });
+
   it("leaves the title alone without titleBadge", () => {
     const queue = createElicitationQueue();
     render(<ElicitationAttention.Signals queue={queue} />);
