@@ -116,7 +116,10 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
       if (outcome === "end" || stopped) return;
       failures = outcome === "ready" ? 1 : failures + 1;
       const base = serverRetryMs ?? limits.reconnectFirstMs;
-      const wait = Math.min(limits.reconnectMaxMs, base * 2 ** (failures - 1)) * (0.8 + Math.random() * 0.4);
+      // A relay that says when to come back (503 with Retry-After: its store is out) is asked again
+      // then, not later and later: the person's requests show within moments of the store's return.
+      const waitFor = typeof outcome === "number" ? outcome : Math.min(limits.reconnectMaxMs, base * 2 ** (failures - 1));
+      const wait = waitFor * (0.8 + Math.random() * 0.4);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, wait);
         function done() {
@@ -129,8 +132,11 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
     }
   }
 
-  /** One connection: "ready" when it got as far as `ready` before it ended, "retry" when it failed earlier, "end" when it must not be opened again. */
-  async function readStreamOnce(): Promise<"ready" | "retry" | "end"> {
+  /**
+   * One connection: "ready" when it got as far as `ready` before it ended, "retry" when it failed
+   * earlier, a number when the relay said how long to wait (ms), "end" when it must not be opened again.
+   */
+  async function readStreamOnce(): Promise<"ready" | "retry" | "end" | number> {
     const controller = new AbortController();
     stream = controller;
     let response: Response;
@@ -149,11 +155,13 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
         return "end";
       }
       if (response.status === 403 || response.status === 406) {
-        report(new ElicitationRelayError("forbidden", `The relay answered ${response.status} to this page's stream. It stays closed.`, { status: response.status }));
+        const origins = response.status === 403 ? originsOf(await readErrorBody(response)) : "";
+        report(new ElicitationRelayError("forbidden", `The relay answered ${response.status} to this page's stream${origins}. It stays closed.`, { status: response.status }));
         return "end";
       }
       report(new ElicitationRelayError("connection-lost", `The relay answered ${response.status} to the event stream; it is opened again later.`, { status: response.status }));
-      return "retry";
+      const retryAfter = retryAfterMs(response);
+      return retryAfter === undefined ? "retry" : Math.min(limits.reconnectMaxMs, Math.max(limits.reconnectFirstMs, retryAfter));
     }
     const type = response.headers.get("content-type") ?? "";
     if (!/^text\/event-stream\s*(;|$)/i.test(type) || !response.body) {
@@ -364,8 +372,15 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
       afterFailedTry(item);
       throw new ElicitationAnswerRefused(readFieldErrors(body.errors), "The relay refused the answer's content.");
     }
-    if (status === 401 || status === 403 || status === 404) {
-      const code = status === 404 ? "not-found" : status === 401 ? "unauthenticated" : "forbidden";
+    if (status === 403) {
+      // The relay refused this page's origin (a dev proxy that rewrites Host, most often): the answer
+      // is not lost, the card stays with it and says it was not sent, and the developer hears why.
+      afterFailedTry(item);
+      report(new ElicitationRelayError("forbidden", `The relay answered 403 to an answer${originsOf(body)}; the card stays open.`, { status, requestId: item.id }));
+      throw new ElicitationAnswerRefused([], "The relay refused this page's origin.");
+    }
+    if (status === 401 || status === 404) {
+      const code = status === 404 ? "not-found" : "unauthenticated";
       report(new ElicitationRelayError(code, `The relay answered ${status} to an answer; its card closes.`, { status, requestId: item.id }));
       withdraw(item, "closed");
       throw new Error(`The relay answered ${status}.`);
@@ -408,6 +423,20 @@ function readFieldErrors(value: unknown): ElicitationFieldError[] {
   if (!Array.isArray(value)) return [];
   // ElicitationAnswerRefused keeps only `{ field, message }` strings, within its bounds.
   return value.slice(0, 100).filter((entry): entry is ElicitationFieldError => typeof entry === "object" && entry !== null);
+}
+
+/** What a 403 `forbidden-origin` names: the `Origin` the relay saw and the one it expected (origins only, never a secret). */
+function originsOf(body: Record<string, unknown>): string {
+  const { origin, expected } = body;
+  if (typeof origin !== "string" || typeof expected !== "string") return "";
+  return ` (forbidden-origin: it saw Origin ${JSON.stringify(origin.slice(0, 200))} and expected ${JSON.stringify(expected.slice(0, 200))}; a dev proxy that rewrites Host needs xfwd or changeOrigin: false, see docs/relay.md)`;
+}
+
+/** `Retry-After` in ms when it is a number of seconds; undefined otherwise. */
+function retryAfterMs(response: Response): number | undefined {
+  const value = response.headers.get("retry-after");
+  if (value === null || !/^\d{1,6}$/.test(value.trim())) return undefined;
+  return Number(value.trim()) * 1_000;
 }
 
 /** The JSON object of an error response, read within MAX_RESPONSE_LENGTH characters; `{}` for anything else. */

@@ -186,6 +186,24 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     await expect(queue.submit(entry.id, { action: "accept", content: { username: "octocat" } })).resolves.toBe(true);
   });
 
+  it("403 forbidden-origin keeps the card with the answer refused, and tells the developer which origins the relay saw and expected", async () => {
+    const { queue, errors } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const entry = entries(queue)[0]!;
+    serverOptions.onPost = () => ({ status: 403, body: { error: "forbidden-origin", origin: "http://localhost:5173", expected: "http://127.0.0.1:8787" } });
+    await expect(queue.submit(entry.id, { action: "accept", content: { username: "octocat" } })).rejects.toBeInstanceOf(ElicitationAnswerRefused);
+    expect(entries(queue)).toHaveLength(1);
+    expect(entry.signal.aborted).toBe(false);
+    const forbidden = errors.find((error) => error.code === "forbidden");
+    expect(forbidden?.message).toContain('"http://localhost:5173"');
+    expect(forbidden?.message).toContain('"http://127.0.0.1:8787"');
+    // The proxy is fixed: the same card's answer goes through.
+    serverOptions.onPost = () => undefined;
+    await expect(queue.submit(entry.id, { action: "accept", content: { username: "octocat" } })).resolves.toBe(true);
+  });
+
   it("409 closes the request with the reason the relay gives", async () => {
     const { queue } = connect();
     await until(() => expect(server.streamCount()).toBe(1));
