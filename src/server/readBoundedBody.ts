@@ -18,7 +18,8 @@ export async function readBoundedBody(request: Request, maxBytes: number, deadli
     for (;;) {
       const next = await Promise.race([reader.read(), late]);
       if (next === "timeout") {
-        await reader.cancel().catch(() => undefined);
+        // Not awaited: a cancel waits for the read under way, which is the one that never ends.
+        void reader.cancel().catch(() => undefined);
         return "timeout";
       }
       const { done, value } = next;

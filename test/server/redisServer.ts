@@ -19,14 +19,18 @@ export async function freePort(): Promise<number> {
 
 export interface RunningRedis {
   url: string;
+  port: number;
   process: ChildProcess;
   stop(): Promise<void>;
+  /** SIGKILL: gone at once, with everything it held (nothing is saved). */
+  kill(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RunningRedis> {
+/** A redis-server on `port` (a free one by default; the same one again for a restart). */
+export async function startRedis(port?: number): Promise<RunningRedis> {
   // Loudly, not skipped: CI installs it (.ci/run); a machine without it must not pass these tests silently.
   if (!existsSync(REDIS_SERVER)) throw new Error(`${REDIS_SERVER} is missing: apt-get install -y redis-server`);
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   const url = `redis://127.0.0.1:${port}`;
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -42,14 +46,11 @@ export async function startRedis(): Promise<RunningRedis> {
     }
   }
   probe.disconnect();
-  return {
-    url,
-    process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        process.kill(child.pid!, "SIGTERM");
-      }),
-  };
+  const signal = (name: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      process.kill(child.pid!, name);
+    });
+  return { url, port, process: child, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") };
 }

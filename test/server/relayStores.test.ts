@@ -72,6 +72,28 @@ describe.each(kinds)("the %s store", (_kind, make) => {
     expect(await store!.get("nope")).toBeUndefined();
   });
 
+  it("takes no answer nobody can receive: past its deadline it closes as timed out, with its holder gone as closed", async () => {
+    const [store] = make();
+    const told: [string, RelaySettlement][] = [];
+    const stop = await store!.attach("h1", (id, settlement) => told.push([id, settlement]));
+    // The holder's own timeout could not be written (the store refused it): the answer that comes later is not taken.
+    expect(await store!.open({ ...record("late1"), deadline: Date.now() - 1 }, 10)).toBe(true);
+    const answer: RelaySettlement = { reason: "answered", result: { action: "accept", content: {} } };
+    expect(await store!.settle("late1", answer, "alice")).toEqual({ status: "already-closed", reason: "timeout" });
+    expect(await store!.get("late1")).toMatchObject({ closed: "timeout" });
+    // An instance that is gone (its lease lapsed, or it stopped holding): nobody would receive the answer.
+    expect(await store!.open(record("gone1", "alice", "h-gone"), 10)).toBe(true);
+    expect(await store!.settle("gone1", answer, "alice")).toEqual({ status: "already-closed", reason: "closed" });
+    expect(await store!.open(record("live1"), 10)).toBe(true);
+    expect(await store!.settle("live1", answer, "alice")).toEqual({ status: "settled" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(told).toEqual([
+      ["late1", { reason: "timeout" }],
+      ["live1", answer],
+    ]);
+    await stop();
+  });
+
   it("refuses an open beyond the person's maximum, atomically", async () => {
     const stores = make();
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % stores.length]!.open(record(`max${i}`, "carol"), 5)));

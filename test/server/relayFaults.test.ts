@@ -1,0 +1,222 @@
+// @vitest-environment node
+// The relay when what it stands on fails: a real redis-server reached through a proxy that cuts,
+// refuses and stalls connections, Redis refusing writes (maxmemory, noeviction), Redis killed and
+// started again with its data gone, and relay.close() racing a stream being set up. What must hold:
+// no stream alive but deaf, no 200 for an answer nobody receives, every request settled once, and
+// every open request visible to its owner again once the store is back.
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createElicitationRelay } from "../../src/server/createElicitationRelay";
+import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
+import type { ElicitationRelayStore } from "../../src/server/ElicitationRelayStore";
+import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
+import type { ElicitationRelayEvent, ElicitationRelayOptions } from "../../src/server/types";
+import { startTcpFaultProxy, type TcpFaultProxy } from "./faults/tcpFaultProxy";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "./relayHarness";
+import { startRedis, type RunningRedis } from "./redisServer";
+
+const form = {
+  message: "Which region?",
+  requestedSchema: { type: "object", properties: { region: { type: "string", enum: ["eu", "us"] } }, required: ["region"] },
+};
+const accept = { action: "accept", content: { region: "eu" } } as const;
+
+const realSetInterval = globalThis.setInterval;
+const realClearInterval = globalThis.clearInterval;
+
+let redis: RunningRedis;
+let prefixes = 0;
+const cleanup: (() => Promise<unknown> | void)[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+}, 20_000);
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+/** A relay on a Redis store (through `url`, a proxy or Redis itself), served over real HTTP. */
+async function start(url: string, options: Partial<ElicitationRelayOptions> = {}, prefix = `f${prefixes++}`) {
+  const store = createRedisRelayStore({ url, prefix, heartbeatMs: 400, leaseMs: 3_000, sweepMs: 500 });
+  const events: ElicitationRelayEvent[] = [];
+  const relay = createElicitationRelay({ identify: identifyByHeader, store, rateLimit: false, storeTimeoutMs: 700, onEvent: (event) => events.push(event), ...options });
+  const server = await serve(relay.handle);
+  const readers: EventReader[] = [];
+  cleanup.push(async () => {
+    for (const reader of readers) reader.close();
+    await relay.close();
+    await server.close();
+    await store.close();
+  });
+  const open = async (user: string, headers: Record<string, string> = {}) => {
+    const reader = await openStream(server.url, user, headers);
+    readers.push(reader);
+    return reader;
+  };
+  /** Opens streams until one is served (the store may still be coming back), within `timeoutMs`. */
+  const openServed = async (user: string, timeoutMs = 10_000) => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const reader = await open(user);
+      if (reader.status === 200) {
+        await reader.next((event) => event.event === "ready", 5_000);
+        return reader;
+      }
+      reader.close();
+      if (Date.now() > until) throw new Error(`no stream served within ${timeoutMs} ms (last status ${reader.status})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  return { relay, store, server, events, open, openServed, prefix };
+}
+
+async function withProxy(): Promise<TcpFaultProxy> {
+  const proxy = await startTcpFaultProxy(redis.port);
+  cleanup.push(() => proxy.close());
+  return proxy;
+}
+
+/** A client of Redis itself, beside the relay's, for CONFIG and the like. */
+function admin(url = redis.url): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  client.on("error", () => undefined);
+  cleanup.push(() => client.quit().catch(() => undefined));
+  return client;
+}
+
+describe("a short Redis outage", () => {
+  it("ends the streams that could no longer hear live events, answers 503 meanwhile, and a stream after it hears every new request", async () => {
+    const proxy = await withProxy();
+    const { relay, server, open, openServed } = await start(proxy.url);
+    const before = await openServed("alice");
+    proxy.refuse(true);
+    proxy.cut();
+    // A stream kept alive but deaf would leave the person's next card unseen: it ends, and its window reconnects.
+    await expect(Promise.race([before.ended.then(() => "ended"), new Promise((resolve) => setTimeout(resolve, 3_000, "still open"))])).resolves.toBe("ended");
+    const during = await open("alice");
+    expect(during.status).toBe(503);
+    expect(during.headers.get("retry-after")).toBe("2");
+    const answerDuring = await postAnswer(server.url, "alice", { id: "a".repeat(22), result: accept });
+    expect(answerDuring).toEqual({ status: 503, body: { error: "store-unavailable" } });
+    proxy.refuse(false);
+    const after = await openServed("alice");
+    const asked = relay.request({ owner: "alice", serverName: "Deployer", params: form });
+    const shown = await after.next(isRequest, 5_000);
+    expect((await postAnswer(server.url, "alice", { id: requestId(shown), result: accept })).status).toBe(200);
+    await expect(asked).resolves.toEqual(accept);
+  }, 40_000);
+
+  it("a connection that stalls (bytes held, nothing closed) is found by its heartbeat: streams end, and hear again once it flows", async () => {
+    const proxy = await withProxy();
+    const { relay, server, openServed } = await start(proxy.url);
+    const before = await openServed("bob");
+    proxy.stall(true);
+    await expect(Promise.race([before.ended.then(() => "ended"), new Promise((resolve) => setTimeout(resolve, 4_000, "still open"))])).resolves.toBe("ended");
+    proxy.stall(false);
+    proxy.cut();
+    const after = await openServed("bob");
+    const asked = relay.request({ owner: "bob", serverName: "Deployer", params: form });
+    const shown = await after.next(isRequest, 5_000);
+    expect((await postAnswer(server.url, "bob", { id: requestId(shown), result: accept })).status).toBe(200);
+    await expect(asked).resolves.toEqual(accept);
+  }, 40_000);
+});
+
+describe("a store that refuses writes (maxmemory reached, noeviction)", () => {
+  it("at a request's timeout: the MCP client gets cancel, no later answer gets 200, and the card closes once the store takes writes again", async () => {
+    const { relay, server, openServed, prefix } = await start(redis.url, { timeoutMs: 1_500 });
+    const other = await start(redis.url, {}, prefix);
+    const config = admin();
+    const stream = await openServed("carol");
+    const asked = relay.request({ owner: "carol", serverName: "Deployer", params: form });
+    const id = requestId(await stream.next(isRequest));
+    await config.config("SET", "maxmemory", "1");
+    cleanup.push(() => config.config("SET", "maxmemory", "0"));
+    await expect(asked).resolves.toEqual({ action: "cancel" });
+    // Refused while the store cannot record it: retryable on another instance, never a 200; the holder knows it timed out.
+    expect((await postAnswer(other.server.url, "carol", { id, result: accept })).status).toBe(503);
+    expect(await postAnswer(server.url, "carol", { id, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "timeout" } });
+    await config.config("SET", "maxmemory", "0");
+    // The timeout the store refused is written now: every window is told, and a late answer is refused.
+    const closed = await stream.next((event) => event.event === "closed", 8_000);
+    expect(closed.data).toEqual({ id, reason: "timeout" });
+    expect(await postAnswer(other.server.url, "carol", { id, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "timeout" } });
+  }, 30_000);
+});
+
+describe("Redis restarted with its data gone", () => {
+  it("the instance holding a request opens it again: its owner sees it and the answer reaches the MCP client; the reset is reported", async () => {
+    const own = await startRedis();
+    let current = own;
+    cleanup.push(() => current.stop());
+    const { relay, server, events, openServed } = await start(own.url);
+    const stream = await openServed("dana");
+    const asked = relay.request({ owner: "dana", serverName: "Deployer", params: form });
+    const id = requestId(await stream.next(isRequest));
+    await own.kill();
+    await stream.ended;
+    current = await startRedis(own.port);
+    const again = await openServed("dana", 10_000);
+    await again.next((event) => isRequest(event) && requestId(event) === id, 10_000);
+    expect((await postAnswer(server.url, "dana", { id, result: accept })).status).toBe(200);
+    await expect(asked).resolves.toEqual(accept);
+    expect(events.map((event) => event.type)).toContain("store-reset");
+  }, 40_000);
+});
+
+describe("relay.close() racing a stream that is being set up", () => {
+  it("leaves no keep-alive running for it, and the stream gets 503", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = createMemoryRelayStore();
+    const store: ElicitationRelayStore = { ...inner, snapshot: async (owner) => (await gate, inner.snapshot(owner)) };
+    const relay = createElicitationRelay({ identify: identifyByHeader, store, keepAliveMs: 20 });
+    const created: unknown[] = [];
+    const cleared = new Set<unknown>();
+    const setInterval = vi.spyOn(globalThis, "setInterval").mockImplementation(((...args: Parameters<typeof globalThis.setInterval>) => {
+      const timer = realSetInterval(...args);
+      created.push(timer);
+      return timer;
+    }) as typeof globalThis.setInterval);
+    const clearInterval = vi.spyOn(globalThis, "clearInterval").mockImplementation((timer) => {
+      cleared.add(timer);
+      realClearInterval(timer as Parameters<typeof realClearInterval>[0]);
+    });
+    cleanup.push(() => {
+      setInterval.mockRestore();
+      clearInterval.mockRestore();
+      for (const timer of created) realClearInterval(timer as Parameters<typeof realClearInterval>[0]);
+    });
+    const response = relay.handle(new Request("http://127.0.0.1/api/elicitation", { headers: { accept: "text/event-stream", "x-user": "erin" } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await relay.close();
+    release();
+    expect((await response).status).toBe(503);
+    expect(created.filter((timer) => !cleared.has(timer))).toEqual([]);
+  });
+});
+
+describe("a POST body that trickles", () => {
+  it("gets 408 at its read deadline, and the request stays open for a real answer", async () => {
+    const { relay, server, openServed } = await start(redis.url, { bodyTimeoutMs: 300 });
+    const stream = await openServed("finn");
+    const asked = relay.request({ owner: "finn", serverName: "Deployer", params: form });
+    const id = requestId(await stream.next(isRequest));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`{"id":"${id}","result":`));
+        // …and nothing more, ever.
+      },
+    });
+    const started = Date.now();
+    const response = await fetch(server.url, { method: "POST", headers: { "content-type": "application/json", "x-user": "finn" }, body, duplex: "half" } as RequestInit);
+    expect(response.status).toBe(408);
+    expect(await response.json()).toEqual({ error: "body-timeout" });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect((await postAnswer(server.url, "finn", { id, result: accept })).status).toBe(200);
+    await expect(asked).resolves.toEqual(accept);
+  }, 20_000);
+});
