@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { RELAY_BOUNDS } from "../../src/core/relay/relayWire";
 
 const src = join(import.meta.dirname, "../../src");
 const LAYERS = ["core", "messages", "ui", "fields", "form", "dialog", "host"] as const;
@@ -153,5 +154,39 @@ describe("layers import downward only", () => {
       ["core/c", ["core/a"]],
     ]);
     expect(findCycles(graph)).toEqual([["core/a", "core/b", "core/c", "core/a"]]);
+  });
+});
+
+/** `const MAX_… = value;`, with or without digit separators. */
+const maximumDefined = (value: number) => new RegExp(`\\bconst\\s+MAX_[A-Z0-9_]*\\s*=\\s*${String(value).split("").join("_?")}\\s*;`);
+
+describe("the relay's wire has one home: core/relay", () => {
+  const wireHome = join("core", "relay");
+  const outside = files.filter((file) => !file.startsWith(wireHome + sep));
+  const read = (file: string) => readFileSync(join(src, file), "utf8");
+  const bounds = Object.entries(RELAY_BOUNDS);
+
+  it("host/relay and server/ read the wire through core/relay", () => {
+    for (const file of ["host/relay/connectElicitationRelay.ts", "server/createElicitationRelay.ts"]) {
+      expect(relativeTargets(file.split("/").join(sep)).some((target) => target.startsWith(wireHome + sep))).toBe(true);
+    }
+  });
+
+  it("no other file lists the closing reasons or defines a reader of the stream's events", () => {
+    const reasonsListed = /["']answered["'][^\n]*["']withdrawn["'][^\n]*["']timeout["']/;
+    const eventNameCompared = /\bevent\s*[!=]==?\s*["'](request|closed|completed|ready)["']/;
+    expect(outside.filter((file) => reasonsListed.test(read(file)) || eventNameCompared.test(read(file)))).toEqual([]);
+  });
+
+  it.each(bounds)("no other file defines the bound %s (%d) again", (_name, value) => {
+    // A maximum of its own with the same value (`const MAX_SERVER_NAME = 200;`) on either side is the same fact written twice.
+    const definition = maximumDefined(value);
+    expect(outside.filter((file) => (file.startsWith(join("host", "relay")) || inServer(file)) && definition.test(read(file)))).toEqual([]);
+  });
+
+  it("the bound check sees a bound written twice", () => {
+    expect(maximumDefined(200).test("const MAX_SERVER_NAME = 200;")).toBe(true);
+    expect(maximumDefined(1024).test("const MAX_CONTEXT_VALUE = 1_024;")).toBe(true);
+    expect(maximumDefined(200).test("const MAX_ELICITATION_ID = 256;")).toBe(false);
   });
 });

@@ -139,6 +139,53 @@ describe("several relay instances, one Redis", () => {
     await b.stop();
   }, 30_000);
 
+  it("an instance killed after it took an answer, before replying: the retry through another gets 409 answered, and the MCP client got the answer once", async () => {
+    const prefix = `t${prefixCount++}`;
+    const [a, b, c] = await Promise.all([startInstance(prefix), startInstance(prefix, { RELAY_DIE_AFTER_ANSWER: "1" }), startInstance(prefix)]);
+    const onC = await open(c.url, "alice");
+    await onC.next((e) => e.event === "ready");
+    const settled = a.request("alice");
+    const id = requestId(await onC.next(isRequest, 15_000));
+    const answer = { id, result: { action: "accept", content: { region: "eu" } } };
+    await expect(postAnswer(b.url, "alice", answer)).rejects.toThrow();
+    // The browser cannot tell whether it was taken: it tries again, here through C.
+    expect(await postAnswer(c.url, "alice", answer)).toEqual({ status: 409, body: { error: "already-closed", reason: "answered" } });
+    await expect(settled).resolves.toEqual({ result: { action: "accept", content: { region: "eu" } }, error: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(a.settledCount()).toBe(1);
+    await Promise.all([a.stop(), c.stop()]);
+  }, 30_000);
+
+  it("an instance killed while an answer's body is still arriving: the retry through another is taken (200), once", async () => {
+    const prefix = `t${prefixCount++}`;
+    const [a, b, c] = await Promise.all([startInstance(prefix), startInstance(prefix), startInstance(prefix)]);
+    const onC = await open(c.url, "alice");
+    await onC.next((e) => e.event === "ready");
+    const settled = a.request("alice");
+    const id = requestId(await onC.next(isRequest, 15_000));
+    const text = JSON.stringify({ id, result: { action: "accept", content: { region: "us" } } });
+    let sendRest!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text.slice(0, 20)));
+        sendRest = () => {
+          controller.enqueue(new TextEncoder().encode(text.slice(20)));
+          controller.close();
+        };
+      },
+    });
+    const inFlight = fetch(b.url, { method: "POST", headers: { "content-type": "application/json", "x-user": "alice" }, body, duplex: "half" } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    process.kill(b.child.pid!, "SIGKILL");
+    await expect(inFlight).rejects.toThrow();
+    sendRest();
+    expect((await postAnswer(c.url, "alice", JSON.parse(text))).status).toBe(200);
+    await expect(settled).resolves.toEqual({ result: { action: "accept", content: { region: "us" } }, error: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(a.settledCount()).toBe(1);
+    await Promise.all([a.stop(), c.stop()]);
+  }, 30_000);
+
   it("answers cancel on its holder when it times out, and tells the streams on other instances", async () => {
     const prefix = `t${prefixCount++}`;
     const [a, b] = await Promise.all([startInstance(prefix, { RELAY_TIMEOUT_MS: "300" }), startInstance(prefix)]);

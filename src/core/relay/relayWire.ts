@@ -31,8 +31,10 @@ export const RELAY_BOUNDS = Object.freeze({
   elicitationIdLength: 256,
   /** Request ids one `ready` event lists: a person's open requests at most. */
   readyIds: 10_000,
-  /** Characters of one event's `data` the browser reads by default (`limits.maxEventLength`). */
+  /** Characters of one event the browser reads by default (`limits.maxEventLength`): a request longer on the wire is refused by the server. */
   eventLength: 1_000_000,
+  /** Characters of an event's `id:` (a stream position) the browser keeps to resume from; a longer one is ignored. */
+  eventIdLength: 1_024,
 } as const);
 
 /** Request ids: base64url, as the relay makes them; anything else names no request. */

@@ -2,6 +2,7 @@
 // bound: an event longer than `maxEventLength` characters is skipped whole, and the buffer never
 // holds more than that, whatever the stream sends. No EventSource: it cannot send headers, bound
 // what it buffers, or tell a malformed stream from a dropped one.
+import { RELAY_BOUNDS } from "../../core/relay/relayWire";
 
 /** One dispatched event. */
 export interface EventStreamMessage {
@@ -29,8 +30,6 @@ export interface EventStreamParser {
 }
 
 const LINE_END = /[\r\n]/g;
-/** Characters of an `id:` kept; a longer one is ignored, as if the event carried none. */
-const MAX_ID_LENGTH = 1_024;
 
 export function createEventStreamParser(options: EventStreamParserOptions): EventStreamParser {
   const { maxEventLength } = options;
@@ -82,7 +81,7 @@ export function createEventStreamParser(options: EventStreamParserOptions): Even
     if (field === "event") eventName = value;
     else if (field === "data") (data ??= []).push(value);
     else if (field === "id") {
-      if (!value.includes("\u0000") && value.length <= MAX_ID_LENGTH) lastId = value;
+      if (!value.includes("\u0000") && value.length <= RELAY_BOUNDS.eventIdLength) lastId = value;
     } else if (field === "retry") {
       if (/^\d{1,9}$/.test(value)) options.onRetry?.(Number(value));
     }
