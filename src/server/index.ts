@@ -4,6 +4,7 @@ export { createMemoryRelayStore, type MemoryRelayStoreOptions } from "./createMe
 export type {
   ElicitationRelayStore,
   RelayCompletion,
+  RelayInterruption,
   RelayLookup,
   RelayRecord,
   RelayRound,
@@ -27,13 +28,14 @@ export type {
 export { relayBodyLimit } from "../core/relay/relayBodyLimit";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "../core/request/ElicitationQueueError";
 export { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
-export { RELAY_EVENT } from "../core/relay/relayWire";
+export { RELAY_BOUNDS, RELAY_EVENT } from "../core/relay/relayWire";
 export type {
   RelayAnswerBody,
   RelayClosedEventData,
   RelayCompletedEventData,
   RelayCloseReason,
   RelayFieldError,
+  RelayForbiddenOrigin,
   RelayPostReply,
   RelayReadyEventData,
   RelayRequestEventData,

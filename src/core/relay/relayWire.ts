@@ -6,11 +6,11 @@ import type { ElicitParams, ElicitResult } from "../types";
 /** The `event:` names of the relay's stream. */
 export const RELAY_EVENT = Object.freeze({ request: "request", closed: "closed", completed: "completed", ready: "ready" } as const);
 
-/** Why a request left without this window's answer; a reason a reader does not know reads as "closed". */
-export const RELAY_CLOSE_REASONS = Object.freeze(["answered", "withdrawn", "timeout", "closed"] as const);
-
 /** Why a request left without this window's answer. */
-export type RelayCloseReason = (typeof RELAY_CLOSE_REASONS)[number];
+export type RelayCloseReason = "answered" | "withdrawn" | "timeout" | "closed";
+
+/** Every closing reason, for the readers; a reason a reader does not know reads as "closed". */
+export const RELAY_CLOSE_REASONS: readonly RelayCloseReason[] = Object.freeze<RelayCloseReason[]>(["answered", "withdrawn", "timeout", "closed"]);
 
 /**
  * Every bound of the wire. The server refuses (at `relay.request`) whatever a browser would drop, and
