@@ -61,6 +61,8 @@ export type RelaySettleOutcome =
   | { status: "settled"; resume?: RelayRound }
   /** `settlement`: how it was settled, given to its holder's own calls when the store keeps it (so a lost notification loses no answer). */
   | { status: "already-closed"; reason: RelayCloseReason; settlement?: RelaySettlement }
+  /** An answer not taken because its holder cannot hear it now (a store whose holders listen on a feed); nothing changed, try again. */
+  | { status: "unreachable" }
   | { status: "not-found" };
 
 /** A change in one person's requests, at its position in that person's stream (positions only grow). */
@@ -111,7 +113,8 @@ export interface ElicitationRelayStore {
    * Closes an open request with `settlement`, once: the first call wins atomically, later ones get
    * "already-closed". With `owner`, a request of someone else is "not-found". An answer is taken
    * only while someone can receive it: past the request's `deadline` it is closed "timeout", and
-   * when its holder is gone (no lease) "closed", and the caller gets "already-closed" with that reason
+   * when its holder is gone (no lease) "closed", and the caller gets "already-closed" with that reason;
+   * while its holder is alive but not listening, nothing changes and the answer is "unreachable"
    * (requests of parked rounds have no holder and resume whenever answered).
    */
   settle(id: string, settlement: RelaySettlement, owner?: string): Promise<RelaySettleOutcome>;

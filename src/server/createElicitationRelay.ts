@@ -735,6 +735,11 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     // A settle that fails or times out is a 503: the browser tries again, and a try that landed after all reads as its own 409 "answered".
     const outcome = await guard("settle", () => store.settle(id, { reason: "answered", result }, owner));
     if (outcome.status === "not-found") return refused(404, { error: "not-found" });
+    // The instance waiting for it cannot hear it this moment: taken by nobody, tried again by the browser.
+    if (outcome.status === "unreachable") {
+      emit({ type: "answer-refused", owner, id, status: 503, error: "holder-unreachable" });
+      return unavailable();
+    }
     if (outcome.status === "already-closed") return refused(409, { error: "already-closed", reason: outcome.reason }, id);
     const { round } = found.record;
     if (round !== undefined) {

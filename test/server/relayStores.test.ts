@@ -2,7 +2,7 @@
 // The store contract both stores keep, checked on each: one winner among racing settles (for Redis,
 // each from its own connection), another person's request unknown, recent closings remembered,
 // holders told once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
 import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../../src/server/ElicitationRelayStore";
 import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
@@ -164,12 +164,11 @@ describe.each(kinds)("the %s store's parked rounds", (_kind, make) => {
   it("expires a round once among racing sweeps: open requests close (timeout), unanswered keys are cancel", async () => {
     const stores = make();
     const at = (i: number) => stores[i % stores.length]!;
-    const round = roundOf("r2", "finn", Date.now() + 50);
+    const round = roundOf("r2", "finn", Date.now() + 1_000);
     expect(await stores[0]!.park(round, parkedRecords(round), 10)).toBe(true);
     expect(await at(1).settle("r2a", { reason: "answered", result: { action: "accept", content: { x: 1 } } }, "finn")).toEqual({ status: "settled" });
     expect(await at(2).expireRounds(Date.now())).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    const swept = await Promise.all(stores.map((store) => store.expireRounds(Date.now())));
+    const swept = await Promise.all(stores.map((store) => store.expireRounds(round.deadline)));
     expect(swept.flat()).toEqual([{ ...round, answers: { pre: { action: "decline" }, a: { action: "accept", content: { x: 1 } }, b: { action: "cancel" } } }]);
     expect(await stores[0]!.get("r2b")).toEqual({ owner: "finn", closed: "timeout", settlement: { reason: "timeout" } });
     expect(await stores[0]!.settle("r2b", { reason: "answered", result: { action: "decline" } }, "finn")).toMatchObject({ status: "already-closed", reason: "timeout" });
@@ -184,5 +183,25 @@ describe.each(kinds)("the %s store's parked rounds", (_kind, make) => {
     expect(await store!.park(round, parkedRecords(round), 3)).toBe(false);
     expect((await store!.snapshot("gail")).open.map((r) => r.id)).toEqual(["g0", "g1"]);
     expect(await store!.expireRounds(Date.now() + 120_000)).toEqual([]);
+  });
+});
+
+describe("the redis store's holders", () => {
+  it("takes no answer while its holder is not listening (alive by its lease, its feed down): nothing changes, the answer is tried again", async () => {
+    const [store, other] = kinds[1]![1]();
+    const { Redis } = await import("ioredis");
+    const admin = new Redis(redis.url);
+    // A holder whose lease is fresh but whose subscription is gone (reconnecting, or just killed).
+    await admin.set(`s${prefixes - 1}:lease:h-deaf`, "1", "PX", 10_000);
+    expect(await store!.open(record("deaf1", "alice", "h-deaf"), 10)).toBe(true);
+    const answer: RelaySettlement = { reason: "answered", result: { action: "accept", content: {} } };
+    expect(await store!.settle("deaf1", answer, "alice")).toEqual({ status: "unreachable" });
+    expect(await store!.get("deaf1")).toMatchObject({ record: { id: "deaf1" } });
+    // Listening again: the retry is taken, and the holder hears it.
+    const told: string[] = [];
+    await other!.attach("h-deaf", (id) => told.push(id));
+    expect(await store!.settle("deaf1", answer, "alice")).toEqual({ status: "settled" });
+    await vi.waitFor(() => expect(told).toEqual(["deaf1"]));
+    await admin.quit();
   });
 });

@@ -263,6 +263,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       );
       if (status === "settled") return Array.isArray(reason) ? { status: "settled", resume: roundOf(reason) } : { status: "settled" };
       if (status === "not-found") return { status: "not-found" };
+      if (status === "unreachable") return { status: "unreachable" };
       return {
         status: "already-closed",
         reason: reason as RelayCloseReason,

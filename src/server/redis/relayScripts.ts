@@ -56,6 +56,9 @@ local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_m
       settle_one(p, id, '{"reason":"' .. late .. '"}', late, '', keep_ms, now_ms, start_pos, keep_count, answer)
       return {'already-closed', late}
     end
+    -- Its holder is not listening now (its feed is reconnecting, or it died and its lease has not
+    -- lapsed yet): nothing is taken, and the answer is tried again.
+    if holder ~= '' and redis.call('PUBSUB', 'NUMSUB', p .. ':holder:' .. holder)[2] == 0 then return {'unreachable'} end
   end
   -- A parked round's answer is kept in the round alone, until it resumes.
   if round_id then settlement = '{"reason":"' .. reason .. '"}' end
