@@ -25,11 +25,17 @@ server.listen(0, "127.0.0.1", () => {
 export type SoakAsk = { type: "request"; key: string; owner: string; params: unknown; withdrawAfterMs?: number };
 export type SoakSettled = { type: "settled"; key: string; result?: { action: string; content?: Record<string, unknown> }; error?: string };
 
+// The soak is over (or its parent died): nothing is left to report to.
+process.on("disconnect", () => process.exit(0));
+const report = (message: SoakSettled) => {
+  if (process.connected) process.send!(message);
+};
+
 process.on("message", (message: SoakAsk) => {
   const controller = new AbortController();
   if (message.withdrawAfterMs !== undefined) setTimeout(() => controller.abort(new Error("withdrawn by its server")), message.withdrawAfterMs).unref();
   relay.request({ owner: message.owner, serverName: "Soak", params: message.params, signal: controller.signal, context: { key: message.key, owner: message.owner } }).then(
-    (result) => process.send!({ type: "settled", key: message.key, result } satisfies SoakSettled),
-    (error: Error) => process.send!({ type: "settled", key: message.key, error: controller.signal.aborted ? "withdrawn" : error.name } satisfies SoakSettled),
+    (result) => report({ type: "settled", key: message.key, result }),
+    (error: Error) => report({ type: "settled", key: message.key, error: controller.signal.aborted ? "withdrawn" : error.name }),
   );
 });
