@@ -3,6 +3,9 @@ import type { FieldDescriptor, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { defaultDeliveryMessages } from "../messages/deliveryMessages";
+import { defaultValidationMessages, describeValidationIssue } from "../core/validation/validationMessages";
+import { hasOwn } from "../core/shared/ownProperty";
+import type { ValidationCode } from "../core/types";
 
 /**
  * Puts a refused answer's errors where the form's own errors go: each onto its field (aria-invalid,
@@ -26,7 +29,12 @@ export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: reado
     const message: unknown = entry?.message;
     if (typeof field !== "string" || typeof message !== "string" || message === "") continue;
     const target = byKey.get(field);
-    const text = message.slice(0, 1_000);
+    const code: unknown = entry?.code;
+    // A rule the form knows is worded as the form words its own errors: in the person's language.
+    const text =
+      target !== undefined && typeof code === "string" && hasOwn(defaultValidationMessages, code)
+        ? describeValidationIssue({ code: code as ValidationCode, params: { ...entry.params } }, target.label, messages.validation)
+        : message.slice(0, 1_000);
     if (target === undefined) unmatched ??= text;
     else if (!onFields.has(target)) onFields.set(target, text);
   }

@@ -727,7 +727,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       } else {
         const checked = checkContent(requestShape.schema, result.content ?? {});
         if (!checked.valid) {
-          return refused(400, { error: "invalid-content", errors: checked.errors.map(({ field, message }) => ({ field, message })) }, id);
+          return refused(400, { error: "invalid-content", errors: checked.errors.map(({ field, code, params, message }) => ({ field, code, params, message })) }, id);
         }
         result = { action: "accept", content: checked.content };
       }

@@ -220,12 +220,13 @@ describe("the server's check of an answer", () => {
       expect(expected.valid).toBe(false);
       expect(body).toEqual({
         error: "invalid-content",
-        errors: (expected as { errors: { field: string; message: string }[] }).errors.map(({ field, message }) => ({ field, message })),
+        errors: (expected as { errors: { field: string; code: string; params: unknown; message: string }[] }).errors.map(({ field, code, params, message }) => ({ field, code, params, message })),
       });
     }
+    // The rule and its parameters, for the browser to word in the person's language; the English message beside them.
     expect((await postAnswer(url, "alice", { id, result: { action: "accept", content: { age: 12 } } })).body).toEqual({
       error: "invalid-content",
-      errors: [{ field: "age", message: "Must be 18 or more" }],
+      errors: [{ field: "age", code: "minimum", params: expect.objectContaining({ limit: 18 }), message: "Must be 18 or more" }],
     });
     expect(settled).toBe(false);
     expect(events.filter((e) => e.type === "answer-refused").map((e) => e.status)).toEqual([400, 400, 400, 400, 400, 400]);

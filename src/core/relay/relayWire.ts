@@ -1,7 +1,7 @@
 // The relay's wire (docs/relay.md), the one home of its facts for the server
 // (react-mcp-elicitation/server) and the browser client alike: event names, closing reasons, every
 // bound, and the JSON each event and each POST reply carries. The readers of each shape sit beside it.
-import type { ElicitParams, ElicitResult } from "../types";
+import type { ElicitParams, ElicitResult, ValidationCode } from "../types";
 
 /** The `event:` names of the relay's stream. */
 export const RELAY_EVENT = Object.freeze({ request: "request", closed: "closed", completed: "completed", ready: "ready" } as const);
@@ -83,9 +83,16 @@ export interface RelayAnswerBody {
   result: ElicitResult;
 }
 
-/** A field error of a refused accept (400 `invalid-content`). */
+/**
+ * A field error of a refused accept (400 `invalid-content`): the rule it broke (`code`, with its
+ * `params`: `{ field: "age", code: "minimum", params: { limit: 18 }, message: "Must be 18 or more" }`),
+ * which the browser words in the person's language, and the English `message` for hosts that speak
+ * the wire themselves.
+ */
 export interface RelayFieldError {
   field: string;
+  code?: ValidationCode;
+  params?: Record<string, unknown>;
   message: string;
 }
 

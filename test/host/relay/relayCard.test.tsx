@@ -25,9 +25,9 @@ afterEach(async () => {
   await server.stop();
 });
 
-async function showRequest() {
+async function showRequest(locale?: string) {
   const queue = createElicitationQueue();
-  render(<ElicitationOutlet queue={queue} presentation="inline" protectionInterval={0} />);
+  render(<ElicitationOutlet queue={queue} presentation="inline" protectionInterval={0} locale={locale} />);
   connection = connectElicitationRelay({ url: server.url, queue });
   await waitFor(() => expect(server.streamCount()).toBe(1));
   const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
@@ -51,6 +51,18 @@ describe("the inline card fed by a relay", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: /GitHub/ })).toBeNull());
     expect(server.posts.filter((post) => post.id === id).map((post) => post.status)).toEqual([400, 200]);
+  });
+
+  it("words the relay's refusal in the person's language from its rule and params; the English message is only the fallback", async () => {
+    serverOptions.check = () => [{ field: "username", code: "minLength", params: { limit: 12 }, message: "Use at least 12 characters" }];
+    await showRequest("de");
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText(/GitHub Username/);
+    await user.type(field, "octocat");
+    await user.click(screen.getByRole("button", { name: /Senden|Absenden/ }));
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining("12 Zeichen"));
+    expect(field).not.toHaveAccessibleDescription(expect.stringContaining("Use at least"));
   });
 
   it("409 (answered in another window) closes the card saying so, after a moment", async () => {

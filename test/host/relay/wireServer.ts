@@ -3,6 +3,7 @@
 // `createElicitationRelay` from "react-mcp-elicitation/server" once both sides are merged.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { RelayFieldError } from "../../../src/core/relay/relayWire";
 
 export interface WirePost {
   id: unknown;
@@ -21,7 +22,7 @@ export interface WireServerOptions {
    */
   onPost?: (body: { id: string; result: unknown }) => "drop" | { status: number; body: unknown } | undefined;
   /** The relay's content check: field errors refuse an accept with 400 invalid-content. */
-  check?: (id: string, result: { action: string; content?: Record<string, unknown> }) => { field: string; message: string }[];
+  check?: (id: string, result: { action: string; content?: Record<string, unknown> }) => RelayFieldError[];
 }
 
 export interface WireServer {
