@@ -46,7 +46,7 @@ export {
 } from "./form/createElicitationDraftStore";
 
 // The host layer: many servers, one dialog at a time.
-export { createElicitationQueue } from "./host/createElicitationQueue";
+export { createElicitationQueue } from "./host/queue/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
 // For a person who looked away: title badge, notifications, the in-thread chip (docs/attention.md);
