@@ -1,5 +1,5 @@
 // The one way Chromium is started here — e2e tests, Vitest's browser projects (real input,
-// Storybook), screenshots and benchmarks: Debian's Chromium (`CHROMIUM_PATH` points elsewhere;
+// Storybook), the example's test, screenshots and benchmarks: Debian's Chromium (`CHROMIUM_PATH` points elsewhere;
 // nothing downloads its own browser), headless, with everything that would reach the network off.
 import { chromium } from "playwright-core";
 

@@ -46,15 +46,20 @@ export {
 } from "./form/createElicitationDraftStore";
 
 // The host layer: many servers, one dialog at a time.
-export { createElicitationQueue } from "./host/createElicitationQueue";
+export { createElicitationQueue } from "./host/queue/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
-// For a person who looked away: title badge, notifications, the in-thread chip (docs/attention.md).
+// For a person who looked away: title badge, notifications, the in-thread chip (docs/attention.md);
+// each part by its own name and all in one object, as the dialog's.
 export { ElicitationAttention } from "./host/ElicitationAttention";
 export type { ElicitationAttentionEvent, ElicitationAttentionOptions, ElicitationAttentionReason } from "./host/attention/types";
-export type { ElicitationAttentionState, ElicitationNotificationPermission } from "./host/attention/useElicitationAttention";
-export type { ElicitationAttentionChipProps } from "./host/attention/ElicitationAttentionChip";
-export type { ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
+export {
+  useElicitationAttention,
+  type ElicitationAttentionState,
+  type ElicitationNotificationPermission,
+} from "./host/attention/useElicitationAttention";
+export { ElicitationAttentionChip, type ElicitationAttentionChipProps } from "./host/attention/ElicitationAttentionChip";
+export { ElicitationAttentionSignals, type ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
 export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
 export {
   connectElicitationRelay,

@@ -218,9 +218,6 @@ export interface ValidationIssue {
  */
 export type ContentCheck<Issue = ValidationIssue> = { valid: true; content: ElicitContent } | { valid: false; errors: Issue[] };
 
-/** @deprecated The same type as `ContentCheck`, under its earlier name. */
-export type ValidateElicitationContentResult = ContentCheck;
-
 /** A request as the UI draws it, after `parseElicitationRequest` checked `params`. */
 export type ParsedElicitationRequest =
   | { mode: "form"; message: string; schema: ParsedElicitationSchema }
@@ -243,9 +240,6 @@ export type SensitiveFieldPolicy = "warn" | "decline";
 
 /** What a field appears to ask for. */
 export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "cardNumber" | "cardCode" | "nationalId";
-
-/** @deprecated `ContentCheck & { leftToServer: string[] }`, under its earlier name: what `loadContentValidator`'s check resolves to. */
-export type FormContentCheck = ContentCheck & { leftToServer: string[] };
 
 /** Size limits applied to every elicitation request. All counts are inclusive maximums. */
 export interface ElicitationLimits {

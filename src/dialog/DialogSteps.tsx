@@ -3,11 +3,11 @@ import { ElicitationField } from "../fields/ElicitationField";
 import { FormAlert } from "../form/FormAlert";
 import { FormNotice } from "../form/FormNotice";
 import { fillTemplate } from "../messages/fillTemplate";
-import { DEFAULT_PROTECTION_INTERVAL } from "../ui/guardActivation";
+import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../ui/guardActivation";
 import { DialogFormHeader } from "./DialogFormHeader";
 import type { DialogStepsBodyProps } from "./DialogStepsBody";
 
-export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header" | "fill" | "protectionInterval"> & { protectionInterval?: number };
+export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header" | "fill" | "guardActivation" | "protectionInterval"> & { protectionInterval?: number };
 
 // Loaded only when a request is shown one question at a time: a host that never does pays nothing up
 // front. While it arrives (a moment, same origin) the header and message are drawn and Escape and ×
@@ -35,7 +35,15 @@ function Unavailable({ answer }: DialogStepsBodyProps) {
 export function DialogSteps(props: DialogStepsProps) {
   return (
     <Suspense fallback={null}>
-      <Body {...props} protectionInterval={props.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL} Field={ElicitationField} Alert={FormAlert} Header={DialogFormHeader} fill={fillTemplate} />
+      <Body
+        {...props}
+        protectionInterval={props.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL}
+        guardActivation={guardActivation}
+        Field={ElicitationField}
+        Alert={FormAlert}
+        Header={DialogFormHeader}
+        fill={fillTemplate}
+      />
     </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import type { ElicitationField } from "../fields/ElicitationField";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { FormAlert } from "../form/FormAlert";
 import type { fillTemplate } from "../messages/fillTemplate";
+import type { guardActivation } from "../ui/guardActivation";
 import { ElicitationSteps } from "../form/ElicitationSteps";
 import type { DialogFormHeader } from "./DialogFormHeader";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
@@ -19,6 +20,7 @@ export interface DialogStepsBodyProps {
   Alert: typeof FormAlert;
   Header: typeof DialogFormHeader;
   fill: typeof fillTemplate;
+  guardActivation: typeof guardActivation;
   /** The dialog's protection interval, its default applied by DialogSteps. */
   protectionInterval: number;
 }
@@ -36,7 +38,7 @@ export function DialogStepsBody({ answer, ...props }: DialogStepsBodyProps) {
       </button>
     </>
   );
-  const { Field, Alert, Header, fill } = props;
+  const { Field, Alert, Header, fill, guardActivation } = props;
   const control = controller.form.control;
   return (
     <ElicitationSteps
@@ -46,6 +48,7 @@ export function DialogStepsBody({ answer, ...props }: DialogStepsBodyProps) {
       renderField={(field) => <Field field={field} control={control} messages={messages} components={props.fieldComponents} />}
       alert={<Alert control={control} />}
       protectionInterval={props.protectionInterval}
+      guardActivation={guardActivation}
       header={<Header answer={answer} />}
       secondaryActions={secondaryActions}
     />

@@ -1,14 +1,16 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import type { ElicitContent, FieldDescriptor } from "../core/types";
 import type { fillTemplate } from "../messages/fillTemplate";
 import { withStepMessages } from "../messages/stepMessages";
 import { describeAnswer } from "./describeAnswer";
 import type { UseElicitationFormResult } from "./useElicitationForm";
+import type { guardActivation } from "../ui/guardActivation";
 import type { TextDirection } from "../ui/TextDirection";
 
 // This module loads on demand. It imports nothing the first paint already has (React aside): what it
-// shares with the form (the field components, the form's alert, fillTemplate, the dialog's protection
-// interval) comes in through props, so bundlers do not split the up-front code into extra chunks for it.
+// shares with the form and the dialog (the field components, the form's alert, fillTemplate, the
+// dialog's activation guard and interval) comes in through props, so bundlers do not split the
+// up-front code into extra chunks for it.
 
 export interface ElicitationStepsProps {
   /** The form's `useElicitationForm` result: values, defaults, drafts and checks are the form's own. */
@@ -24,10 +26,13 @@ export interface ElicitationStepsProps {
   /** Drawn above the question on every step, e.g. that a draft was restored. */
   header?: ReactNode;
   /**
-   * Milliseconds after a step appears during which Back, Next and Submit ignore activation: the second
-   * click of a double-click on Next never lands on the next step's Next or on Submit (the dialog's own, ui/guardActivation.ts); 0 turns it off.
+   * Milliseconds after a step appears during which its presses, clicks and Enter are ignored (what is
+   * typed counts): the second click of a double-click on Next never lands on the next step's Next or
+   * on Submit, a second Enter never skips a question; 0 turns it off.
    */
   protectionInterval: number;
+  /** The dialog's guard (ui/guardActivation.ts), armed on each step; handed in like fillTemplate (see above). */
+  guardActivation: typeof guardActivation;
   /** The messages layer's fillTemplate, handed in like the field components (see above). */
   fill: typeof fillTemplate;
   locale?: string;
@@ -46,12 +51,11 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disab
  * Next checks that field and stays while it is wrong), then a last step listing every answer with
  * a way back to each, and Submit. A failed Submit returns to the first question it found wrong.
  */
-export function ElicitationSteps({ controller, onSubmit, fill, protectionInterval, ...props }: ElicitationStepsProps) {
+export function ElicitationSteps({ controller, onSubmit, fill, protectionInterval, guardActivation, ...props }: ElicitationStepsProps) {
   const { fields, form } = controller;
   const messages = useMemo(() => withStepMessages(controller.messages), [controller.messages]);
   const review = fields.length;
   const [step, setStep] = useState(0);
-  const shownAt = useRef(now());
   // Focus follows the step only when the person moved it (never on first appearance).
   const moved = useRef(false);
   // Reached from the review (Change, or a failed Submit): Next goes back to the review.
@@ -65,8 +69,14 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
     if (hasFile) setLang(formRef.current?.closest("[lang]")?.getAttribute("lang") ?? undefined);
   }, [hasFile, props.locale]);
 
+  // Each step is a newly shown surface: input aimed at the one before it is ignored.
   useEffect(() => {
-    shownAt.current = now();
+    const form = formRef.current;
+    if (form === null || protectionInterval <= 0) return;
+    return guardActivation(form, protectionInterval, { keys: ["Enter"] });
+  }, [step, protectionInterval, guardActivation]);
+
+  useEffect(() => {
     if (!moved.current) return;
     const root = stepRef.current;
     if (!root) return;
@@ -77,11 +87,6 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
     target?.focus();
   }, [step, review]);
 
-  // Only the person's input is judged (as the dialog's own guard does): a script may answer anyway.
-  const early = (event: { nativeEvent: Event }) => event.nativeEvent.isTrusted && now() - shownAt.current < protectionInterval;
-  const guard = (event: SyntheticEvent) => {
-    if (early(event)) event.preventDefault();
-  };
   const go = (next: number) => {
     moved.current = true;
     setStep(Math.max(0, Math.min(review, next)));
@@ -139,12 +144,11 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
     const target = event.target as HTMLElement;
     if (target.tagName === "TEXTAREA" || target.tagName === "BUTTON") return;
     event.preventDefault();
-    if (event.repeat || early(event)) return;
+    if (event.repeat) return;
     void next();
   };
 
-  const onBack = (event: MouseEvent) => {
-    if (early(event)) return;
+  const onBack = () => {
     setFromReview(false);
     go(step - 1);
   };
@@ -191,8 +195,7 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
                         className="rme-button rme-button--quiet"
                         data-action="edit-step"
                         aria-label={fill(messages.stepEditField, { field: each.label })}
-                        onClick={(event) => {
-                          if (early(event)) return;
+                        onClick={() => {
                           setFromReview(true);
                           go(index);
                         }}
@@ -229,19 +232,15 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
           </button>
         ) : null}
         {step < review ? (
-          <button key="next" type="submit" className="rme-button rme-button--primary" data-action="next" onClick={guard}>
+          <button key="next" type="submit" className="rme-button rme-button--primary" data-action="next">
             {messages.stepNext}
           </button>
         ) : (
-          <button key="accept" type="submit" className="rme-button rme-button--primary" data-action="accept" onClick={guard}>
+          <button key="accept" type="submit" className="rme-button rme-button--primary" data-action="accept">
             {messages.submit}
           </button>
         )}
       </div>
     </form>
   );
-}
-
-function now(): number {
-  return typeof performance === "undefined" ? Date.now() : performance.now();
 }

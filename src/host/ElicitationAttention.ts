@@ -7,7 +7,8 @@ import { useElicitationAttention } from "./attention/useElicitationAttention";
  * composes: `Signals` (title badge, system notifications, `onAttention`; draws nothing), `Chip`
  * ("Question from GitHub ↓" at the edge of a thread whose inline card is scrolled away) and
  * `useAttention` (the same as `Signals`, returning what is unseen and `requestNotificationPermission`).
- * One object, so the root entry stays small; none of it loads unless a host uses it.
+ * Each is exported by its own name as well (`ElicitationAttentionSignals`, `ElicitationAttentionChip`,
+ * `useElicitationAttention`); this object is the same parts, for hosts that write `ElicitationAttention.Chip`.
  */
 export const ElicitationAttention = {
   Signals: ElicitationAttentionSignals,

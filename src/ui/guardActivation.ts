@@ -11,14 +11,27 @@ const swallow = (event: Event) => {
   event.stopImmediatePropagation();
 };
 
+export interface GuardActivationOptions {
+  /** The clock, in milliseconds. */
+  now?: () => number;
+  /**
+   * The keys judged (`KeyboardEvent.key`), every key when left out. A form's new step names only
+   * Enter: what is typed into its field counts at once, and a click a key makes is judged as a click.
+   */
+  keys?: readonly string[];
+}
+
 /**
- * Makes `dialog` ignore input aimed at whatever was on screen before it: for `interval` ms after
- * this call every press, click, key and close request is swallowed, and after that a click
- * whose pointer went down before the dialog appeared, or a key held down since then (auto-repeat,
- * its release), is swallowed too. Only the person's input is judged (`isTrusted`): a script on the
- * page can answer the request directly anyway. Returns a function that stops the guard.
+ * Makes `target` (a newly shown dialog, a form's new step) ignore input aimed at whatever was on
+ * screen before it: for `interval` ms after this call every press, click, key and close request is
+ * swallowed, and after that a click whose pointer went down before it appeared, or a key held down
+ * since then (auto-repeat, its release), is swallowed too. Only the person's input is judged
+ * (`isTrusted`): a script on the page can answer the request directly anyway. Returns a function
+ * that stops the guard.
  */
-export function guardActivation(dialog: HTMLElement, interval: number, now: () => number = () => performance.now()): () => void {
+export function guardActivation(target: HTMLElement, interval: number, options: GuardActivationOptions = {}): () => void {
+  const { now = () => performance.now(), keys } = options;
+  const judged = (event: KeyboardEvent) => event.isTrusted && (keys === undefined || keys.includes(event.key));
   const shownAt = now();
   const early = () => now() - shownAt < interval;
   // Keys and presses that began while this dialog was on screen and past its interval.
@@ -40,14 +53,14 @@ export function guardActivation(dialog: HTMLElement, interval: number, now: () =
     if (early() || (fromPointer && !pressSeen)) swallow(event);
   };
   const onKeyDown = (event: Event) => {
-    if (!event.isTrusted) return;
     const key = event as KeyboardEvent;
+    if (!judged(key)) return;
     if (early() || (key.repeat && !keysDown.has(key.code))) swallow(event);
     else keysDown.add(key.code);
   };
   const onKeyUp = (event: Event) => {
-    if (!event.isTrusted) return;
     const key = event as KeyboardEvent;
+    if (!judged(key)) return;
     if (!keysDown.delete(key.code)) swallow(event);
   };
   const duringInterval = (event: Event) => {
@@ -64,8 +77,8 @@ export function guardActivation(dialog: HTMLElement, interval: number, now: () =
     // that caused it has been judged already.
     ["cancel", duringInterval],
   ];
-  for (const [type, listener] of listeners) dialog.addEventListener(type, listener, true);
+  for (const [type, listener] of listeners) target.addEventListener(type, listener, true);
   return () => {
-    for (const [type, listener] of listeners) dialog.removeEventListener(type, listener, true);
+    for (const [type, listener] of listeners) target.removeEventListener(type, listener, true);
   };
 }

@@ -11,6 +11,12 @@ describe("the public surface", () => {
     for (const name of ["ElicitationDialog", "ElicitationDialogParts", "ElicitationDialogRoot", "ElicitationDialogBody", "useElicitationAnswer", "ElicitationForm", "useElicitationForm", "createElicitationQueue", "ElicitationOutlet", "parseElicitationSchema", "validateElicitationContent", "preloadValidation", "setValidationEngine", "defaultMessages", "ElicitationSchemaError"]) {
       expect(root).toHaveProperty(name);
     }
+    // The dialog's and the attention signals' parts: each by its own name, the same as in their object.
+    expect(root.ElicitationDialogRoot).toBe(root.ElicitationDialogParts.Root);
+    expect(root.useElicitationAnswer).toBe(root.ElicitationDialogParts.useAnswer);
+    expect(root.ElicitationAttentionSignals).toBe(root.ElicitationAttention.Signals);
+    expect(root.ElicitationAttentionChip).toBe(root.ElicitationAttention.Chip);
+    expect(root.useElicitationAttention).toBe(root.ElicitationAttention.useAttention);
     for (const name of ["compileAjvValidator", "compileEvalFreeValidator", "compileContentValidator", "buildContent", "initialFormValues", "localInputToRfc3339", "resolveElicitationLimits", "loadContentValidator"]) {
       expect(root).not.toHaveProperty(name);
       expect(core).toHaveProperty(name);

@@ -8,7 +8,7 @@ import type { ElicitFormParams } from "../../src/core/types";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
 import { deMessages } from "../../src/messages/locales/de";
 import { fillTemplate } from "../../src/messages/fillTemplate";
-import { DEFAULT_PROTECTION_INTERVAL } from "../../src/ui/guardActivation";
+import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../../src/ui/guardActivation";
 import { fileInputs } from "../../src/core/request/fileInputs";
 import { renderDialog } from "../renderDialog";
 
@@ -153,6 +153,7 @@ describe("layout=\"steps\"", () => {
           onSubmit={onSubmit}
           fill={fillTemplate}
           protectionInterval={DEFAULT_PROTECTION_INTERVAL}
+          guardActivation={guardActivation}
           renderField={(field) => <ElicitationField field={field} control={form.form.control} messages={form.messages} />}
         />
       );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerInputRequests } from "../../src/host/answerInputRequests";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
 import { contactInfo, githubUsername } from "../fixtures/seedRequests";
 
 const elicit = (params: unknown) => ({ method: "elicitation/create", params });

@@ -7,7 +7,7 @@ import type { ElicitResult } from "../../src/core/types";
 import { createElicitationAnswerStore } from "../../src/form/createElicitationAnswerStore";
 import { ElicitationAnswerRefused } from "../../src/dialog/ElicitationAnswerRefused";
 import { ElicitationRequestClosed } from "../../src/host/ElicitationRequestClosed";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
 import { ElicitationOutlet, type ElicitationOutletProps } from "../../src/host/ElicitationOutlet";
 import { contactInfo, githubUsernameTitled } from "../fixtures/seedRequests";
 

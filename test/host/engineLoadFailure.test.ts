@@ -18,7 +18,7 @@ describe("validation chunks that cannot load", () => {
     };
     vi.doMock("../../src/core/validation/engines/ajvEngine", offline);
     vi.doMock("../../src/core/validation/engines/evalFreeValidator", offline);
-    const { createElicitationQueue } = await import("../../src/host/createElicitationQueue");
+    const { createElicitationQueue } = await import("../../src/host/queue/createElicitationQueue");
     const events: ElicitationQueueEvent[] = [];
     const queue = createElicitationQueue({ onEvent: (e) => events.push(e) });
     const answers = [

@@ -3,7 +3,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import type { ElicitationQueueEvent } from "../../src/host/types";
 import { githubUsernameTitled } from "../fixtures/seedRequests";

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
 import type { ElicitationRequestClosed } from "../../src/host/ElicitationRequestClosed";
 import { connectElicitationRelay } from "../../src/host/relay/connectElicitationRelay";
 import type { ElicitationQueue } from "../../src/host/types";

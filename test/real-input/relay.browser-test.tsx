@@ -7,7 +7,7 @@ import { version } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { commands } from "vitest/browser";
 import "../../src/styles.css";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import { connectElicitationRelay } from "../../src/host/relay/connectElicitationRelay";
 import { githubUsernameTitled } from "../fixtures/seedRequests";

@@ -150,6 +150,40 @@ describe("layout=\"steps\" on a 390×700 phone", () => {
     expect(screen.getByRole("spinbutton", { name: /Guests/ })).toHaveFocus();
   });
 
+  it("an Enter in a step's first moments does nothing; one after them is Next", async () => {
+    open();
+    const name = await screen.findByRole("textbox", { name: "Name" });
+    await readDialog();
+    await press(name);
+    await commands.typeSlowly("Ada", 20);
+    await commands.pressKeyRepeatedly("Enter", 1);
+    await waitFor(() => expect(progress()).toBe("2 of 4"), { interval: 10 });
+    await commands.pressKeyRepeatedly("Enter", 1);
+    await wait(300);
+    expect(progress()).toBe("2 of 4");
+    await wait(300);
+    await commands.pressKeyRepeatedly("Enter", 1);
+    await waitFor(() => expect(progress()).toBe("3 of 4"));
+  });
+
+  it("what is typed as a step appears is kept: only activation waits", async () => {
+    const onResponse = vi.fn<(result: ElicitResult) => void>();
+    const trip: ElicitFormParams = {
+      message: "Where to?",
+      requestedSchema: { type: "object", properties: { name: { type: "string", title: "Name" }, city: { type: "string", title: "City" } } },
+    };
+    render(<ElicitationDialog serverName="Bistro" request={trip} onResponse={onResponse} layout="steps" />);
+    const name = await screen.findByRole("textbox", { name: "Name" });
+    await readDialog();
+    await press(name);
+    await commands.typeSlowly("Ada", 20);
+    await commands.pressKeyRepeatedly("Enter", 1);
+    const city = await screen.findByRole("textbox", { name: "City" }, { interval: 10 });
+    await waitFor(() => expect(city).toHaveFocus(), { interval: 10 });
+    await commands.typeSlowly("Oslo", 30);
+    expect(city).toHaveValue("Oslo");
+  });
+
   it("presses in the dialog's first moments do nothing, on any step's button", async () => {
     const onResponse = open();
     await screen.findByRole("textbox", { name: "Name" });

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../../src/ui/guardActivation";
 
 /** A stand-in for the dialog that records the guard's listeners, and a clock the test moves. */
-function setup(interval = DEFAULT_PROTECTION_INTERVAL) {
+function setup(interval = DEFAULT_PROTECTION_INTERVAL, keys?: readonly string[]) {
   const listeners = new Map<string, (event: Event) => void>();
   const dialog = {
     addEventListener: (type: string, listener: (event: Event) => void) => listeners.set(type, listener),
     removeEventListener: (type: string) => listeners.delete(type),
   } as unknown as HTMLElement;
   let time = 1000;
-  const stop = guardActivation(dialog, interval, () => time);
+  const stop = guardActivation(dialog, interval, { now: () => time, keys });
   /** Delivers a person's event; true when the guard let it through. */
   const send = (type: string, init: Record<string, unknown> = {}) => {
     let swallowed = false;
@@ -80,6 +80,21 @@ describe("a newly shown dialog ignores input aimed at what was there before", ()
     expect(send("click", { detail: 1, isTrusted: false })).toBe(true);
     stop();
     expect(listeners.size).toBe(0);
+  });
+
+  it("judging Enter only (a form's new step), typing counts at once while Enter and clicks wait", () => {
+    const { send, later } = setup(DEFAULT_PROTECTION_INTERVAL, ["Enter"]);
+    later(100);
+    expect(send("keydown", { code: "KeyO", key: "o" })).toBe(true);
+    expect(send("keyup", { code: "KeyO", key: "o" })).toBe(true);
+    expect(send("keydown", { code: "Space", key: " " })).toBe(true);
+    expect(send("keydown", { code: "Enter", key: "Enter" })).toBe(false);
+    expect(send("click", { detail: 0, pointerType: "" })).toBe(false);
+    later(500);
+    // The Enter that showed this step, released here, and its auto-repeat stay ignored.
+    expect(send("keydown", { code: "Enter", key: "Enter", repeat: true })).toBe(false);
+    expect(send("keyup", { code: "Enter", key: "Enter" })).toBe(false);
+    expect(send("keydown", { code: "Enter", key: "Enter" })).toBe(true);
   });
 
   it("0 turns it off", () => {

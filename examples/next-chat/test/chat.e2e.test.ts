@@ -1,7 +1,8 @@
 // The example chat app end to end, as a person uses it: Next.js built and started, the packed library
 // installed, Debian's Chromium pressing (held ~120 ms) and reading (~1 s) before each action.
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../../scripts/launchChromium.mjs";
 import { startExample } from "./startExample";
 
 let app: Awaited<ReturnType<typeof startExample>>;
@@ -9,10 +10,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   app = await startExample();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,7 +9,7 @@ export interface ElicitationAttentionSignalsProps extends ElicitationAttentionOp
 /**
  * The signals outside the page, placed anywhere: the title badge, system notifications and
  * `onAttention`, each opt-in. Draws nothing. A host that needs `requestNotificationPermission`
- * (a "Notify me" button) calls `ElicitationAttention.useAttention` instead.
+ * (a "Notify me" button) calls `useElicitationAttention` instead.
  */
 export function ElicitationAttentionSignals({ queue, ...options }: ElicitationAttentionSignalsProps) {
   useElicitationAttention(queue, options);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { fillTemplate } from "../../messages/fillTemplate";
 import { resolveMessages } from "../../messages/resolveMessages";
 import { useLocaleMessages } from "../../messages/useLocaleMessages";
+import { useCallbackRef } from "../../ui/useCallbackRef";
 import type { ElicitationQueue } from "../types";
 import { bringCardIntoView } from "./inlineCard";
 import { createRequestNotifications } from "./requestNotifications";
@@ -45,11 +46,8 @@ export function useElicitationAttention(queue: ElicitationQueue, options: Elicit
 
   useTitleBadge(titleBadge ? unseen.length : 0, words?.attentionTitleBadge);
 
-  // The latest callback, so a host passing an inline function does not restart anything.
-  const onAttentionRef = useRef(onAttention);
-  useEffect(() => {
-    onAttentionRef.current = onAttention;
-  });
+  // Stable, so a host passing an inline function does not restart anything.
+  const report = useCallbackRef(onAttention);
   const reported = useRef<readonly ElicitationUnseenRequest[]>([]);
   useEffect(() => {
     const events = attentionChanges(reported.current, unseen, new Set(snapshot.entries.map((entry) => entry.id)));
@@ -57,29 +55,21 @@ export function useElicitationAttention(queue: ElicitationQueue, options: Elicit
     for (const event of events) {
       // A host's handler must not break the page's signals.
       try {
-        onAttentionRef.current?.(event);
+        report(event);
       } catch (error) {
         queueMicrotask(() => {
           throw error;
         });
       }
     }
-  }, [unseen, snapshot.entries]);
+  }, [unseen, snapshot.entries, report]);
 
-  const viewRef = useRef(view);
-  useEffect(() => {
-    viewRef.current = view;
+  // The person chose to come back: the tab comes forward and the card into view; focus stays where it was.
+  const comeBack = useCallbackRef(() => {
+    window.focus();
+    if (view.card?.isConnected) bringCardIntoView(view.card, true);
   });
-  const shown = useMemo(
-    () =>
-      createRequestNotifications(() => {
-        // The person chose to come back: the tab comes forward and the card into view; focus stays where it was.
-        window.focus();
-        const { card } = viewRef.current;
-        if (card?.isConnected) bringCardIntoView(card, true);
-      }),
-    [],
-  );
+  const shown = useMemo(() => createRequestNotifications(comeBack), [comeBack]);
   const pendingClose = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     clearTimeout(pendingClose.current);

@@ -13,7 +13,7 @@ import { prepareElicitationRequest } from "../../../src/core/request/prepareElic
 import type { FileFieldDescriptor } from "../../../src/core/types";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
 import { dataUriByteLength, parseDataUri } from "../../../src/core/values/dataUri";
-import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
 
 const schemaWith = (property: Record<string, unknown>, required = true) => ({
   type: "object",

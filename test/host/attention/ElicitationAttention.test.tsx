@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../../src/core/types";
 import { ElicitationAttention } from "../../../src/host/ElicitationAttention";
 import type { ElicitationAttentionEvent } from "../../../src/host/attention/types";
-import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../../src/host/ElicitationOutlet";
 import type { ElicitationQueue } from "../../../src/host/types";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElicitationAnswerRefused } from "../../../src/dialog/ElicitationAnswerRefused";
 import { ElicitationRequestClosed } from "../../../src/host/ElicitationRequestClosed";
-import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
 import { connectElicitationRelay, type ElicitationRelayOptions } from "../../../src/host/relay/connectElicitationRelay";
 import type { ElicitationRelayError } from "../../../src/host/relay/ElicitationRelayError";
 import type { ElicitationQueue } from "../../../src/host/types";

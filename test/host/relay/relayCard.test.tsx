@@ -4,7 +4,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../../src/host/ElicitationOutlet";
 import { connectElicitationRelay } from "../../../src/host/relay/connectElicitationRelay";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";

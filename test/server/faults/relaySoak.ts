@@ -10,7 +10,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { createElicitationQueue } from "../../../src/host/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
 import { connectElicitationRelay } from "../../../src/host/relay/connectElicitationRelay";
 import { startRedis, type RunningRedis } from "../redisServer";
 import type { SoakAsk, SoakSettled } from "./soakInstance";

@@ -1,10 +1,10 @@
 // The queue's side of `deliver`, without React: the request's promise waits for the answer to be
 // taken, failures are retried one at a time, and the queue's own answers still close a request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ElicitResult } from "../../src/core/types";
-import { ElicitationAnswerRefused } from "../../src/dialog/ElicitationAnswerRefused";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
-import { githubUsernameTitled } from "../fixtures/seedRequests";
+import type { ElicitResult } from "../../../src/core/types";
+import { ElicitationAnswerRefused } from "../../../src/dialog/ElicitationAnswerRefused";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { githubUsernameTitled } from "../../fixtures/seedRequests";
 
 const accept: ElicitResult = { action: "accept", content: { username: "octocat" } };
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createElicitationQueue } from "../../src/host/createElicitationQueue";
-import type { ElicitationQueueEvent } from "../../src/host/types";
-import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import type { ElicitationQueueEvent } from "../../../src/host/types";
+import { bankTransfer, contactInfo, githubUsername } from "../../fixtures/seedRequests";
 
 const accountLink = {
   mode: "url",

@@ -1,25 +1,25 @@
 // One dialog at a time for any number of servers: requests wait in arrival order, each is answered
 // exactly once (by the user, the timeout or "stop asking") or withdrawn by its server, never dropped.
-// No React here: the outlet subscribes through `subscribe` / `getSnapshot`. The jobs around the
-// waiting line live in queue/ (admission budget, snapshots, URL steps, delivery, options); URL-mode
-// replays and the rate limit are core's, shared with the relay.
-import { prepareElicitationRequest } from "../core/request/prepareElicitationRequest";
-import { ElicitationQueueError, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
-import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
-import { rateLimitedError } from "../core/request/rateLimitedError";
-import { createEventReporter } from "../core/shared/createEventReporter";
-import { createRateLimiter } from "../core/shared/createRateLimiter";
-import { createUrlReplays } from "../core/shared/createUrlReplays";
-import { urlElicitationKey } from "../core/shared/urlElicitationKey";
-import type { ElicitParams, ElicitResult } from "../core/types";
-import { callAroundDialogs } from "./callAroundDialogs";
-import { createAdmissionBudget } from "./queue/createAdmissionBudget";
-import { createAnswerDelivery } from "./queue/createAnswerDelivery";
-import { createSnapshotPublisher } from "./queue/createSnapshotPublisher";
-import { createUrlSteps } from "./queue/createUrlSteps";
-import { readQueueOptions } from "./queue/readQueueOptions";
-import { readRequestContext } from "../core/relay/readRequestContext";
-import type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueEvent, ElicitationQueueOptions, ElicitationQueueRequest, ElicitationQueueSnapshot } from "./types";
+// No React here: the outlet subscribes through `subscribe` / `getSnapshot`. This file composes the
+// jobs around the waiting line, each in a file beside it (admission budget, snapshots, URL steps,
+// delivery, options); URL-mode replays and the rate limit are core's, shared with the relay.
+import { prepareElicitationRequest } from "../../core/request/prepareElicitationRequest";
+import { ElicitationQueueError, REQUEST_REFUSED } from "../../core/request/ElicitationQueueError";
+import type { ElicitationSchemaError } from "../../core/request/ElicitationSchemaError";
+import { rateLimitedError } from "../../core/request/rateLimitedError";
+import { createEventReporter } from "../../core/shared/createEventReporter";
+import { createRateLimiter } from "../../core/shared/createRateLimiter";
+import { createUrlReplays } from "../../core/shared/createUrlReplays";
+import { urlElicitationKey } from "../../core/shared/urlElicitationKey";
+import type { ElicitParams, ElicitResult } from "../../core/types";
+import { callAroundDialogs } from "../callAroundDialogs";
+import { createAdmissionBudget } from "./createAdmissionBudget";
+import { createAnswerDelivery } from "./createAnswerDelivery";
+import { createSnapshotPublisher } from "./createSnapshotPublisher";
+import { createUrlSteps } from "./createUrlSteps";
+import { readQueueOptions } from "./readQueueOptions";
+import { readRequestContext } from "../../core/relay/readRequestContext";
+import type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueEvent, ElicitationQueueOptions, ElicitationQueueRequest, ElicitationQueueSnapshot } from "../types";
 
 /** A request in the queue, with what the queue needs to answer it. */
 interface Pending {
