@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-// Library build: five ESM entry points (".", "./core", "./locales", "./server" and "./server/redis") plus the stylesheet and the pattern workers'
+// Library build: six ESM entry points (".", "./core", "./locales", "./server", "./server/redis" and "./server/testing") plus the stylesheet and the pattern workers'
 // module files. Dependencies stay external so the host's bundler dedupes them.
 
 /** The modules that start a pattern worker as a module file, and the file each one starts. */
@@ -52,6 +52,8 @@ export default defineConfig({
         // The relay's server side, and its Redis store apart (only it imports ioredis).
         server: resolve(import.meta.dirname, "src/server/index.ts"),
         "server/redis": resolve(import.meta.dirname, "src/server/redis/index.ts"),
+        // The store conformance suite, for authors of stores (no test framework in it).
+        "server/testing": resolve(import.meta.dirname, "src/server/testing/index.ts"),
         // Started by createPatternTester.ts as `./patternWorkerModule.js`, next to it.
         "core/validation/patterns/patternWorkerModule": resolve(import.meta.dirname, "src/core/validation/patterns/patternWorkerModule.ts"),
         // Started by createRe2Checker.ts as `./patternRe2WorkerModule.js`, next to it.

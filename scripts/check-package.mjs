@@ -105,9 +105,17 @@ await relay.close();
 assert.deepEqual(await answer, { action: "cancel" });
 const { createRedisRelayStore } = await import(`${pkg.name}/server/redis`);
 assert.equal(typeof createRedisRelayStore, "function");
+// "./server/testing": the store conformance suite, no test framework and no ioredis in its graph; it passes on the memory store here.
+const testingGraph = moduleGraph("../dist/server/testing.js");
+for (const name of testingGraph.packages) assert.ok(!/^(react|react-dom|ioredis|vitest|jest|mocha|@jest\/|node:test)($|\/)/.test(name), `"./server/testing" imports ${name}`);
+const { registerRelayStoreConformance, relayStoreConformance } = await import(`${pkg.name}/server/testing`);
+const conformance = [];
+registerRelayStoreConformance((name, run) => conformance.push({ name, run }), () => [server.createMemoryRelayStore()]);
+assert.equal(conformance.length, relayStoreConformance.length);
+for (const { name, run } of conformance) await run().catch((error) => assert.fail(`the memory store fails "${name}": ${error.message}`));
 
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
 console.log(
-  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis" and "./styles.css" load in Node without a DOM`,
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/testing" (${conformance.length} cases pass on the memory store) and "./styles.css" load in Node without a DOM`,
 );

@@ -25,6 +25,7 @@ import {
   type RelayRequestEventData,
 } from "react-mcp-elicitation/server";
 import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
+import { registerRelayStoreConformance, relayStoreConformance, type RelayStoreConformanceCase } from "react-mcp-elicitation/server/testing";
 
 const params: ElicitParams = {
   message: "Your GitHub username?",
@@ -91,3 +92,10 @@ export const ownerless = relay.request({ serverName: "GitHub", params });
 export const requestEvent: string = RELAY_EVENT.request;
 export const shownId = (data: RelayRequestEventData): string => data.id;
 export const taken = (reply: RelayPostReply): boolean => "ok" in reply;
+
+// A store's author runs the conformance suite with their own runner's `it`, or case by case.
+declare const it: (name: string, fn: () => Promise<void>) => void;
+registerRelayStoreConformance(it, () => [createRedisRelayStore({ url: "redis://127.0.0.1:6379", prefix: "conformance" })]);
+export const caseNames: string[] = relayStoreConformance.map((entry: RelayStoreConformanceCase) => entry.name);
+// @ts-expect-error makeStores gives stores, not one store
+registerRelayStoreConformance(it, () => createRedisRelayStore({ url: "redis://127.0.0.1:6379" }));
