@@ -1,20 +1,23 @@
-// The relay's store for several instances sharing one Redis (ioredis). A request held by instance A
+// The relay's store for several instances sharing one Redis or Redis Cluster (ioredis). A request held by instance A
 // shows in streams served by B; an answer posted to C reaches A exactly once (a Lua script decides
 // the one winner); an instance that dies stops refreshing its lease, and any other instance's sweep
 // closes its requests ("closed"), which takes them out of every stream within leaseMs + sweepMs.
 // Pub/sub loses what is published while its connection is down: a connection that closes, or stops
 // answering its heartbeat, interrupts every subscription (the relay ends those streams, and its
 // windows reconnect), and once it is back each holder checks what it holds (and learns whether
-// Redis lost its data: the epoch key changed).
+// Redis lost its data: the epoch key changed). Every script touches one person's keys (one Cluster
+// slot); what spans holders (their leases, the sweep, rounds by deadline) is done here, key by key.
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
+import { Redis, type Cluster } from "ioredis";
 import { RELAY_REQUEST_ID, type RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
 import type { ElicitationRelayStore, RelayCompletion, RelayInterruption, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
-import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, SWEEP_SCRIPT } from "./relayScripts";
+import { createRedisSubscriber } from "./createRedisSubscriber";
+import { relayKeys } from "./relayKeys";
+import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, FORGET_HOLDER_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, TAKE_HELD_SCRIPT } from "./relayScripts";
 
-export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis; url?: undefined }) & {
-  /** Prefix of every key and channel. Default "rme:relay". */
+export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis | Cluster; url?: undefined }) & {
+  /** Prefix of every key and channel, without braces (keys carry hash tags of their own). Default "rme:relay". */
   prefix?: string;
   /** How long an instance's lease lasts without being refreshed (it is refreshed every third of it). Default 15 000 ms. */
   leaseMs?: number;
@@ -35,14 +38,17 @@ export interface RedisRelayStore extends ElicitationRelayStore {
   close(): Promise<void>;
 }
 
+type SettleReply = [string, string | undefined, string | string[] | undefined, string | undefined];
+
 interface Scripts {
   relayOpen(...args: (string | number)[]): Promise<number>;
-  relaySettle(...args: (string | number)[]): Promise<[string, string | string[] | undefined, string | undefined]>;
+  relaySettle(...args: (string | number)[]): Promise<SettleReply>;
   relayPark(...args: (string | number)[]): Promise<number>;
-  relayExpire(...args: (string | number)[]): Promise<string[][]>;
+  relayExpire(...args: (string | number)[]): Promise<string[] | null>;
   relaySnapshot(...args: (string | number)[]): Promise<[string, string[], string[], string[], string[]]>;
   relayComplete(...args: (string | number)[]): Promise<number>;
-  relaySweep(...args: (string | number)[]): Promise<number>;
+  relayTakeHeld(...args: (string | number)[]): Promise<string[] | null>;
+  relayForgetHolder(...args: (string | number)[]): Promise<number>;
 }
 
 /** Ids the relay makes are base64url; anything else cannot name a request (and never reaches a script). */
@@ -78,19 +84,19 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   for (const [name, value] of Object.entries({ leaseMs, sweepMs, recentMs, recentPerPerson, roundGraceMs, heartbeatMs })) {
     if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createRedisRelayStore: ${name} must be a whole number > 0.`);
   }
+  const keys = relayKeys(prefix);
   const owned = options.client === undefined;
-  const client = options.client ?? new Redis(options.url);
+  const client: Redis | Cluster = options.client ?? new Redis(options.url);
   const commands = client as unknown as Scripts;
-  client.defineCommand("relayOpen", { numberOfKeys: 0, lua: OPEN_SCRIPT });
-  client.defineCommand("relaySettle", { numberOfKeys: 0, lua: SETTLE_SCRIPT });
-  client.defineCommand("relaySnapshot", { numberOfKeys: 0, lua: SNAPSHOT_SCRIPT });
-  client.defineCommand("relaySweep", { numberOfKeys: 0, lua: SWEEP_SCRIPT });
-  client.defineCommand("relayPark", { numberOfKeys: 0, lua: PARK_SCRIPT });
-  client.defineCommand("relayComplete", { numberOfKeys: 0, lua: COMPLETE_SCRIPT });
-  client.defineCommand("relayExpire", { numberOfKeys: 0, lua: EXPIRE_SCRIPT });
-  // Subscribed connections can do nothing else: one of its own. Its subscriptions are made again
-  // here, not by ioredis, so that nobody takes a subscription that missed events for a working one.
-  const subscriber = client.duplicate({ autoResubscribe: false });
+  client.defineCommand("relayOpen", { numberOfKeys: 3, lua: OPEN_SCRIPT });
+  client.defineCommand("relaySettle", { numberOfKeys: 4, lua: SETTLE_SCRIPT });
+  client.defineCommand("relaySnapshot", { numberOfKeys: 4, lua: SNAPSHOT_SCRIPT });
+  client.defineCommand("relayPark", { numberOfKeys: 3, lua: PARK_SCRIPT });
+  client.defineCommand("relayComplete", { numberOfKeys: 2, lua: COMPLETE_SCRIPT });
+  client.defineCommand("relayExpire", { numberOfKeys: 4, lua: EXPIRE_SCRIPT });
+  client.defineCommand("relayTakeHeld", { numberOfKeys: 2, lua: TAKE_HELD_SCRIPT });
+  client.defineCommand("relayForgetHolder", { numberOfKeys: 1, lua: FORGET_HOLDER_SCRIPT });
+  const subscriber = createRedisSubscriber(client);
   // Connection errors are retried by ioredis; without a listener it would print each one.
   subscriber.on("error", () => undefined);
   if (owned) client.on("error", () => undefined);
@@ -136,8 +142,8 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
 
   /** Reads (and makes, when there is none) the epoch: true when it changed since this store last read it. */
   async function readEpoch(): Promise<boolean> {
-    await client.set(`${prefix}:epoch`, randomBytes(12).toString("base64url"), "NX");
-    const now = await client.get(`${prefix}:epoch`);
+    await client.set(keys.epoch, randomBytes(12).toString("base64url"), "NX");
+    const now = await client.get(keys.epoch);
     const changed = epoch !== undefined && now !== epoch;
     epoch = now ?? undefined;
     return changed;
@@ -160,8 +166,19 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   // A person's positions start from the clock in ms (14 digits): Lua prints numbers with 14
   // significant digits, so a larger start would lose its last digits in the events it writes.
   const startPosition = () => String(Date.now());
-  const sweep = () => void commands.relaySweep(prefix, recentMs, Date.now(), startPosition(), recentPerPerson).catch(() => undefined);
-  const sweeper = setInterval(sweep, sweepMs);
+
+  /** Closes every request of every holder whose lease expired ("closed"); a holder long gone is forgotten. */
+  async function sweep(): Promise<void> {
+    const listed = await client.zrange(keys.holders, "0", "-1", "WITHSCORES");
+    for (let i = 0; i + 1 < listed.length; i += 2) {
+      const holder = listed[i]!;
+      const taken = await commands.relayTakeHeld(keys.lease(holder), keys.held(holder));
+      if (taken === null) continue;
+      for (let j = 0; j + 1 < taken.length; j += 2) await settleIn(taken[j + 1]!, taken[j]!, { reason: "closed" }, "");
+      await commands.relayForgetHolder(keys.holders, holder, listed[i + 1]!);
+    }
+  }
+  const sweeper = setInterval(() => void sweep().catch(() => undefined), sweepMs);
   sweeper.unref?.();
 
   async function listen(channel: string, listener: Listener, holder: boolean): Promise<() => void> {
@@ -205,7 +222,51 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     return { ...round, answers };
   }
 
-  const refresh = (holder: string) => client.set(`${prefix}:lease:${holder}`, "1", "PX", leaseMs);
+  /** The lease, and the sweep's list of holders (a holder the sweep forgot is listed again here). */
+  const refresh = async (holder: string) => {
+    await client.set(keys.lease(holder), "1", "PX", leaseMs);
+    await client.zadd(keys.holders, Date.now(), holder);
+  };
+
+  /** Whether a holder can receive an answer: its lease, and a subscription to its channel on any node. */
+  async function holderState(holder: string): Promise<"live" | "gone" | "deaf"> {
+    if ((await client.exists(keys.lease(holder))) === 0) return "gone";
+    const nodes: Redis[] = "isCluster" in client && client.isCluster ? (client as Cluster).nodes("master") : [client as Redis];
+    const counts = await Promise.all(nodes.map((node) => node.pubsub("NUMSUB", `${keys.holderChannel}${holder}`) as Promise<[string, number]>));
+    return counts.some(([, count]) => Number(count) > 0) ? "live" : "deaf";
+  }
+
+  /** One settle in the owner's slot; an answer whose holder must be looked at is settled again with what was seen. */
+  async function settleIn(owner: string, id: string, settlement: RelaySettlement, ownerCheck: string): Promise<SettleReply> {
+    const person = keys.person(owner);
+    const run = (state: string) =>
+      commands.relaySettle(
+        `${person.req}${id}`,
+        person.open,
+        person.pos,
+        person.closed,
+        id,
+        JSON.stringify(settlement),
+        settlement.reason,
+        ownerCheck,
+        state,
+        recentMs,
+        Date.now(),
+        startPosition(),
+        recentPerPerson,
+        JSON.stringify(settlement.reason === "answered" ? settlement.result : { action: "cancel" }),
+        person.round,
+        person.channel,
+        keys.holderChannel,
+      );
+    let reply = await run("");
+    if (reply[0] === "check-holder") reply = await run(await holderState(reply[1]!));
+    // Its holder no longer needs to find it; a round resumed needs no expiry.
+    const holder = reply[0] === "settled" ? reply[1] : reply[0] === "already-closed" ? reply[3] : undefined;
+    if (holder) void client.hdel(keys.held(holder), id).catch(() => undefined);
+    if (reply[0] === "settled" && Array.isArray(reply[2])) void client.zrem(keys.rounds, JSON.stringify([owner, roundOf(reply[2]).id])).catch(() => undefined);
+    return reply;
+  }
 
   return {
     async attach(holder, onSettled, onInterrupted) {
@@ -215,7 +276,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       timer.unref?.();
       holdings.set(holder, { timer, onInterrupted });
       const stop = await listen(
-        `${prefix}:holder:${holder}`,
+        `${keys.holderChannel}${holder}`,
         {
           message(text) {
             const { id, settlement } = JSON.parse(text) as { id: string; settlement: RelaySettlement };
@@ -229,56 +290,61 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
         clearInterval(timer);
         holdings.delete(holder);
         stop();
-        await client.del(`${prefix}:lease:${holder}`).catch(() => undefined);
+        await client.del(keys.lease(holder)).catch(() => undefined);
       };
     },
     async open(record, maxOpen) {
       // Kept a while past its deadline, so its holder's timeout finds it.
       const ttl = Math.max(1, (record.deadline ?? Date.now() + 86_400_000) - Date.now()) + leaseMs + recentMs;
       const deadline = record.deadline === undefined ? "" : String(record.deadline);
-      const opened = await commands.relayOpen(prefix, record.id, JSON.stringify(record), record.owner, record.holder, maxOpen, ttl, startPosition(), deadline);
+      const person = keys.person(record.owner);
+      // Where it lives, and who holds it, first: a request is never open unfindable by its id or its holder's sweep.
+      await client.set(keys.where(record.id), record.owner, "PX", ttl);
+      if (record.holder !== "") await client.hset(keys.held(record.holder), record.id, record.owner);
+      const opened = await commands.relayOpen(`${person.req}${record.id}`, person.open, person.pos, record.id, JSON.stringify(record), record.owner, record.holder, maxOpen, ttl, startPosition(), deadline, person.channel);
+      if (opened !== 1 && record.holder !== "") await client.hdel(keys.held(record.holder), record.id);
       return opened === 1;
     },
     async get(id) {
       if (!ID.test(id)) return undefined;
-      const [record, owner, reason, settlement] = await client.hmget(`${prefix}:req:${id}`, "record", "owner", "closed", "settlement");
-      if (owner === null || owner === undefined) return undefined;
+      const owner = await client.get(keys.where(id));
+      if (owner === null) return undefined;
+      const [record, reason, settlement] = await client.hmget(`${keys.person(owner).req}${id}`, "record", "closed", "settlement");
       if (record !== null && record !== undefined) return { owner, record: JSON.parse(record) as RelayRecord };
       if (reason === null || reason === undefined) return undefined;
       return { owner, closed: reason as RelayCloseReason, ...(settlement ? { settlement: JSON.parse(settlement) as RelaySettlement } : {}) };
     },
     async settle(id, settlement, owner) {
       if (!ID.test(id)) return { status: "not-found" };
-      const [status, reason, kept] = await commands.relaySettle(
-        prefix,
-        id,
-        JSON.stringify(settlement),
-        settlement.reason,
-        owner ?? "",
-        recentMs,
-        Date.now(),
-        startPosition(),
-        recentPerPerson,
-        JSON.stringify(settlement.reason === "answered" ? settlement.result : { action: "cancel" }),
-      );
-      if (status === "settled") return Array.isArray(reason) ? { status: "settled", resume: roundOf(reason) } : { status: "settled" };
+      const found = owner ?? (await client.get(keys.where(id)));
+      if (found === null) return { status: "not-found" };
+      const [status, second, third] = await settleIn(found, id, settlement, owner ?? "");
+      if (status === "settled") return Array.isArray(third) ? { status: "settled", resume: roundOf(third) } : { status: "settled" };
       if (status === "not-found") return { status: "not-found" };
       if (status === "unreachable") return { status: "unreachable" };
       return {
         status: "already-closed",
-        reason: reason as RelayCloseReason,
-        ...(kept ? { settlement: JSON.parse(kept) as RelaySettlement } : {}),
+        reason: second as RelayCloseReason,
+        ...(typeof third === "string" && third !== "" ? { settlement: JSON.parse(third) as RelaySettlement } : {}),
       };
     },
     async snapshot(owner) {
-      const [position, records, recent, completions, completedIds] = await commands.relaySnapshot(prefix, owner, startPosition());
+      const person = keys.person(owner);
+      const [position, pairs, recent, completions, completedIds] = await commands.relaySnapshot(person.pos, person.open, person.closed, person.completed, startPosition(), person.req);
+      // Without the requests whose holder is gone (its lease lives in its own slot).
+      const holders = [...new Set(pairs.filter((_, i) => i % 2 === 1 && pairs[i] !== ""))];
+      const leases = await Promise.all(holders.map(async (holder) => [holder, (await client.exists(keys.lease(holder))) === 1] as const));
+      const alive = new Map(leases);
       const done = new Set(completedIds);
+      const open: RelayRecord[] = [];
+      for (let i = 0; i + 1 < pairs.length; i += 2) {
+        if (pairs[i + 1] !== "" && alive.get(pairs[i + 1]!) !== true) continue;
+        const record = JSON.parse(pairs[i]!) as RelayRecord;
+        open.push(done.has(record.id) ? { ...record, completed: true } : record);
+      }
       return {
         position: Number(position),
-        open: records.map((text) => {
-          const record = JSON.parse(text) as RelayRecord;
-          return done.has(record.id) ? { ...record, completed: true } : record;
-        }),
+        open,
         closed: recent.map((text) => JSON.parse(text) as { position: number; id: string; reason: RelayCloseReason }),
         completed: completions.map((text) => JSON.parse(text) as { position: number } & RelayCompletion),
       };
@@ -286,36 +352,67 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     async park(round, records, maxOpen) {
       const roundTtl = Math.max(1, round.deadline - Date.now()) + roundGraceMs;
       const { answers, ...kept } = round;
+      const person = keys.person(round.owner);
+      const listed = JSON.stringify([round.owner, round.id]);
+      // Listed for expiry, and findable by id, first: a round is never parked out of the expiry's sight.
+      await client.zadd(keys.rounds, round.deadline, listed);
+      await Promise.all(records.map((record) => client.set(keys.where(record.id), round.owner, "PX", roundTtl + recentMs)));
       const parked = await commands.relayPark(
-        prefix,
+        person.open,
+        person.pos,
+        `${person.round}${round.id}`,
         round.owner,
         maxOpen,
         startPosition(),
-        round.id,
         JSON.stringify({ ...kept, answers: {} }),
         records.length,
-        round.deadline,
         roundTtl,
         roundTtl + recentMs,
+        person.req,
+        person.channel,
+        round.id,
         records.length,
         ...records.flatMap((record) => [record.id, JSON.stringify(record), record.round?.key ?? ""]),
         ...Object.entries(answers).flatMap(([key, answer]) => [`a:${key}`, JSON.stringify(answer)]),
       );
+      if (parked !== 1) await client.zrem(keys.rounds, listed);
       return parked === 1;
     },
     async expireRounds(at) {
-      const due = await commands.relayExpire(prefix, at, recentMs, startPosition(), recentPerPerson);
-      return due.map(roundOf);
+      const listed = await client.zrangebyscore(keys.rounds, "-inf", at);
+      const due: RelayRound[] = [];
+      for (const entry of listed) {
+        const [owner, roundId] = JSON.parse(entry) as [string, string];
+        const person = keys.person(owner);
+        const fields = await commands.relayExpire(
+          `${person.round}${roundId}`,
+          person.open,
+          person.pos,
+          person.closed,
+          at,
+          recentMs,
+          startPosition(),
+          recentPerPerson,
+          person.req,
+          person.round,
+          person.channel,
+          keys.holderChannel,
+        );
+        if (fields !== null) due.push(roundOf(fields));
+        await client.zrem(keys.rounds, entry);
+      }
+      return due;
     },
     async complete(owner, { serverName, elicitationId }, ids) {
       const open = ids.filter((id) => ID.test(id));
+      const person = keys.person(owner);
       // The JSON of its fields is made here, so the script only puts a position before it.
       const fields = JSON.stringify({ serverName, elicitationId, ...(open[0] === undefined ? {} : { id: open[0] }) }).slice(1, -1);
-      await commands.relayComplete(prefix, owner, startPosition(), recentMs, recentPerPerson, fields, ...open);
+      await commands.relayComplete(person.pos, person.completed, owner, startPosition(), recentMs, recentPerPerson, fields, person.req, person.channel, ...open);
     },
     subscribe(owner, listener, onInterrupted) {
       return listen(
-        `${prefix}:owner:${owner}`,
+        keys.person(owner).channel,
         { message: (text) => listener(JSON.parse(text) as RelayStoreEvent), interrupted: () => onInterrupted?.() },
         false,
       );

@@ -1,254 +1,245 @@
-// The Redis store's scripts. Each runs atomically in Redis: an open, a settle (the one winner of
-// racing answers, timeouts and withdrawals), a person's snapshot, and the sweep of requests whose
-// holder's lease has expired. Keys are built from one prefix, so the store needs one Redis (not a Cluster).
+// The Redis store's scripts. Each runs atomically in Redis and touches one person's keys only, all
+// in that person's hash slot (their name is the key's hash tag), so the store works on a Redis
+// Cluster too: the keys a script knows beforehand come as KEYS; a request's or round's key it finds
+// on the way is built from the person's key prefix it is given (the same tag, the same slot).
 //
-//   {p}:req:{id}      hash: record (JSON, while open), owner, holder, deadline (ms, when it has one), closed (reason),
-//                     settlement (JSON, once closed)
-//   {p}:open:{owner}  sorted set: open ids by position
-//   {p}:pos:{owner}   the person's stream position (starts from the clock in ms, so it never goes back)
-//   {p}:closed:{owner} list: recently closed { position, id, reason, at }
-//   {p}:completed:{owner} list: recent URL-mode completions { position, serverName, elicitationId, id? }
-//                     — an open request they complete has the field completed = 1
-//   {p}:held:{holder} set: ids a relay instance holds;  {p}:holders: set of instances;  {p}:lease:{holder}: its lease
-//   {p}:round:{id}    hash: round (JSON), left (requests unanswered), r:{key} (request id), a:{key} (answer JSON)
-//                     — a parked round; its requests have holder "" and fields round, key
-//   {p}:rounds        sorted set: parked round ids by deadline
-//   {p}:epoch         a random value set once: when it changes, Redis lost its data (a restart without persistence)
-//   channels {p}:owner:{owner} (stream events) and {p}:holder:{holder} (settlements)
+// Per person (hash tag {owner}, escaped so the tag never breaks):
+//   {p}:req:{o}:{id}   hash: record (JSON, while open), owner, holder, deadline (ms, when it has one), closed (reason),
+//                      settlement (JSON, once closed); a request of a parked round has holder "" and fields round, key
+//   {p}:open:{o}       sorted set: open ids by position
+//   {p}:pos:{o}        the person's stream position (starts from the clock in ms, so it never goes back)
+//   {p}:closed:{o}     list: recently closed { position, id, reason, at }
+//   {p}:completed:{o}  list: recent URL-mode completions { position, serverName, elicitationId, id? }
+//                      — an open request they complete has the field completed = 1
+//   {p}:round:{o}:{id} hash: round (JSON), left (requests unanswered), r:{key} (request id), a:{key} (answer JSON)
+// Per holder (hash tag {holder}):
+//   {p}:lease:{h}      its lease;  {p}:held:{h}  hash: id → owner of the requests it holds (kept by the store's calls)
+// One key each, never in a script with another:
+//   {p}:where:{id}     the owner of a request (get and settle by id alone find its slot)
+//   {p}:holders        sorted set: holders by their last lease refresh (the sweep's list)
+//   {p}:rounds         sorted set: parked rounds ([owner, round id] JSON) by deadline (the expiry's list)
+//   {p}:epoch          a random value set once: when it changes, Redis lost its data (a restart without persistence)
+// Channels (PUBLISH reaches every node of a Cluster): {p}:owner:{owner} (stream events), {p}:holder:{holder} (settlements).
 
 /**
- * Shared by the settle, sweep and expire scripts: closes one open request, or says why it cannot.
+ * Shared by the settle and expire scripts: closes one open request, or says why it cannot.
+ * `k`: the person's keys { req, open, pos, closed, round_prefix, channel, holder_channel_prefix }.
+ * `holder_state` (answers only): '' not checked yet, else 'live', 'gone' (no lease) or 'deaf' (not listening).
  * A request of a parked round records its answer in the round; the one that records its last answer
  * takes the round out (the resume's claim: it happens once, inside this script) and returns it.
+ * Returns {'settled', holder[, round fields]}, {'already-closed', reason, kept settlement or '', holder},
+ * {'check-holder', holder}, {'unreachable'} or {'not-found'}.
  */
 const SETTLE_ONE = `
-local function finish_round(p, round_id)
-  local round_key = p .. ':round:' .. round_id
-  local fields = redis.call('HGETALL', round_key)
-  redis.call('DEL', round_key)
-  redis.call('ZREM', p .. ':rounds', round_id)
-  return fields
-end
-
-local function settle_one(p, id, settlement, reason, owner_check, keep_ms, now_ms, start_pos, keep_count, answer)
-  local req = p .. ':req:' .. id
-  local owner = redis.call('HGET', req, 'owner')
+local function settle_one(k, id, settlement, reason, owner_check, holder_state, keep_ms, now_ms, start_pos, keep_count, answer)
+  local owner = redis.call('HGET', k.req, 'owner')
   if not owner then return {'not-found'} end
   if owner_check ~= '' and owner_check ~= owner then return {'not-found'} end
-  local closed = redis.call('HGET', req, 'closed')
+  local closed = redis.call('HGET', k.req, 'closed')
   if closed then
-    if owner_check == '' then return {'already-closed', closed, redis.call('HGET', req, 'settlement') or ''} end
+    if owner_check == '' then return {'already-closed', closed, redis.call('HGET', k.req, 'settlement') or ''} end
     return {'already-closed', closed}
   end
-  local holder = redis.call('HGET', req, 'holder')
-  local round_id = redis.call('HGET', req, 'round')
+  local holder = redis.call('HGET', k.req, 'holder')
+  local round_id = redis.call('HGET', k.req, 'round')
   -- An answer nobody can receive any more is not taken: past its deadline the request closes as
   -- timed out, and with its holder's lease gone as closed (a parked round resumes whenever answered).
   if reason == 'answered' and not round_id then
     local late = nil
-    local deadline = tonumber(redis.call('HGET', req, 'deadline') or '')
+    local deadline = tonumber(redis.call('HGET', k.req, 'deadline') or '')
     if deadline and tonumber(now_ms) > deadline then
       late = 'timeout'
-    elseif holder ~= '' and redis.call('EXISTS', p .. ':lease:' .. holder) == 0 then
-      late = 'closed'
+    elseif holder ~= '' then
+      -- The holder's lease and subscription live in its own slot: the store looks and asks again.
+      if holder_state == '' then return {'check-holder', holder} end
+      if holder_state == 'gone' then late = 'closed' end
     end
     if late then
-      settle_one(p, id, '{"reason":"' .. late .. '"}', late, '', keep_ms, now_ms, start_pos, keep_count, answer)
-      return {'already-closed', late}
+      settle_one(k, id, '{"reason":"' .. late .. '"}', late, '', '', keep_ms, now_ms, start_pos, keep_count, answer)
+      return {'already-closed', late, '', holder}
     end
     -- Its holder is not listening now (its feed is reconnecting, or it died and its lease has not
     -- lapsed yet): nothing is taken, and the answer is tried again.
-    if holder ~= '' and redis.call('PUBSUB', 'NUMSUB', p .. ':holder:' .. holder)[2] == 0 then return {'unreachable'} end
+    if holder_state == 'deaf' then return {'unreachable'} end
   end
   -- A parked round's answer is kept in the round alone, until it resumes.
   if round_id then settlement = '{"reason":"' .. reason .. '"}' end
-  local pos_key = p .. ':pos:' .. owner
-  if redis.call('EXISTS', pos_key) == 0 then redis.call('SET', pos_key, start_pos) end
-  local pos = redis.call('INCR', pos_key)
-  redis.call('PEXPIRE', pos_key, 604800000)
-  redis.call('HDEL', req, 'record')
-  redis.call('HSET', req, 'closed', reason, 'settlement', settlement)
-  redis.call('PEXPIRE', req, keep_ms)
-  redis.call('ZREM', p .. ':open:' .. owner, id)
-  local closed_key = p .. ':closed:' .. owner
-  redis.call('RPUSH', closed_key, '{"position":' .. pos .. ',"id":"' .. id .. '","reason":"' .. reason .. '","at":' .. now_ms .. '}')
-  redis.call('LTRIM', closed_key, -keep_count, -1)
-  redis.call('PEXPIRE', closed_key, keep_ms)
-  redis.call('PUBLISH', p .. ':owner:' .. owner, '{"type":"closed","position":' .. pos .. ',"id":"' .. id .. '","reason":"' .. reason .. '"}')
+  if redis.call('EXISTS', k.pos) == 0 then redis.call('SET', k.pos, start_pos) end
+  local pos = redis.call('INCR', k.pos)
+  redis.call('PEXPIRE', k.pos, 604800000)
+  redis.call('HDEL', k.req, 'record')
+  redis.call('HSET', k.req, 'closed', reason, 'settlement', settlement)
+  redis.call('PEXPIRE', k.req, keep_ms)
+  redis.call('ZREM', k.open, id)
+  redis.call('RPUSH', k.closed, '{"position":' .. pos .. ',"id":"' .. id .. '","reason":"' .. reason .. '","at":' .. now_ms .. '}')
+  redis.call('LTRIM', k.closed, -keep_count, -1)
+  redis.call('PEXPIRE', k.closed, keep_ms)
+  redis.call('PUBLISH', k.channel, '{"type":"closed","position":' .. pos .. ',"id":"' .. id .. '","reason":"' .. reason .. '"}')
   if holder ~= '' then
-    redis.call('SREM', p .. ':held:' .. holder, id)
-    redis.call('PUBLISH', p .. ':holder:' .. holder, '{"id":"' .. id .. '","settlement":' .. settlement .. '}')
+    redis.call('PUBLISH', k.holder_channel_prefix .. holder, '{"id":"' .. id .. '","settlement":' .. settlement .. '}')
   end
   if round_id then
-    local round_key = p .. ':round:' .. round_id
-    local key = redis.call('HGET', req, 'key')
+    local round_key = k.round_prefix .. round_id
+    local key = redis.call('HGET', k.req, 'key')
     -- A round already gone (resumed, or dropped after its grace) is never written again.
     if redis.call('EXISTS', round_key) == 1 and redis.call('HSETNX', round_key, 'a:' .. key, answer) == 1
       and redis.call('HINCRBY', round_key, 'left', -1) <= 0 then
-      return {'settled', finish_round(p, round_id)}
+      local fields = redis.call('HGETALL', round_key)
+      redis.call('DEL', round_key)
+      return {'settled', holder, fields}
     end
   end
-  return {'settled'}
+  return {'settled', holder}
 end
 `;
 
 /**
- * KEYS: none. ARGV: prefix, id, record JSON, owner, holder, maxOpen, ttl ms, now ms (the start of a new position),
- * deadline ms or "". Returns 1 when opened, 0 when the person has maxOpen open.
+ * KEYS: req, open, pos. ARGV: id, record JSON, owner, holder, maxOpen, ttl ms, now ms (the start of a new position),
+ * deadline ms or "", the person's channel. Returns 1 when opened, 0 when the person has maxOpen open.
  */
 export const OPEN_SCRIPT = `
-local p, id, record, owner, holder = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
-local open_key = p .. ':open:' .. owner
-if redis.call('ZCARD', open_key) >= tonumber(ARGV[6]) then return 0 end
-local pos_key = p .. ':pos:' .. owner
-if redis.call('EXISTS', pos_key) == 0 then redis.call('SET', pos_key, ARGV[8]) end
-local pos = redis.call('INCR', pos_key)
-redis.call('PEXPIRE', pos_key, 604800000)
-local req = p .. ':req:' .. id
-redis.call('HSET', req, 'record', record, 'owner', owner, 'holder', holder)
-if ARGV[9] ~= '' then redis.call('HSET', req, 'deadline', ARGV[9]) end
-redis.call('PEXPIRE', req, ARGV[7])
-redis.call('ZADD', open_key, pos, id)
-redis.call('SADD', p .. ':held:' .. holder, id)
-redis.call('SADD', p .. ':holders', holder)
-redis.call('PUBLISH', p .. ':owner:' .. owner, '{"type":"request","position":' .. pos .. ',"record":' .. record .. '}')
+local id, record, owner, holder = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 0 end
+if redis.call('EXISTS', KEYS[3]) == 0 then redis.call('SET', KEYS[3], ARGV[7]) end
+local pos = redis.call('INCR', KEYS[3])
+redis.call('PEXPIRE', KEYS[3], 604800000)
+redis.call('HSET', KEYS[1], 'record', record, 'owner', owner, 'holder', holder)
+if ARGV[8] ~= '' then redis.call('HSET', KEYS[1], 'deadline', ARGV[8]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+redis.call('ZADD', KEYS[2], pos, id)
+redis.call('PUBLISH', ARGV[9], '{"type":"request","position":' .. pos .. ',"record":' .. record .. '}')
 return 1
 `;
 
 /**
- * ARGV: prefix, id, settlement JSON, reason, owner or "", keep ms, now ms, now ms (the start of a new position), keep count,
- * the answer JSON a parked round records. Returns { status, reason, kept settlement } or { "settled", round fields when it completed a round }.
+ * KEYS: req, open, pos, closed. ARGV: id, settlement JSON, reason, owner or "", holder state, keep ms, now ms,
+ * now ms (the start of a new position), keep count, the answer JSON a parked round records, the person's round key
+ * prefix, the person's channel, the holders' channel prefix. Returns what settle_one returns.
  */
 export const SETTLE_SCRIPT = `${SETTLE_ONE}
-return settle_one(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], tonumber(ARGV[9]), ARGV[10])
+local k = { req = KEYS[1], open = KEYS[2], pos = KEYS[3], closed = KEYS[4], round_prefix = ARGV[11], channel = ARGV[12], holder_channel_prefix = ARGV[13] }
+return settle_one(k, ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], tonumber(ARGV[9]), ARGV[10])
 `;
 
 /**
- * ARGV: prefix, owner, now ms (the start of a new position). Returns { position, open record JSONs (live holders
- * and parked rounds only), closed entries, completion entries, ids of the open requests marked completed }.
+ * KEYS: pos, open, closed, completed. ARGV: now ms (the start of a new position), the person's request key prefix.
+ * Returns { position, open (record JSON, holder) pairs, closed entries, completion entries, ids of the open requests
+ * marked completed }. Whose holder is gone the store leaves out (the lease is in the holder's slot).
  */
 export const SNAPSHOT_SCRIPT = `
-local p, owner = ARGV[1], ARGV[2]
-local pos_key = p .. ':pos:' .. owner
-local pos = redis.call('GET', pos_key)
+local pos = redis.call('GET', KEYS[1])
 if not pos then
-  redis.call('SET', pos_key, ARGV[3])
-  pos = ARGV[3]
+  redis.call('SET', KEYS[1], ARGV[1])
+  pos = ARGV[1]
 end
-redis.call('PEXPIRE', pos_key, 604800000)
-local open_key = p .. ':open:' .. owner
+redis.call('PEXPIRE', KEYS[1], 604800000)
 local records = {}
 local completed = {}
-for _, id in ipairs(redis.call('ZRANGE', open_key, 0, -1)) do
-  local found = redis.call('HMGET', p .. ':req:' .. id, 'record', 'holder', 'completed')
+for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+  local found = redis.call('HMGET', ARGV[2] .. id, 'record', 'holder', 'completed')
   if not found[1] then
-    redis.call('ZREM', open_key, id)
-  elseif found[2] == '' or redis.call('EXISTS', p .. ':lease:' .. found[2]) == 1 then
+    redis.call('ZREM', KEYS[2], id)
+  else
     table.insert(records, found[1])
+    table.insert(records, found[2])
     if found[3] then table.insert(completed, id) end
   end
 end
-return {pos, records, redis.call('LRANGE', p .. ':closed:' .. owner, 0, -1), redis.call('LRANGE', p .. ':completed:' .. owner, 0, -1), completed}
+return {pos, records, redis.call('LRANGE', KEYS[3], 0, -1), redis.call('LRANGE', KEYS[4], 0, -1), completed}
 `;
 
 /**
- * ARGV: prefix, owner, now ms (the start of a new position), keep ms, keep count, the completion's JSON fields
- * (without braces, built by the store), then the open request ids it completes. Marks those of them still open
- * and the owner's, remembers the completion, and publishes it at a new position.
+ * KEYS: pos, completed. ARGV: owner, now ms (the start of a new position), keep ms, keep count, the completion's JSON
+ * fields (without braces, built by the store), the person's request key prefix, the person's channel, then the open
+ * request ids it completes. Marks those of them still open and the owner's, remembers the completion, and publishes
+ * it at a new position.
  */
 export const COMPLETE_SCRIPT = `
-local p, owner, fields = ARGV[1], ARGV[2], ARGV[6]
-local pos_key = p .. ':pos:' .. owner
-if redis.call('EXISTS', pos_key) == 0 then redis.call('SET', pos_key, ARGV[3]) end
-local pos = redis.call('INCR', pos_key)
-redis.call('PEXPIRE', pos_key, 604800000)
-for i = 7, #ARGV do
-  local req = p .. ':req:' .. ARGV[i]
+local owner, fields = ARGV[1], ARGV[5]
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[1], ARGV[2]) end
+local pos = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], 604800000)
+for i = 8, #ARGV do
+  local req = ARGV[6] .. ARGV[i]
   if redis.call('HEXISTS', req, 'record') == 1 and redis.call('HGET', req, 'owner') == owner then redis.call('HSET', req, 'completed', '1') end
 end
-local key = p .. ':completed:' .. owner
-redis.call('RPUSH', key, '{"position":' .. pos .. ',' .. fields .. '}')
-redis.call('LTRIM', key, -tonumber(ARGV[5]), -1)
-redis.call('PEXPIRE', key, ARGV[4])
-redis.call('PUBLISH', p .. ':owner:' .. owner, '{"type":"completed","position":' .. pos .. ',' .. fields .. '}')
+redis.call('RPUSH', KEYS[2], '{"position":' .. pos .. ',' .. fields .. '}')
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[4]), -1)
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('PUBLISH', ARGV[7], '{"type":"completed","position":' .. pos .. ',' .. fields .. '}')
 return pos
 `;
 
-/** ARGV: prefix, keep ms, now ms, now ms (the start of a new position), keep count. Closes ("closed") every request of every holder whose lease expired; returns how many. */
-export const SWEEP_SCRIPT = `${SETTLE_ONE}
-local p = ARGV[1]
-local count = 0
-for _, holder in ipairs(redis.call('SMEMBERS', p .. ':holders')) do
-  if redis.call('EXISTS', p .. ':lease:' .. holder) == 0 then
-    for _, id in ipairs(redis.call('SMEMBERS', p .. ':held:' .. holder)) do
-      local outcome = settle_one(p, id, '{"reason":"closed"}', 'closed', '', ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), '{"action":"cancel"}')
-      if outcome[1] == 'settled' then count = count + 1 end
-    end
-    redis.call('DEL', p .. ':held:' .. holder)
-    redis.call('SREM', p .. ':holders', holder)
-  end
-end
-return count
+/**
+ * KEYS: lease, held (one holder's). When its lease has expired, takes every request it held (id, owner pairs) out
+ * of its list and returns them, for the sweep to close; while it is alive, returns nothing.
+ */
+export const TAKE_HELD_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return false end
+local held = redis.call('HGETALL', KEYS[2])
+redis.call('DEL', KEYS[2])
+return held
+`;
+
+/** KEYS: holders. ARGV: holder, the refresh time the sweep saw. Forgets a holder that has not refreshed its lease since. */
+export const FORGET_HOLDER_SCRIPT = `
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
 `;
 
 /**
- * ARGV: prefix, owner, maxOpen, now ms (the start of a new position), round id, round JSON, requests opened,
- * deadline, round ttl ms, request ttl ms, n, then n times (id, record JSON, key), then (field, answer JSON) pairs
- * of keys answered without the person. Returns 1 when parked, 0 when the person would have more than maxOpen open.
+ * KEYS: open, pos, round. ARGV: owner, maxOpen, now ms (the start of a new position), round JSON, requests opened,
+ * round ttl ms, request ttl ms, the person's request key prefix, the person's channel, round id, n, then n times
+ * (id, record JSON, key), then (field, answer JSON) pairs of keys answered without the person. Returns 1 when parked,
+ * 0 when the person would have more than maxOpen open.
  */
 export const PARK_SCRIPT = `
-local p, owner, round_id = ARGV[1], ARGV[2], ARGV[5]
+local owner, round_id = ARGV[1], ARGV[10]
 local n = tonumber(ARGV[11])
-local open_key = p .. ':open:' .. owner
-if redis.call('ZCARD', open_key) + n > tonumber(ARGV[3]) then return 0 end
-local round_key = p .. ':round:' .. round_id
-redis.call('HSET', round_key, 'round', ARGV[6], 'left', ARGV[7])
-for i = 12 + 3 * n, #ARGV, 2 do redis.call('HSET', round_key, ARGV[i], ARGV[i + 1]) end
-redis.call('PEXPIRE', round_key, ARGV[9])
-redis.call('ZADD', p .. ':rounds', ARGV[8], round_id)
-local pos_key = p .. ':pos:' .. owner
-if redis.call('EXISTS', pos_key) == 0 then redis.call('SET', pos_key, ARGV[4]) end
+if redis.call('ZCARD', KEYS[1]) + n > tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[3], 'round', ARGV[4], 'left', ARGV[5])
+for i = 12 + 3 * n, #ARGV, 2 do redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1]) end
+redis.call('PEXPIRE', KEYS[3], ARGV[6])
+if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('SET', KEYS[2], ARGV[3]) end
 for i = 0, n - 1 do
   local id, record, key = ARGV[12 + 3 * i], ARGV[13 + 3 * i], ARGV[14 + 3 * i]
-  local pos = redis.call('INCR', pos_key)
-  local req = p .. ':req:' .. id
+  local pos = redis.call('INCR', KEYS[2])
+  local req = ARGV[8] .. id
   redis.call('HSET', req, 'record', record, 'owner', owner, 'holder', '', 'round', round_id, 'key', key)
-  redis.call('PEXPIRE', req, ARGV[10])
-  redis.call('HSET', round_key, 'r:' .. key, id)
-  redis.call('ZADD', open_key, pos, id)
-  redis.call('PUBLISH', p .. ':owner:' .. owner, '{"type":"request","position":' .. pos .. ',"record":' .. record .. '}')
+  redis.call('PEXPIRE', req, ARGV[7])
+  redis.call('HSET', KEYS[3], 'r:' .. key, id)
+  redis.call('ZADD', KEYS[1], pos, id)
+  redis.call('PUBLISH', ARGV[9], '{"type":"request","position":' .. pos .. ',"record":' .. record .. '}')
 end
-redis.call('PEXPIRE', pos_key, 604800000)
+redis.call('PEXPIRE', KEYS[2], 604800000)
 return 1
 `;
 
 /**
- * ARGV: prefix, now ms, keep ms, now ms (the start of a new position), keep count. Takes out every round whose
- * deadline has passed: its open requests close ("timeout"), unanswered keys are answered cancel. Returns each
- * round's fields, once: a round taken here is gone for every other caller.
+ * KEYS: round, open, pos, closed. ARGV: now ms, keep ms, now ms (the start of a new position), keep count, the person's
+ * request key prefix, the person's round key prefix, the person's channel, the holders' channel prefix. Takes out one
+ * round whose deadline has passed: its open requests close ("timeout"), unanswered keys are answered cancel. Returns
+ * the round's fields, once: a round taken here is gone for every other caller (false then).
  */
 export const EXPIRE_SCRIPT = `${SETTLE_ONE}
-local p, now_ms = ARGV[1], ARGV[2]
-local due = {}
-for _, round_id in ipairs(redis.call('ZRANGEBYSCORE', p .. ':rounds', '-inf', now_ms)) do
-  local round_key = p .. ':round:' .. round_id
-  local done = nil
-  local fields = redis.call('HGETALL', round_key)
-  for i = 1, #fields, 2 do
-    if string.sub(fields[i], 1, 2) == 'r:' and redis.call('HEXISTS', round_key, 'a:' .. string.sub(fields[i], 3)) == 0 then
-      local outcome = settle_one(p, fields[i + 1], '{"reason":"timeout"}', 'timeout', '', ARGV[3], now_ms, ARGV[4], tonumber(ARGV[5]), '{"action":"cancel"}')
-      if outcome[1] == 'settled' and outcome[2] then done = outcome[2] end
-    end
+local k = { open = KEYS[2], pos = KEYS[3], closed = KEYS[4], round_prefix = ARGV[6], channel = ARGV[7], holder_channel_prefix = ARGV[8] }
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local done = nil
+local fields = redis.call('HGETALL', KEYS[1])
+for i = 1, #fields, 2 do
+  if string.sub(fields[i], 1, 2) == 'r:' and redis.call('HEXISTS', KEYS[1], 'a:' .. string.sub(fields[i], 3)) == 0 then
+    k.req = ARGV[5] .. fields[i + 1]
+    local outcome = settle_one(k, fields[i + 1], '{"reason":"timeout"}', 'timeout', '', '', ARGV[2], ARGV[1], ARGV[3], tonumber(ARGV[4]), '{"action":"cancel"}')
+    if outcome[1] == 'settled' and outcome[3] then done = outcome[3] end
   end
-  -- A request that was already gone (its key expired) cannot close: its key is answered cancel here.
-  if not done and redis.call('EXISTS', round_key) == 1 then
-    for i = 1, #fields, 2 do
-      if string.sub(fields[i], 1, 2) == 'r:' then redis.call('HSETNX', round_key, 'a:' .. string.sub(fields[i], 3), '{"action":"cancel"}') end
-    end
-    done = finish_round(p, round_id)
-  end
-  redis.call('ZREM', p .. ':rounds', round_id)
-  if done then table.insert(due, done) end
 end
-return due
+-- A request that was already gone (its key expired) cannot close: its key is answered cancel here.
+if not done and redis.call('EXISTS', KEYS[1]) == 1 then
+  for i = 1, #fields, 2 do
+    if string.sub(fields[i], 1, 2) == 'r:' then redis.call('HSETNX', KEYS[1], 'a:' .. string.sub(fields[i], 3), '{"action":"cancel"}') end
+  end
+  done = redis.call('HGETALL', KEYS[1])
+  redis.call('DEL', KEYS[1])
+end
+return done or false
 `;
