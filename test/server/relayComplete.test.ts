@@ -4,29 +4,19 @@
 // `event: completed` — for a request still open, after a reconnect too, and for a step already opened.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
-import type { ElicitationRelayStore } from "../../src/server/ElicitationRelayStore";
-import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
 import type { ElicitationRelay } from "../../src/server/types";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "./relayHarness";
-import { startRedis, type RunningRedis } from "./redisServer";
+import { relayStoreKinds, type MakeStores } from "./relayStoreKinds";
 
 const link = { mode: "url", message: "Link your GitHub account", url: "https://github.example/login/oauth", elicitationId: "link-1" };
 
-let redis: RunningRedis;
-const redisStores: RedisRelayStore[] = [];
-let prefixes = 0;
+const stores = relayStoreKinds("c");
 let served: Served[] = [];
 let relays: ElicitationRelay[] = [];
 let streams: EventReader[] = [];
 
-beforeAll(async () => {
-  redis = await startRedis();
-}, 20_000);
-afterAll(async () => {
-  await Promise.all(redisStores.map((store) => store.close()));
-  await redis?.stop();
-});
+beforeAll(stores.start, 60_000);
+afterAll(stores.stop);
 afterEach(async () => {
   for (const stream of streams) stream.close();
   await Promise.all(relays.map((relay) => relay.close()));
@@ -37,28 +27,9 @@ afterEach(async () => {
 });
 
 /** Two instances of one deployment: the request is held by `a`, the person's streams may be served by `b`. */
-const kinds: [string, () => [ElicitationRelayStore, ElicitationRelayStore]][] = [
-  [
-    "memory",
-    () => {
-      const store = createMemoryRelayStore();
-      return [store, store];
-    },
-  ],
-  [
-    "redis",
-    () => {
-      const prefix = `c${prefixes++}`;
-      const stores: [RedisRelayStore, RedisRelayStore] = [createRedisRelayStore({ url: redis.url, prefix }), createRedisRelayStore({ url: redis.url, prefix })];
-      redisStores.push(...stores);
-      return stores;
-    },
-  ],
-];
-
-async function start(make: () => [ElicitationRelayStore, ElicitationRelayStore]) {
+async function start(make: MakeStores) {
   const instances = await Promise.all(
-    make().map(async (store) => {
+    make(2).map(async (store) => {
       const relay = createElicitationRelay({ identify: identifyByHeader, store });
       const server = await serve(relay.handle);
       relays.push(relay);
@@ -78,7 +49,7 @@ async function start(make: () => [ElicitationRelayStore, ElicitationRelayStore])
 const isCompleted = (event: { event: string }) => event.event === "completed";
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(kinds)("relay.completeElicitation on the %s store", (_kind, make) => {
+describe.each(stores.kinds)("relay.completeElicitation on the %s store", (_kind, make) => {
   it("tells the owner's streams that her open URL-mode request is done, and nobody else's", async () => {
     const { a, b, open } = await start(make);
     const alice = await open(b.url, "alice");

@@ -2,15 +2,13 @@
 // Rounds that outlive a function (2026-07-28 input_required): a host parks a round in the store and
 // ends; the person answers from a window; the instance that takes the last answer resumes it once.
 // Each behaviour runs on the memory store (two relays sharing it in this process) and on the Redis
-// store (two relays, each with its own connections, sharing one real redis-server).
+// store (two relays, each with its own connections, sharing one real redis-server, or a real Redis Cluster).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
 import type { ElicitationRelayStore } from "../../src/server/ElicitationRelayStore";
-import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayResume } from "../../src/server/types";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type StreamEvent } from "./relayHarness";
-import { startRedis, type RunningRedis } from "./redisServer";
+import { relayStoreKinds } from "./relayStoreKinds";
 
 const regionForm = {
   message: "Which region?",
@@ -26,21 +24,14 @@ const inputRequests = {
 };
 const STATE = "opaque-server-state:s3cr3t";
 
-let redis: RunningRedis;
-const redisStores: RedisRelayStore[] = [];
+const stores = relayStoreKinds("park");
 const cleanup: (() => Promise<unknown> | void)[] = [];
-let prefixes = 0;
 
-beforeAll(async () => {
-  redis = await startRedis();
-}, 20_000);
+beforeAll(stores.start, 60_000);
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
-afterAll(async () => {
-  await Promise.all(redisStores.map((store) => store.close()));
-  await redis?.stop();
-});
+afterAll(stores.stop);
 
 interface Instance {
   relay: ElicitationRelay;
@@ -55,31 +46,10 @@ interface Deployment {
   events: ElicitationRelayEvent[];
 }
 
-type MakeStores = () => [ElicitationRelayStore, ElicitationRelayStore];
-
-const kinds: [string, MakeStores][] = [
-  [
-    "memory",
-    () => {
-      const store = createMemoryRelayStore();
-      return [store, store];
-    },
-  ],
-  [
-    "redis",
-    () => {
-      const prefix = `park${prefixes++}`;
-      // A short lease and sweep: a parked request, held by nobody, must survive them.
-      const stores = [0, 1].map(() => createRedisRelayStore({ url: redis.url, prefix, leaseMs: 300, sweepMs: 100 }));
-      redisStores.push(...stores);
-      return stores as [RedisRelayStore, RedisRelayStore];
-    },
-  ],
-];
-
-describe.each(kinds)("parked rounds on the %s store", (_kind, makeStores) => {
+describe.each(stores.kinds)("parked rounds on the %s store", (_kind, makeStores) => {
   async function deploy(onResume?: (round: ElicitationRelayResume, on: "a" | "b") => void | Promise<void>, timeoutMs = 60_000): Promise<Deployment> {
-    const [storeA, storeB] = makeStores();
+    // A short lease and sweep (Redis): a parked request, held by nobody, must survive them.
+    const [storeA, storeB] = makeStores(2, { leaseMs: 300, sweepMs: 100 }) as [ElicitationRelayStore, ElicitationRelayStore];
     const resumed: Deployment["resumed"] = [];
     const events: ElicitationRelayEvent[] = [];
     const make = async (store: ElicitationRelayStore, on: "a" | "b"): Promise<Instance> => {
