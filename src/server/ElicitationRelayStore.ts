@@ -1,5 +1,6 @@
 // What the relay keeps where every instance can see it. The in-memory store serves one process; the
 // Redis store (server/redis) serves several, with the same guarantees: one answer wins, atomically.
+// A store of another kind keeps them too when it passes the conformance suite (server/testing).
 import type { RelayCloseReason } from "../core/relay/relayWire";
 import type { ElicitParams, ElicitResult } from "../core/types";
 

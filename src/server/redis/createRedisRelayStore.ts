@@ -224,8 +224,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
 
   /** The lease, and the sweep's list of holders (a holder the sweep forgot is listed again here). */
   const refresh = async (holder: string) => {
-    await client.set(keys.lease(holder), "1", "PX", leaseMs);
-    await client.zadd(keys.holders, Date.now(), holder);
+    await Promise.all([client.set(keys.lease(holder), "1", "PX", leaseMs), client.zadd(keys.holders, Date.now(), holder)]);
   };
 
   /** Whether a holder can receive an answer: its lease, and a subscription to its channel on any node. */
@@ -299,8 +298,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       const deadline = record.deadline === undefined ? "" : String(record.deadline);
       const person = keys.person(record.owner);
       // Where it lives, and who holds it, first: a request is never open unfindable by its id or its holder's sweep.
-      await client.set(keys.where(record.id), record.owner, "PX", ttl);
-      if (record.holder !== "") await client.hset(keys.held(record.holder), record.id, record.owner);
+      await Promise.all([client.set(keys.where(record.id), record.owner, "PX", ttl), record.holder === "" ? undefined : client.hset(keys.held(record.holder), record.id, record.owner)]);
       const opened = await commands.relayOpen(`${person.req}${record.id}`, person.open, person.pos, record.id, JSON.stringify(record), record.owner, record.holder, maxOpen, ttl, startPosition(), deadline, person.channel);
       if (opened !== 1 && record.holder !== "") await client.hdel(keys.held(record.holder), record.id);
       return opened === 1;
