@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // Library build: five ESM entry points (".", "./core", "./locales", "./server" and "./server/redis") plus the stylesheet and the pattern workers'
 // module files. Dependencies stay external so the host's bundler dedupes them.
@@ -13,28 +13,32 @@ const WORKER_STARTERS: Record<string, string> = {
 };
 const workerUrl = (file: string) => new RegExp(`new URL\\("\\./${file.replace(".", "\\.")}", import\\.meta\\.url\\)`);
 const placeholder = (file: string) => `__rmeWorkerUrl_${file.replace(".js", "")}__`;
+/**
+ * Vite would bundle the worker for this build and write a URL from the site's root. The package must
+ * ship it as written, so that the host's bundler (Vite, webpack 5, …) emits the worker file beside the
+ * host's own: the expression is hidden from Vite here and put back in the output.
+ */
+export const keepPatternWorkerUrl: Plugin = {
+  name: "keep-pattern-worker-url",
+  enforce: "pre",
+  transform(code, id) {
+    const starter = Object.keys(WORKER_STARTERS).find((name) => id.endsWith(name));
+    if (starter === undefined) return undefined;
+    const file = WORKER_STARTERS[starter]!;
+    if (!workerUrl(file).test(code)) throw new Error(`${starter.slice(1)} no longer starts ${file} as expected`);
+    return { code: code.replace(workerUrl(file), `new URL(${placeholder(file)}, import.meta.url)`), map: null };
+  },
+  renderChunk(code) {
+    const files = Object.values(WORKER_STARTERS).filter((file) => code.includes(placeholder(file)));
+    if (files.length === 0) return null;
+    return { code: files.reduce((text, file) => text.replace(placeholder(file), JSON.stringify(`./${file}`)), code), map: null };
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
-    {
-      // Vite would bundle the worker for this build and write a URL from the site's root. The package
-      // must ship it as written, so that the host's bundler (Vite, webpack 5, …) emits the worker file
-      // beside the host's own: the expression is hidden from Vite here and put back in the output.
-      name: "keep-pattern-worker-url",
-      enforce: "pre",
-      transform(code, id) {
-        const starter = Object.keys(WORKER_STARTERS).find((name) => id.endsWith(name));
-        if (starter === undefined) return undefined;
-        const file = WORKER_STARTERS[starter]!;
-        if (!workerUrl(file).test(code)) throw new Error(`${starter.slice(1)} no longer starts ${file} as expected`);
-        return { code: code.replace(workerUrl(file), `new URL(${placeholder(file)}, import.meta.url)`), map: null };
-      },
-      renderChunk(code) {
-        const files = Object.values(WORKER_STARTERS).filter((file) => code.includes(placeholder(file)));
-        if (files.length === 0) return null;
-        return { code: files.reduce((text, file) => text.replace(placeholder(file), JSON.stringify(`./${file}`)), code), map: null };
-      },
-    },
+    keepPatternWorkerUrl,
     {
       name: "copy-styles",
       closeBundle() {

@@ -106,8 +106,18 @@ assert.deepEqual(await answer, { action: "cancel" });
 const { createRedisRelayStore } = await import(`${pkg.name}/server/redis`);
 assert.equal(typeof createRedisRelayStore, "function");
 
+// "./element": React travels inside its bundle (the page has none of its own), so its module graph names
+// neither React nor react-hook-form; importing it where there is no \`customElements\` (a server rendering
+// the page) defines nothing and throws nothing.
+const elementGraph = moduleGraph("../dist/element/index.js");
+for (const name of elementGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|scheduler)($|\/)/.test(name), `"./element" imports ${name}`);
+const element = await import(`${pkg.name}/element`);
+assert.equal(element.ELICITATION_OUTLET_TAG, "mcp-elicitation-outlet");
+assert.equal(typeof element.createElicitationQueue, "function");
+assert.equal(typeof globalThis.customElements, "undefined");
+
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
 console.log(
-  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis" and "./styles.css" load in Node without a DOM`,
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
 );

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The layers import one way: core ← messages ← ui ← fields ← form ← dialog ← host. ui/ holds the React
+// The layers import one way: core ← messages ← ui ← fields ← form ← dialog ← host ← element. ui/ holds the React
 // helpers more than one layer uses (a stable callback, the pointer-press and activation guards). A file may import its
 // own layer and the ones below it, never one above; React never reaches core. The relay's server
 // side (server/) stands apart: it may import core only, nothing imports it, and only its redis/
@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const src = join(import.meta.dirname, "../../src");
-const LAYERS = ["core", "messages", "ui", "fields", "form", "dialog", "host"] as const;
+const LAYERS = ["core", "messages", "ui", "fields", "form", "dialog", "host", "element"] as const;
 
 const files = readdirSync(src, { recursive: true })
   .map(String)
