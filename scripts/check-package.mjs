@@ -112,7 +112,6 @@ assert.equal(typeof createRedisRelayStore, "function");
 const elementGraph = moduleGraph("../dist/element/index.js");
 for (const name of elementGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|scheduler)($|\/)/.test(name), `"./element" imports ${name}`);
 const element = await import(`${pkg.name}/element`);
-assert.equal(element.ELICITATION_OUTLET_TAG, "mcp-elicitation-outlet");
 assert.equal(typeof element.createElicitationQueue, "function");
 assert.equal(typeof globalThis.customElements, "undefined");
 

@@ -35,10 +35,12 @@ afterAll(async () => {
 
 declare global {
   interface Window {
-    __events: { type: string; message: string; code: string }[];
+    __events: { type: string; message: string; code: string; kind: string; reason: string }[];
     /** Cards seen by the init script the moment they entered the page, unstyled ones named. */
     __unstyled: string[];
     __cardsSeen: number;
+    __ask(params: unknown): Promise<unknown>;
+    __answer: unknown;
   }
 }
 
@@ -244,6 +246,34 @@ describe("a static HTML page with a module script", () => {
     expect(await page.evaluate(() => window.__events.filter((event) => event.type === "mcp-elicitation-error").map((event) => event.message))).toEqual([
       '<mcp-elicitation-outlet> layout="sideways" is not one of "form", "steps", "auto"; the default is used.',
     ]);
+    await press(page, card(page).getByRole("button", { name: "Decline" }));
+    expect(await called).toEqual({ action: "decline" });
+  });
+
+  it("a page whose MCP client runs in the page gives the element its queue; the person's answer is what the queue's request resolves with", async () => {
+    const page = await open("/plain/?in-page");
+    await page.waitForFunction(() => typeof window.__ask === "function");
+    await page.evaluate(() => {
+      void window.__ask({ message: "Name the note", requestedSchema: { type: "object", properties: { title: { type: "string", title: "Title" } }, required: ["title"] } });
+    });
+    await card(page).waitFor();
+    expect(await card(page).getByRole("heading").first().textContent()).toMatch(/Notes/);
+    await card(page).getByRole("textbox", { name: /Title/ }).pressSequentially("Groceries", { delay: 60 });
+    await press(page, card(page).getByRole("button", { name: "Submit" }));
+    await expect.poll(() => page.evaluate(() => window.__answer)).toEqual({ action: "accept", content: { title: "Groceries" } });
+    expect(host.streams.get("alice") ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it("a card out of view is reported through mcp-elicitation-attention, unseen then seen once scrolled to", async () => {
+    const page = await open("/plain/?long", { height: 600 });
+    await page.bringToFront();
+    const called = host.deploy("t1");
+    await card(page).waitFor({ state: "attached" });
+    const attention = () =>
+      page.evaluate(() => window.__events.filter((event) => event.type === "mcp-elicitation-attention").map((event) => `${event.kind} ${event.reason}`));
+    await expect.poll(attention, { timeout: 10_000 }).toEqual(["unseen out-of-view"]);
+    await card(page).scrollIntoViewIfNeeded();
+    await expect.poll(attention, { timeout: 10_000 }).toEqual(["unseen out-of-view", "seen out-of-view"]);
     await press(page, card(page).getByRole("button", { name: "Decline" }));
     expect(await called).toEqual({ action: "decline" });
   });

@@ -32,7 +32,7 @@ export async function buildPages(): Promise<{ root: string; remove(): Promise<vo
     build({ configFile: false, root: svelteSource, base: "/svelte/", logLevel: "error", plugins: [svelte()], build: { outDir: join(root, "svelte"), emptyOutDir: true } }),
   );
   // The plain page: static HTML, and the element's file as a host vendors it (one module, its chunks beside it).
-  await writeFile(join(packed, "vendor.js"), 'import "react-mcp-elicitation/element";\n');
+  await writeFile(join(packed, "vendor.js"), 'export * from "react-mcp-elicitation/element";\n');
   await asRelease(() =>
     build({
       configFile: false,

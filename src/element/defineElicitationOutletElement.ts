@@ -15,7 +15,7 @@ import { ElementOutlet } from "./ElementOutlet";
 import { matchesContext, readOutletAttributes } from "./readOutletAttributes";
 
 /** The element's tag name. */
-export const ELICITATION_OUTLET_TAG = "mcp-elicitation-outlet";
+const ELICITATION_OUTLET_TAG = "mcp-elicitation-outlet";
 
 /** `<mcp-elicitation-outlet>`, as scripts see it: its properties (attributes are in docs/element.md). */
 export interface ElicitationOutletElement extends HTMLElement {

@@ -4,14 +4,14 @@ import { defineElicitationOutletElement, type ElicitationOutletElement } from ".
 
 defineElicitationOutletElement();
 
-export { ELICITATION_OUTLET_TAG, type ElicitationOutletElement, type ElicitationOutletElementEventMap } from "./defineElicitationOutletElement";
+export type { ElicitationOutletElement, ElicitationOutletElementEventMap } from "./defineElicitationOutletElement";
 // For a page whose MCP client runs in the page: its queue, given to the element's `queue` property.
 export { createElicitationQueue } from "../host/createElicitationQueue";
-export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions, ElicitationQueueRequest } from "../host/types";
+export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions } from "../host/types";
 export type { ElicitationAttentionEvent } from "../host/attention/types";
-export type { ElicitationRelayError, ElicitationRelayErrorCode } from "../host/relay/ElicitationRelayError";
+export type { ElicitationRelayError } from "../host/relay/ElicitationRelayError";
 export type { ElicitationMessagesInput } from "../messages/resolveMessages";
-export type * from "../core/types";
+export type { ElicitParams, ElicitResult } from "../core/types";
 
 declare global {
   interface HTMLElementTagNameMap {
