@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-// Library build: five ESM entry points (".", "./core", "./locales", "./server" and "./server/redis") plus the stylesheet and the pattern workers'
+// Library build: six ESM entry points (".", "./core", "./locales", "./server", "./server/redis" and "./server/ai-sdk") plus the stylesheet and the pattern workers'
 // module files. Dependencies stay external so the host's bundler dedupes them.
 
 /** The modules that start a pattern worker as a module file, and the file each one starts. */
@@ -56,6 +56,8 @@ export default defineConfig({
         // The relay's server side, and its Redis store apart (only it imports ioredis).
         server: resolve(import.meta.dirname, "src/server/index.ts"),
         "server/redis": resolve(import.meta.dirname, "src/server/redis/index.ts"),
+        // The relay wired to the AI SDK's MCP client (only it imports @ai-sdk/mcp).
+        "server/ai-sdk": resolve(import.meta.dirname, "src/server/ai-sdk/index.ts"),
         // Started by createPatternTester.ts as `./patternWorkerModule.js`, next to it.
         "core/validation/patterns/patternWorkerModule": resolve(import.meta.dirname, "src/core/validation/patterns/patternWorkerModule.ts"),
         // Started by createRe2Checker.ts as `./patternRe2WorkerModule.js`, next to it.
@@ -64,7 +66,7 @@ export default defineConfig({
       formats: ["es"],
     },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/, /^@ai-sdk\/mcp($|\/)/, /^node:/],
       // One file per source module: the dialog reaches the engines only through import(), and a
       // host's bundler must meet them (and the synchronous API that imports them statically) as
       // modules of their own to split them off. Bundled together, they would load with the page.

@@ -62,6 +62,7 @@ export {
   type ElicitationRelayLimits,
   type ElicitationRelayOptions,
 } from "./host/relay/connectElicitationRelay";
+export { useElicitationRelay } from "./host/relay/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./host/relay/readRelayEvent";
 export type {
   ElicitationCallOptions,

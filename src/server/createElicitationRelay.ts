@@ -24,7 +24,15 @@ import type { RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelaySt
 import { isAllowedOrigin } from "./isAllowedOrigin";
 import { newRelayId } from "./newRelayId";
 import { readBoundedBody } from "./readBoundedBody";
-import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayPark, ElicitationRelayRequest } from "./types";
+import type {
+  ElicitationRelay,
+  ElicitationRelayEvent,
+  ElicitationRelayHandleOptions,
+  ElicitationRelayOptions,
+  ElicitationRelayPark,
+  ElicitationRelayRequest,
+  ElicitationRelayWithdrawal,
+} from "./types";
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const DEFAULT_RATE_LIMIT = { max: 10, windowMs: 60_000 };
@@ -73,7 +81,7 @@ function reply(status: number, body: RelayPostReply | { error: string }, headers
 const positiveMs = (value: number | undefined) => value !== undefined && value > 0 && Number.isFinite(value);
 
 export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
-  if (typeof options?.identify !== "function") throw new TypeError("createElicitationRelay: identify(request) is required.");
+  if (options?.identify !== undefined && typeof options.identify !== "function") throw new TypeError("createElicitationRelay: identify must be a function (request) => the person's id.");
   const now = options.now ?? (() => Date.now());
   const store = options.store ?? createMemoryRelayStore({ now });
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
@@ -613,7 +621,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     return reply(200, { ok: true });
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, handleOptions?: ElicitationRelayHandleOptions): Promise<Response> {
     const method = request.method.toUpperCase();
     if (method !== "GET" && method !== "POST") return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
     if (!isAllowedOrigin(request, allowedOrigins)) return reply(403, { error: "forbidden-origin" });
@@ -622,13 +630,46 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       return reply(415, { error: "unsupported-media-type" });
     }
     try {
-      const owner = await options.identify(request);
+      // The host's own login, when its middleware already knows the person; else `identify`; else nobody (401).
+      const given = handleOptions?.owner;
+      const owner = typeof given === "string" && given !== "" ? given : await options.identify?.(request);
       if (typeof owner !== "string" || owner === "") return reply(401, { error: "unauthenticated" });
       return method === "GET" ? await handleGet(request, owner) : await handlePost(request, owner);
     } catch {
       // Neither the error nor anything of the body goes out (or into a log from here).
       return reply(500, { error: "internal" });
     }
+  }
+
+  /**
+   * The host knows a chat or a tool call is over: every open request of `owner` whose context holds
+   * all of `context`'s entries closes (held on any instance); the MCP side gets `cancel`, each card
+   * says the question is no longer open. Resolves with how many closed.
+   */
+  async function withdraw(req: ElicitationRelayWithdrawal): Promise<number> {
+    const { owner, context } = req ?? {};
+    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.withdraw: owner must be the person's id (a non-empty string).");
+    const wrongContext = contextError(context);
+    if (wrongContext !== undefined || context === undefined || Object.keys(context).length === 0) {
+      throw new TypeError(`relay.withdraw: ${wrongContext ?? "context must name at least one entry (a chatId, a toolCallId)"}.`);
+    }
+    const wanted = Object.entries(context);
+    const { open } = await store.snapshot(owner);
+    let count = 0;
+    for (const record of open) {
+      if (!wanted.every(([key, value]) => record.context?.[key] === value)) continue;
+      if (held.has(record.id)) {
+        await leave(record.id, "closed");
+        count++;
+        continue;
+      }
+      // Held by another instance (its holder hears it from the store) or parked (nobody waits).
+      const outcome = await store.settle(record.id, { reason: "closed" }, owner);
+      if (outcome.status !== "settled") continue;
+      count++;
+      if (outcome.resume !== undefined) await resume(outcome.resume, "answered");
+    }
+    return count;
   }
 
   async function close(): Promise<void> {
@@ -643,6 +684,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     request,
     park,
     handle,
+    withdraw,
     close,
     completeElicitation,
     call: (owner, serverName, run, callOptions) =>
