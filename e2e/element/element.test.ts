@@ -216,6 +216,20 @@ describe("a static HTML page with a module script", () => {
     expect(await called).toEqual({ action: "accept", content: { environment: "staging", replicas: 2 } });
   });
 
+  it('drafts="session": what was typed before a reload is back in the card after it, and is what Submit sends', async () => {
+    const page = await open("/plain/?drafts=session");
+    const called = host.deploy("t1");
+    await card(page).waitFor();
+    await press(page, card(page).getByRole("radio", { name: "production" }));
+    await card(page).getByRole("spinbutton", { name: /Replicas/ }).pressSequentially("4", { delay: 90 });
+    await page.reload();
+    await card(page).waitFor();
+    await expect.poll(() => card(page).getByRole("spinbutton", { name: /Replicas/ }).inputValue()).toBe("4");
+    expect(await card(page).getByRole("radio", { name: "production" }).isChecked()).toBe(true);
+    await press(page, card(page).getByRole("button", { name: "Submit" }));
+    expect(await called).toEqual({ action: "accept", content: { environment: "production", replicas: 4 } });
+  });
+
   it("a phone: a finger's tap on Submit at 390 px sends the answer", async () => {
     const page = await open("/plain/", { width: 390, height: 844, touch: true });
     const called = host.deploy("t1");

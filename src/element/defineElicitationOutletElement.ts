@@ -4,7 +4,7 @@
 // connected. Where there is no `customElements` (a server rendering the page) defining is a no-op.
 import { createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { createElicitationDraftStore } from "../form/createElicitationDraftStore";
+import { createElicitationDraftStore, type ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import type { ElicitationAttentionEvent } from "../host/attention/types";
 import type { ElicitationRelayError } from "../host/relay/ElicitationRelayError";
 import type { ElicitationQueue, ElicitationQueueEntry } from "../host/types";
@@ -48,10 +48,11 @@ const PROPERTIES = ["queue", "messages", "filter"] as const;
 export function defineElicitationOutletElement(): void {
   if (typeof customElements === "undefined" || typeof HTMLElement === "undefined") return;
   if (customElements.get(ELICITATION_OUTLET_TAG) !== undefined) return;
-  // Shared by every element of the page: one connection per relay URL, one stylesheet, one draft store.
+  // Shared by every element of the page: one connection per relay URL, one stylesheet, one draft store of each kind.
   const relays = createRelayConnections();
   const styles = createOutletStyles();
-  const memoryDrafts = createElicitationDraftStore();
+  const drafts: Partial<Record<"memory" | "session", ElicitationDraftStore>> = {};
+  const draftStore = (storage: "memory" | "session") => (drafts[storage] ??= createElicitationDraftStore({ storage }));
 
   class OutletElement extends HTMLElement {
     static readonly observedAttributes = OBSERVED;
@@ -159,7 +160,7 @@ export function defineElicitationOutletElement(): void {
           dir: attributes.dir,
           messages: this.#messages,
           filter,
-          drafts: attributes.drafts === "memory" ? memoryDrafts : undefined,
+          drafts: attributes.drafts === undefined ? undefined : draftStore(attributes.drafts),
           titleBadge: attributes.titleBadge,
           onAttention: (event) => this.#attention(queue, filter, event),
         }),

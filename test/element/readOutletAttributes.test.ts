@@ -8,14 +8,14 @@ const read = (attributes: Record<string, string>) => readOutletAttributes((name)
 
 describe("readOutletAttributes", () => {
   it("takes the documented values", () => {
-    expect(read({ "relay-url": " /api/elicitation ", presentation: "inline", layout: "steps", locale: "de", dir: "rtl", drafts: "memory", "title-badge": "" })).toEqual({
+    expect(read({ "relay-url": " /api/elicitation ", presentation: "inline", layout: "steps", locale: "de", dir: "rtl", drafts: "session", "title-badge": "" })).toEqual({
       relayUrl: "/api/elicitation",
       presentation: "inline",
       layout: "steps",
       locale: "de",
       dir: "rtl",
       context: undefined,
-      drafts: "memory",
+      drafts: "session",
       titleBadge: true,
       problems: [],
     });
@@ -29,7 +29,7 @@ describe("readOutletAttributes", () => {
       'presentation="sheet" is not one of "dialog", "inline"; the default is used.',
       'layout="grid" is not one of "form", "steps", "auto"; the default is used.',
       'dir="up" is not one of "ltr", "rtl"; the default is used.',
-      'drafts="forever" is not one of "memory"; the default is used.',
+      'drafts="forever" is not one of "memory", "session"; the default is used.',
     ]);
   });
 
