@@ -27,6 +27,7 @@ import {
 import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
 import { toolsWithElicitationRelay } from "react-mcp-elicitation/server/ai-sdk";
 import type { MCPClient } from "@ai-sdk/mcp";
+import { createElicitationQueue as createQueueForElement, type ElicitationOutletElement } from "react-mcp-elicitation/element";
 
 const params: ElicitParams = {
   message: "Your GitHub username?",
@@ -104,3 +105,10 @@ export async function chatTools(client: MCPClient) {
 // The host's own login passes the person; withdraw closes a chat's questions.
 export const handled: Promise<Response> = relay.handle(new Request("http://localhost/api"), { owner: "alice" });
 export const withdrawn: Promise<number> = relay.withdraw({ owner: "alice", context: { chatId: "c1" } });
+
+// The element, typed by its tag name once the entry is imported.
+const outletElement: ElicitationOutletElement | null = document.querySelector("mcp-elicitation-outlet");
+if (outletElement) {
+  outletElement.queue = createQueueForElement();
+  outletElement.addEventListener("mcp-elicitation-error", (event) => console.warn(event.detail.message));
+}
