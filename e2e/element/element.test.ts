@@ -121,9 +121,14 @@ async function axe(page: Page) {
 describe("a Svelte 5 page: one element under each tool call", () => {
   it("draws the question under its own tool call; the person picks, types and presses Submit; the tool gets exactly that, once", async () => {
     const page = await open("/svelte/");
+    // The person is typing in the chat's box when the question arrives: it does not take their focus.
+    await press(page, page.locator("#composer"));
+    await page.keyboard.type("while I wait", { delay: 40 });
     const called = host.deploy("t2");
     const drawn = card(underCall(page, "t2"));
     await drawn.waitFor();
+    await page.keyboard.type(" more", { delay: 40 });
+    expect(await page.evaluate(() => [document.activeElement?.id, (document.getElementById("composer") as HTMLInputElement).value])).toEqual(["composer", "while I wait more"]);
     expect(await card(underCall(page, "t1")).count()).toBe(0);
     expect(await page.evaluate(() => window.__unstyled)).toEqual([]);
     await press(page, drawn.getByRole("radio", { name: "production" }));
@@ -239,7 +244,7 @@ describe("a static HTML page with a module script", () => {
     expect(await called).toEqual({ action: "accept", content: { environment: "production" } });
   });
 
-  it('presentation="dialog": a modal dialog named for the server; Escape cancels, once; axe light and dark', async () => {
+  it('presentation="dialog": a modal dialog named for the server; Escape (light) and a press outside it (dark) cancel, once; axe light and dark', async () => {
     for (const dark of [false, true]) {
       const page = await open("/plain/?presentation=dialog", { dark });
       const called = host.deploy("t1");
@@ -247,7 +252,14 @@ describe("a static HTML page with a module script", () => {
       await dialog.waitFor();
       expect(await axe(page)).toEqual([]);
       await page.waitForTimeout(700);
-      await page.keyboard.press("Escape");
+      if (dark) {
+        await page.mouse.move(8, 8);
+        await page.mouse.down();
+        await page.waitForTimeout(120);
+        await page.mouse.up();
+      } else {
+        await page.keyboard.press("Escape");
+      }
       expect(await called).toEqual({ action: "cancel" });
       await expect.poll(() => dialog.count()).toBe(0);
     }
