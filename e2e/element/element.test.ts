@@ -291,15 +291,32 @@ describe("a static HTML page with a module script", () => {
   });
 
   it("a card out of view is reported through mcp-elicitation-attention, unseen then seen once scrolled to", async () => {
-    const page = await open("/plain/?long", { height: 600 });
+    const page = await open("/plain/?long&title-badge", { height: 600 });
     await page.bringToFront();
     const called = host.deploy("t1");
     await card(page).waitFor({ state: "attached" });
     const attention = () =>
       page.evaluate(() => window.__events.filter((event) => event.type === "mcp-elicitation-attention").map((event) => `${event.kind} ${event.reason}`));
     await expect.poll(attention, { timeout: 10_000 }).toEqual(["unseen out-of-view"]);
+    expect(await page.title()).toBe("(1) Chat (plain HTML)");
     await card(page).scrollIntoViewIfNeeded();
     await expect.poll(attention, { timeout: 10_000 }).toEqual(["unseen out-of-view", "seen out-of-view"]);
+    await expect.poll(() => page.title()).toBe("Chat (plain HTML)");
+    await press(page, card(page).getByRole("button", { name: "Decline" }));
+    expect(await called).toEqual({ action: "decline" });
+  });
+
+  it("inside a host component's shadow root, the element's cards are styled there too", async () => {
+    const page = await open("/plain/?shadow");
+    const called = host.deploy("t1");
+    await card(page).waitFor();
+    const style = await card(page).evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { inShadow: element.getRootNode() instanceof ShadowRoot, border: computed.borderTopStyle, radius: computed.borderTopLeftRadius };
+    });
+    expect(style.inShadow).toBe(true);
+    expect(style.border).not.toBe("none");
+    expect(style.radius).not.toBe("0px");
     await press(page, card(page).getByRole("button", { name: "Decline" }));
     expect(await called).toEqual({ action: "decline" });
   });
