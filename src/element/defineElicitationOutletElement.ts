@@ -150,7 +150,7 @@ export function defineElicitationOutletElement(): void {
       const filter =
         own === undefined && context === undefined
           ? undefined
-          : (entry: ElicitationQueueEntry) => (context === undefined || matchesContext(entry, context)) && (own === undefined || own(entry) === true);
+          : (entry: ElicitationQueueEntry) => (context === undefined || matchesContext(entry, context)) && (own === undefined || this.#accepts(own, entry));
       root.render(
         createElement(ElementOutlet, {
           queue,
@@ -165,6 +165,19 @@ export function defineElicitationOutletElement(): void {
           onAttention: (event) => this.#attention(queue, filter, event),
         }),
       );
+    }
+
+    /** The page's `filter`; one that throws draws nothing here (said once), never a blank page. */
+    #accepts(own: (entry: ElicitationQueueEntry) => boolean, entry: ElicitationQueueEntry): boolean {
+      try {
+        return Boolean(own(entry));
+      } catch (error) {
+        // Said after the render it happened in, so a listener may change the element at once.
+        queueMicrotask(() =>
+          this.#report(`.filter threw (${error instanceof Error ? error.message.slice(0, 100) : "not an Error"}); the requests it threw for are not drawn here.`),
+        );
+        return false;
+      }
     }
 
     /** The shared queue of the relay at `relayUrl`, held while this element uses it. */
