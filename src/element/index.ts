@@ -8,6 +8,8 @@ export type { ElicitationOutletElement, ElicitationOutletElementEventMap } from 
 // For a page whose MCP client runs in the page: its queue, given to the element's `queue` property.
 export { createElicitationQueue } from "../host/createElicitationQueue";
 export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions } from "../host/types";
+// For a relay that needs more than the page's cookies (a bearer token, limits): the page connects it to its queue.
+export { connectElicitationRelay, type ElicitationRelayConnection, type ElicitationRelayOptions } from "../host/relay/connectElicitationRelay";
 export type { ElicitationAttentionEvent } from "../host/attention/types";
 export type { ElicitationRelayError } from "../host/relay/ElicitationRelayError";
 export type { ElicitationMessagesInput } from "../messages/resolveMessages";
