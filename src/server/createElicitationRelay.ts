@@ -7,6 +7,7 @@
 import { ElicitationQueueError, INVALID_PARAMS } from "../core/request/ElicitationQueueError";
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
 import { isRelayElicitationId } from "../core/relay/readRelayEvent";
+import { readRequestContext } from "../core/relay/readRequestContext";
 import { RELAY_BOUNDS } from "../core/relay/relayWire";
 import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
 import { createEventReporter } from "../core/shared/createEventReporter";
@@ -28,7 +29,7 @@ import { createStreamHub } from "./relay/createStreamHub";
 import { readRelayOptions } from "./relay/readRelayOptions";
 import { relayReply, storeUnavailableReply } from "./relay/relayReply";
 import { requestEventOf } from "./relay/requestEventOf";
-import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
+import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayHandleOptions, ElicitationRelayOptions, ElicitationRelayRequest, ElicitationRelayWithdrawal } from "./types";
 
 export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
   const settings = readRelayOptions(options);
@@ -198,7 +199,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     return true;
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, handleOptions?: ElicitationRelayHandleOptions): Promise<Response> {
     const method = request.method.toUpperCase();
     if (method !== "GET" && method !== "POST") return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
     const origin = checkOrigin(request, settings.allowedOrigins);
@@ -212,7 +213,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       return relayReply(415, { error: "unsupported-media-type" });
     }
     try {
-      const owner = await options.identify(request);
+      // The host's own login, when its middleware already knows the person; else `identify`; else nobody (401).
+      const given = handleOptions?.owner;
+      const owner = typeof given === "string" && given !== "" ? given : await options.identify?.(request);
       if (typeof owner !== "string" || owner === "") return relayReply(401, { error: "unauthenticated" });
       return method === "GET" ? await streams.open(request, owner) : await takeAnswer(request, owner);
     } catch (error) {
@@ -221,6 +224,37 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       // Neither the error nor anything of the body goes out (or into a log from here).
       return relayReply(500, { error: "internal" });
     }
+  }
+
+  /**
+   * The host knows a chat or a tool call is over: every open request of `owner` whose context holds
+   * all of `context`'s entries closes (held on any instance); the MCP side gets `cancel`, each card
+   * says the question is no longer open. Resolves with how many closed.
+   */
+  async function withdraw(req: ElicitationRelayWithdrawal): Promise<number> {
+    const { owner, context } = req ?? {};
+    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.withdraw: owner must be the person's id (a non-empty string).");
+    const reading = readRequestContext(context);
+    if (!reading.ok || reading.context === undefined || Object.keys(reading.context).length === 0) {
+      throw new TypeError(`relay.withdraw: ${reading.ok ? "context must name at least one entry (a chatId, a toolCallId)" : reading.problem}.`);
+    }
+    const wanted = Object.entries(reading.context);
+    const { open } = await guard("snapshot", () => store.snapshot(owner));
+    let count = 0;
+    for (const record of open) {
+      if (!wanted.every(([key, value]) => record.context?.[key] === value)) continue;
+      if (held.holds(record.id)) {
+        await held.leave(record.id, "closed");
+        count++;
+        continue;
+      }
+      // Held by another instance (its holder hears it from the store) or parked (nobody waits).
+      const outcome = await guard("settle", () => store.settle(record.id, { reason: "closed" }, owner));
+      if (outcome.status !== "settled") continue;
+      count++;
+      if (outcome.resume !== undefined) await rounds.resume(outcome.resume, "answered");
+    }
+    return count;
   }
 
   async function close(): Promise<void> {
@@ -234,6 +268,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     request,
     park: rounds.park,
     handle,
+    withdraw,
     close,
     completeElicitation,
     call: (owner, serverName, run, callOptions) =>

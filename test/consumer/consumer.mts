@@ -25,6 +25,9 @@ import {
   type RelayRequestEventData,
 } from "react-mcp-elicitation/server";
 import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
+import { toolsWithElicitationRelay } from "react-mcp-elicitation/server/ai-sdk";
+import type { MCPClient } from "@ai-sdk/mcp";
+import { createElicitationQueue as createQueueForElement, type ElicitationOutletElement } from "react-mcp-elicitation/element";
 
 const params: ElicitParams = {
   message: "Your GitHub username?",
@@ -91,3 +94,21 @@ export const ownerless = relay.request({ serverName: "GitHub", params });
 export const requestEvent: string = RELAY_EVENT.request;
 export const shownId = (data: RelayRequestEventData): string => data.id;
 export const taken = (reply: RelayPostReply): boolean => "ok" in reply;
+
+// The AI SDK's MCP client asking through the relay: its tools, typed as `client.tools()` types them.
+export async function chatTools(client: MCPClient) {
+  const tools = await toolsWithElicitationRelay(client, { relay, owner: "alice", serverName: "Deploy", context: { chatId: "c1" } });
+  // No `!`: every tool has its execute.
+  const execute: (input: unknown) => unknown = tools.deploy.execute;
+  return { tools, execute };
+}
+// The host's own login passes the person; withdraw closes a chat's questions.
+export const handled: Promise<Response> = relay.handle(new Request("http://localhost/api"), { owner: "alice" });
+export const withdrawn: Promise<number> = relay.withdraw({ owner: "alice", context: { chatId: "c1" } });
+
+// The element, typed by its tag name once the entry is imported.
+const outletElement: ElicitationOutletElement | null = document.querySelector("mcp-elicitation-outlet");
+if (outletElement) {
+  outletElement.queue = createQueueForElement();
+  outletElement.addEventListener("mcp-elicitation-error", (event) => console.warn(event.detail.message));
+}

@@ -9,6 +9,7 @@ import { createEventStreamParser } from "./createEventStreamParser";
 import { ElicitationRelayError } from "./ElicitationRelayError";
 import { readCloseReason, readRelayEvent, type ElicitationRelayRequest } from "../../core/relay/readRelayEvent";
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
+import { whilePageShown } from "./whilePageShown";
 
 export interface ElicitationRelayLimits {
   /** Characters of one event of the stream; a longer one is skipped and reported. Default 1,000,000. */
@@ -77,8 +78,16 @@ interface Held {
   closedAs: ElicitationClosedReason | undefined;
 }
 
-/** Connects the host's queue to a relay; returns `{ close() }`. The stream opens at once. */
+/**
+ * Connects the host's queue to a relay; returns `{ close() }`. The stream opens at once; it is closed
+ * as the page goes (its cards leave unanswered, keeping drafts) and opened again if it comes back
+ * from the back/forward cache.
+ */
 export function connectElicitationRelay(options: ElicitationRelayOptions): ElicitationRelayConnection {
+  return whilePageShown(() => openRelayConnection(options));
+}
+
+function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelayConnection {
   const { queue } = options;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));

@@ -30,6 +30,8 @@ export interface HeldRequests {
   readonly instance: string;
   /** Holds `record` (not yet open in the store): the promise settles once, with the answer or this instance's closing. */
   hold(record: RelayRecord, signal: AbortSignal | undefined, timeoutMs: number): Promise<ElicitResult>;
+  /** Whether this instance holds `id` (its MCP client waits here). */
+  holds(id: string): boolean;
   /** Forgets a request that never opened, without answering it. */
   drop(id: string): void;
   /** Closes a held request for this instance's own reason; an answer that won first is what its MCP client gets. */
@@ -202,6 +204,7 @@ export function createHeldRequests(
         notify();
       });
     },
+    holds: (id) => held.has(id),
     drop(id) {
       const item = held.get(id);
       if (item === undefined) return;

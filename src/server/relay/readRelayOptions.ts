@@ -41,7 +41,7 @@ const DEFAULTS = {
 const positiveMs = (value: number | undefined): value is number => value !== undefined && value > 0 && Number.isFinite(value);
 
 export function readRelayOptions(options: ElicitationRelayOptions): RelaySettings {
-  if (typeof options?.identify !== "function") throw new TypeError("createElicitationRelay: identify(request) is required.");
+  if (options?.identify !== undefined && typeof options.identify !== "function") throw new TypeError("createElicitationRelay: identify must be a function (request) => the person's id.");
   const now = options.now ?? (() => Date.now());
   const rateLimit = options.rateLimit === undefined ? DEFAULTS.rateLimit : options.rateLimit;
   const answerRateLimit = options.answerRateLimit === undefined ? DEFAULTS.answerRateLimit : options.answerRateLimit;
