@@ -11,11 +11,19 @@
 //   Submit → the server's promise settling, beside queue.request in the page for the same two spans.
 // Each leg is one entry of LEGS.
 //
-//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--legs latency,heap,throughput,churn,browser]
-import { spawn } from "node:child_process";
+//   at scale (bench/relayScale*.mjs, each a process of its own): 10,000 people each holding one idle
+//   event stream on one instance (memory store, Redis store), and three instances sharing Redis with
+//   3,000 people each, then one request for each person at once — heap per idle stream beside a bare
+//   node:http event stream's, the time until every stream is ready, the burst's delivery p50/p99, the
+//   heap once they all left, and the machine's load.
+// Each leg is one entry of LEGS.
+//
+//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--legs latency,heap,throughput,churn,browser,scale]
+import { fork, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 
 const dist = new URL("../dist/", import.meta.url);
@@ -36,7 +44,8 @@ const args = Object.fromEntries(
 );
 const ROUNDS = Number(args.rounds ?? 300);
 const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 200);
-const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser").split(","));
+const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser,scale").split(","));
+const PEOPLE = Number(args.people ?? 10_000);
 
 // A realistic form: six fields of the usual kinds.
 const params = {
@@ -451,7 +460,137 @@ const LEGS = [
       );
     },
   },
+  {
+    name: "scale",
+    async run() {
+      const redis = await startRedis();
+      const load = [loadavg()];
+      const rows = [];
+      try {
+        const people = PEOPLE;
+        const third = Math.round((people * 3) / 10);
+        rows.push(await scaleRun("bare node:http event stream (the peer)", [{ kind: "bare" }], people));
+        rows.push(await scaleRun("relay, memory store", [{ kind: "relay", store: "memory" }], people));
+        rows.push(await scaleRun("relay, Redis store", [{ kind: "relay", store: "redis", url: redis.url }], people));
+        const three = Array.from({ length: 3 }, () => ({ kind: "relay", store: "redis", url: redis.url }));
+        rows.push(await scaleRun(`three instances, Redis store, ${third.toLocaleString("en")} people each`, three, third));
+      } finally {
+        await redis.stop();
+      }
+      load.push(loadavg());
+      const bare = rows[0].perStream;
+      console.log(`\n### At scale: ${PEOPLE.toLocaleString("en")} people, one idle event stream each, then one request each at once\n`);
+      console.log("| instances | heap per idle stream (after GC) | vs. bare stream | streams ready | burst delivered p50 | p99 | all delivered | heap after all left vs. before |");
+      console.log("| --- | --: | --: | --: | --: | --: | --: | --: |");
+      for (const row of rows) {
+        const burst = row.latencies === undefined ? ["—", "—", "—"] : [ms(pct(row.latencies, 50)), ms(pct(row.latencies, 99)), ms(row.allDelivered)];
+        console.log(
+          `| ${row.name} | ${kb(row.perStream)} | ${(row.perStream / bare).toFixed(2)} × | ${(row.readyMs / 1000).toFixed(2)} s | ${burst.join(" | ")} | ${row.after === undefined ? "—" : kb(row.after)} |`,
+        );
+      }
+      const avg = (l) => l.map((x) => x.toFixed(2)).join(", ");
+      console.log(`\nLoad average (1, 5, 15 min): ${avg(load[0])} at the start, ${avg(load[1])} at the end; ${cpus().length} cores.`);
+      console.log(
+        "Heap: used after forced GC, in each server process, with every stream open and idle, minus the same before any (after a warm-up of 200), " +
+          "divided by the streams it serves. Delivery: from `relay.request` called on the server to the `request` event read by the person's node:http client " +
+          "(epoch ms in both processes); with three instances each one asks the people of the next one.",
+      );
+    },
+  },
 ];
+
+/** A child process answering commands over IPC: `call(command, args)` → its reply. */
+async function child(script, args, execArgv = []) {
+  const process_ = fork(join(import.meta.dirname, script), args, { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  let next = 0;
+  const waiting = new Map();
+  const first = new Promise((resolve, reject) => {
+    process_.once("message", resolve);
+    process_.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  process_.on("message", ({ id, error, ...reply }) => {
+    if (id === undefined || !waiting.has(id)) return;
+    const { resolve, reject } = waiting.get(id);
+    waiting.delete(id);
+    if (error !== undefined) reject(new Error(`${script}: ${error}`));
+    else resolve(reply);
+  });
+  const hello = await first;
+  return {
+    hello,
+    call: (command, rest = {}) =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        process_.send({ id, command, ...rest });
+      }),
+    stop: () => new Promise((resolve) => (process_.exitCode !== null ? resolve() : (process_.once("exit", resolve), process.kill(process_.pid, "SIGTERM")))),
+  };
+}
+
+/**
+ * One scale run: `instances` server processes (bench/relayScaleInstance.mjs), `perInstance` people
+ * on each (bench/relayScaleClients.mjs, one process); heap per idle stream, streams ready, the burst
+ * (relays only) and the heap once everyone left.
+ */
+async function scaleRun(name, instances, perInstance) {
+  const clients = await child("relayScaleClients.mjs", []);
+  const servers = await Promise.all(
+    instances.map((instance) => child("relayScaleInstance.mjs", [instance.kind, instance.store ?? "", instance.url ?? ""], ["--expose-gc", ...(process.env.BENCH_SCALE_FLAGS ?? "").split(" ").filter(Boolean)])),
+  );
+  const urls = servers.map((server) => `http://127.0.0.1:${server.hello.port}/api/elicitation`);
+  const relays = instances[0].kind === "relay";
+  const ownersOf = (tag, count) => servers.map((_, i) => Array.from({ length: count }, (_, k) => `${tag}${i}-${k}`));
+  const left = async () => {
+    await clients.call("disconnect");
+    for (let i = 0; i < 500; i++) {
+      const streams = await Promise.all(servers.map((server) => server.call("streams").then((r) => r.streams)));
+      if (streams.every((n) => n === 0)) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${name}: streams still open 10 s after every client left`);
+  };
+  const burst = async (owners) => {
+    // Each instance asks the people of the next one: with Redis, every event crosses instances.
+    const asked = owners.map((_, i) => owners[(i + 1) % owners.length]);
+    const started = (await Promise.all(servers.map((server, i) => server.call("burst", { owners: asked[i] })))).flatMap((r) => r.started);
+    const everyone = asked.flat();
+    const { arrived } = await clients.call("requests", { owners: everyone, timeoutMs: 60_000 });
+    const latencies = arrived.map((at, i) => at - started[i]);
+    const allDelivered = Math.max(...arrived) - Math.min(...started);
+    await Promise.all(servers.map((server) => server.call("withdraw")));
+    return { latencies, allDelivered };
+  };
+  try {
+    // Warm-up: the code paths compiled, pools and caches filled, before the first reading.
+    const warm = ownersOf("warm", 200);
+    await Promise.all(warm.map((owners, i) => clients.call("open", { url: urls[i], owners, concurrency: 200 })));
+    if (relays) await burst(warm);
+    await left();
+    await Promise.all(servers.map((server) => server.call("settle")));
+    const before = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
+    const owners = ownersOf("person", perInstance);
+    const opening = performance.now();
+    await Promise.all(owners.map((list, i) => clients.call("open", { url: urls[i], owners: list, concurrency: 256 })));
+    const readyMs = performance.now() - opening;
+    const idle = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
+    const perStream = idle.reduce((sum, heapUsed, i) => sum + heapUsed - before[i], 0) / (perInstance * servers.length);
+    // BENCH_SCALE_SNAPSHOT=/tmp/scale: heap snapshots of the first server with every stream idle, and once all left.
+    const snapshot = (moment) =>
+      process.env.BENCH_SCALE_SNAPSHOT && servers[0].call("snapshot", { path: `${process.env.BENCH_SCALE_SNAPSHOT}-${instances.length}${instances[0].kind}${instances[0].store ?? ""}-${moment}.heapsnapshot` });
+    await snapshot("idle");
+    const delivered = relays ? await burst(owners) : {};
+    await left();
+    await Promise.all(servers.map((server) => server.call("settle")));
+    const afterHeap = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
+    await snapshot("after");
+    const after = relays ? afterHeap.reduce((sum, heapUsed, i) => sum + heapUsed - before[i], 0) / servers.length : undefined;
+    await Promise.all(servers.map((server) => server.call("close")));
+    return { name, perStream, readyMs, ...delivered, after };
+  } finally {
+    await Promise.all([...servers, clients].map((process_) => process_.stop()));
+  }
+}
 
 /** `count` requests across 100 people, each answered through relay.handle (no sockets: the relay's own cost). */
 async function churn(relay, count) {

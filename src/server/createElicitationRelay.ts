@@ -17,7 +17,9 @@ import { urlElicitationKey } from "../core/shared/urlElicitationKey";
 import { quoteExcerpt } from "../core/shared/excerpt";
 import { isRecord } from "../core/shared/ownProperty";
 import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
-import { createEventStream, type EventStream, type EventStreamEnd } from "./createEventStream";
+import type { EventStream, EventStreamEnd } from "./createEventStream";
+import { createEventStreams } from "./createEventStreams";
+import { eventStreamResponse } from "./eventStreamResponse";
 import { createMemoryRelayStore } from "./createMemoryRelayStore";
 import { createPreparedRequests } from "./createPreparedRequests";
 import type { RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
@@ -56,7 +58,6 @@ interface Connection {
   /** Live events that arrived before the snapshot was sent. */
   waiting: RelayStoreEvent[] | undefined;
   position: number;
-  keepAlive: ReturnType<typeof setInterval> | undefined;
 }
 
 interface Watched {
@@ -96,6 +97,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   if (!positiveMs(roundSweepMs)) throw new RangeError("createElicitationRelay: roundSweepMs must be a positive number of milliseconds.");
   if (options.onResume !== undefined && typeof options.onResume !== "function") throw new TypeError("createElicitationRelay: onResume must be a function.");
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  // Every stream of this relay: one keep-alive timer for all.
+  const streams = createEventStreams({ maxBufferedBytes: maxStreamBuffer, keepAliveMs });
   const prepare = createPreparedRequests({ limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
   const checkContent = createRelayContentCheck();
 
@@ -501,7 +504,6 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
 
   function unwatch(owner: string, connection: Connection, why: EventStreamEnd): void {
     const found = watched.get(owner);
-    if (connection.keepAlive !== undefined) clearInterval(connection.keepAlive);
     emit({ type: "stream-closed", owner, reason: why });
     if (found === undefined || !found.connections.delete(connection) || found.connections.size > 0) return;
     watched.delete(owner);
@@ -514,8 +516,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     const found = watch(owner);
     if (found.connections.size >= maxStreams) return reply(429, { error: "too-many-streams" });
     const lastEventId = Number(request.headers.get("last-event-id") ?? Number.NaN);
-    const connection: Connection = { stream: undefined as unknown as EventStream, waiting: [], position: -Infinity, keepAlive: undefined };
-    connection.stream = createEventStream(maxStreamBuffer, (why) => unwatch(owner, connection, why));
+    const connection: Connection = { stream: undefined as unknown as EventStream, waiting: [], position: -Infinity };
+    connection.stream = streams.open((why) => unwatch(owner, connection, why));
     found.connections.add(connection);
     emit({ type: "stream-opened", owner });
     try {
@@ -550,8 +552,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       connection.stream.close();
       throw error;
     }
-    connection.keepAlive = setInterval(() => connection.stream.comment("keep-alive"), keepAliveMs);
-    return new Response(connection.stream.body, {
+    return eventStreamResponse(request, connection.stream, {
       status: 200,
       headers: {
         "content-type": "text/event-stream; charset=utf-8",
