@@ -18,7 +18,7 @@
 //   heap once they all left, and the machine's load.
 // Each leg is one entry of LEGS.
 //
-//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--legs latency,heap,throughput,churn,browser,scale]
+//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,three] [--legs latency,heap,throughput,churn,browser,scale]
 import { fork, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -46,6 +46,7 @@ const ROUNDS = Number(args.rounds ?? 300);
 const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 200);
 const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser,scale").split(","));
 const PEOPLE = Number(args.people ?? 10_000);
+const SCALE_ROWS = new Set(String(args["scale-rows"] ?? "memory,redis,three").split(","));
 
 // A realistic form: six fields of the usual kinds.
 const params = {
@@ -469,31 +470,40 @@ const LEGS = [
       try {
         const people = PEOPLE;
         const third = Math.round((people * 3) / 10);
+        // The bare stream always runs: it is the base of the ratio.
         rows.push(await scaleRun("bare node:http event stream (the peer)", [{ kind: "bare" }], people));
-        rows.push(await scaleRun("relay, memory store", [{ kind: "relay", store: "memory" }], people));
-        rows.push(await scaleRun("relay, Redis store", [{ kind: "relay", store: "redis", url: redis.url }], people));
+        if (SCALE_ROWS.has("memory")) rows.push(await scaleRun("relay, memory store", [{ kind: "relay", store: "memory" }], people));
+        if (SCALE_ROWS.has("redis")) rows.push(await scaleRun("relay, Redis store", [{ kind: "relay", store: "redis", url: redis.url }], people));
         const three = Array.from({ length: 3 }, () => ({ kind: "relay", store: "redis", url: redis.url }));
-        rows.push(await scaleRun(`three instances, Redis store, ${third.toLocaleString("en")} people each`, three, third));
+        if (SCALE_ROWS.has("three")) rows.push(await scaleRun(`three instances, Redis store, ${third.toLocaleString("en")} people each`, three, third));
       } finally {
         await redis.stop();
       }
       load.push(loadavg());
       const bare = rows[0].perStream;
+      const people = (row) => row.people.toLocaleString("en");
+      const perThousand = (total, row) => `${((total / row.people) * 1000).toFixed(0)} ms`;
       console.log(`\n### At scale: ${PEOPLE.toLocaleString("en")} people, one idle event stream each, then one request each at once\n`);
-      console.log("| instances | heap per idle stream (after GC) | vs. bare stream | streams ready | burst delivered p50 | p99 | all delivered | heap after all left vs. before |");
-      console.log("| --- | --: | --: | --: | --: | --: | --: | --: |");
+      console.log("| instances | people | heap per idle stream (after GC) | vs. the bare stream | heap once all left, vs. before they came |");
+      console.log("| --- | --: | --: | --: | --: |");
       for (const row of rows) {
-        const burst = row.latencies === undefined ? ["—", "—", "—"] : [ms(pct(row.latencies, 50)), ms(pct(row.latencies, 99)), ms(row.allDelivered)];
-        console.log(
-          `| ${row.name} | ${kb(row.perStream)} | ${(row.perStream / bare).toFixed(2)} × | ${(row.readyMs / 1000).toFixed(2)} s | ${burst.join(" | ")} | ${row.after === undefined ? "—" : kb(row.after)} |`,
-        );
+        const after = row.after === undefined ? "—" : `${row.after >= 0 ? "+" : ""}${kb(row.after)}`;
+        console.log(`| ${row.name} | ${people(row)} | ${kb(row.perStream)} | ${(row.perStream / bare).toFixed(2)} × | ${after} |`);
+      }
+      console.log("\n| instances | streams ready | servers' CPU per 1,000 opened | burst delivered p50 | p99 | all delivered | servers' CPU per 1,000 delivered |");
+      console.log("| --- | --: | --: | --: | --: | --: | --: |");
+      for (const row of rows) {
+        const burst =
+          row.latencies === undefined ? ["—", "—", "—", "—"] : [ms(pct(row.latencies, 50)), ms(pct(row.latencies, 99)), ms(row.allDelivered), perThousand(row.burstCpu.servers, row)];
+        console.log(`| ${row.name} | ${(row.readyMs / 1000).toFixed(2)} s | ${perThousand(row.openCpu.servers, row)} | ${burst.join(" | ")} |`);
       }
       const avg = (l) => l.map((x) => x.toFixed(2)).join(", ");
       console.log(`\nLoad average (1, 5, 15 min): ${avg(load[0])} at the start, ${avg(load[1])} at the end; ${cpus().length} cores.`);
       console.log(
-        "Heap: used after forced GC, in each server process, with every stream open and idle, minus the same before any (after a warm-up of 200), " +
-          "divided by the streams it serves. Delivery: from `relay.request` called on the server to the `request` event read by the person's node:http client " +
-          "(epoch ms in both processes); with three instances each one asks the people of the next one.",
+        "Heap: used after forced GC in each server process, with every stream open and idle, minus the same before any came (after a warm-up of 200 people), " +
+          "per stream. Streams ready: from the first connection to the last `ready` event (256 connecting at a time). " +
+          "Delivery: from `relay.request` called on the server to the `request` event read by the person's client (epoch ms in both processes); " +
+          "with three instances each asks the people of the next. CPU: user + system time of the server processes, which a busy machine does not inflate as it does wall time.",
       );
     },
   },
@@ -541,6 +551,12 @@ async function scaleRun(name, instances, perInstance) {
   const urls = servers.map((server) => `http://127.0.0.1:${server.hello.port}/api/elicitation`);
   const relays = instances[0].kind === "relay";
   const ownersOf = (tag, count) => servers.map((_, i) => Array.from({ length: count }, (_, k) => `${tag}${i}-${k}`));
+  // CPU time of the servers (together) and of the clients' process, in ms.
+  const cpu = async () => ({
+    servers: await Promise.all(servers.map((server) => server.call("cpu"))).then((all) => all.reduce((sum, { cpu }) => sum + cpu.user + cpu.system, 0) / 1000),
+    clients: await clients.call("cpu").then(({ cpu }) => (cpu.user + cpu.system) / 1000),
+  });
+  const cpuSince = (start, end) => ({ servers: end.servers - start.servers, clients: end.clients - start.clients });
   const left = async () => {
     await clients.call("disconnect");
     for (let i = 0; i < 500; i++) {
@@ -570,23 +586,27 @@ async function scaleRun(name, instances, perInstance) {
     await Promise.all(servers.map((server) => server.call("settle")));
     const before = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
     const owners = ownersOf("person", perInstance);
+    const cpuBefore = await cpu();
     const opening = performance.now();
     await Promise.all(owners.map((list, i) => clients.call("open", { url: urls[i], owners: list, concurrency: 256 })));
     const readyMs = performance.now() - opening;
+    const openCpu = cpuSince(cpuBefore, await cpu());
     const idle = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
     const perStream = idle.reduce((sum, heapUsed, i) => sum + heapUsed - before[i], 0) / (perInstance * servers.length);
     // BENCH_SCALE_SNAPSHOT=/tmp/scale: heap snapshots of the first server with every stream idle, and once all left.
     const snapshot = (moment) =>
       process.env.BENCH_SCALE_SNAPSHOT && servers[0].call("snapshot", { path: `${process.env.BENCH_SCALE_SNAPSHOT}-${instances.length}${instances[0].kind}${instances[0].store ?? ""}-${moment}.heapsnapshot` });
     await snapshot("idle");
+    const cpuBeforeBurst = await cpu();
     const delivered = relays ? await burst(owners) : {};
+    const burstCpu = relays ? cpuSince(cpuBeforeBurst, await cpu()) : undefined;
     await left();
     await Promise.all(servers.map((server) => server.call("settle")));
     const afterHeap = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
     await snapshot("after");
     const after = relays ? afterHeap.reduce((sum, heapUsed, i) => sum + heapUsed - before[i], 0) / servers.length : undefined;
     await Promise.all(servers.map((server) => server.call("close")));
-    return { name, perStream, readyMs, ...delivered, after };
+    return { name, people: perInstance * servers.length, perStream, readyMs, openCpu, burstCpu, ...delivered, after };
   } finally {
     await Promise.all([...servers, clients].map((process_) => process_.stop()));
   }

@@ -1,48 +1,49 @@
 // The people of bench:relay's scale leg, in a process of their own (so their sockets weigh nothing in
 // the servers' heaps), driven over IPC by bench/relay.mjs (never run alone). Each person holds one
-// event stream (node:http, one socket each) and notes when its `ready` and its first `request` event
+// event stream — HTTP/1.1 on a TCP socket of its own, written and read here by hand, so the client's
+// own CPU stays small beside the servers' — and notes when its `ready` and its first `request` event
 // arrive (epoch ms, comparable across processes on one machine).
-import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 
 const epoch = () => performance.timeOrigin + performance.now();
 const people = new Map();
+const READY = "event: ready\n";
+const REQUEST = "event: request\n";
 
 /** Opens `owners`' streams on `url`, at most `concurrency` still waiting for `ready` at a time. */
 function open({ url, owners, concurrency }) {
-  const { hostname, port, pathname } = new URL(url);
+  const { hostname, port, pathname, host } = new URL(url);
   return new Promise((resolve, reject) => {
     const started = epoch();
     let next = 0;
     let ready = 0;
     const startOne = () => {
       const owner = owners[next++];
-      const person = { owner, ready: undefined, request: undefined, req: undefined };
+      const person = { owner, answered: false, ready: undefined, request: undefined, socket: undefined };
       people.set(owner, person);
-      let buffer = "";
-      person.req = httpRequest({ host: hostname, port, path: pathname, agent: false, headers: { accept: "text/event-stream", "x-user": owner } }, (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`${owner}: GET answered ${res.statusCode}`));
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (block.startsWith("event: request\n")) person.request ??= epoch();
-            else if (block.startsWith("event: ready\n") && person.ready === undefined) {
-              person.ready = epoch();
-              ready++;
-              if (next < owners.length) startOne();
-              else if (ready === owners.length) resolve({ ms: epoch() - started });
-            }
-          }
-        });
-        res.on("error", () => undefined);
+      // Only the tail of what came is kept: enough to find an event name cut across two reads.
+      let tail = "";
+      person.socket = connect(Number(port), hostname, () => {
+        person.socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${host}\r\nAccept: text/event-stream\r\nx-user: ${owner}\r\n\r\n`);
       });
-      person.req.on("error", (error) => {
+      person.socket.setEncoding("latin1");
+      person.socket.on("data", (chunk) => {
+        const text = tail + chunk;
+        tail = text.slice(-REQUEST.length);
+        if (person.ready === undefined) {
+          if (!person.answered && !text.startsWith("HTTP/1.1 200")) return reject(new Error(`${owner}: ${text.slice(0, text.indexOf("\r"))}`));
+          person.answered = true;
+          if (text.includes(READY)) {
+            person.ready = epoch();
+            ready++;
+            if (next < owners.length) startOne();
+            else if (ready === owners.length) resolve({ ms: epoch() - started });
+          }
+        } else if (person.request === undefined && text.includes(REQUEST)) person.request = epoch();
+      });
+      person.socket.on("error", (error) => {
         if (person.ready === undefined) reject(new Error(`${owner}: ${error.message}`));
       });
-      person.req.end();
     };
     for (let i = 0; i < Math.min(concurrency, owners.length); i++) startOne();
   });
@@ -63,12 +64,12 @@ async function requests({ owners, timeoutMs }) {
 }
 
 function disconnect() {
-  for (const person of people.values()) person.req.destroy();
+  for (const person of people.values()) person.socket.destroy();
   people.clear();
   return {};
 }
 
-const commands = { open, requests, disconnect };
+const commands = { open, requests, disconnect, cpu: () => ({ cpu: process.cpuUsage() }) };
 process.on("message", async ({ id, command, ...args }) => {
   try {
     process.send({ id, ...(await commands[command](args)) });

@@ -78,15 +78,27 @@ const server = createServer(handler);
 // Connections come in hundreds at a time; the kernel caps the backlog at net.core.somaxconn.
 await new Promise((resolve) => server.listen({ port: 0, host: "127.0.0.1", backlog: 4096 }, resolve));
 
+// BENCH_SCALE_PROFILE=/tmp/burst: a CPU profile of each burst, from the first request to the withdrawal.
+const { Session } = await import("node:inspector/promises");
+const profiler = process.env.BENCH_SCALE_PROFILE ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post("Profiler.enable");
+  await profiler.post("Profiler.setSamplingInterval", { interval: 100 });
+}
+let profiles = 0;
+
 const commands = {
   heap: async () => ({ heap: await heap() }),
   streams: async () => ({ streams: streams() }),
+  cpu: async () => ({ cpu: process.cpuUsage() }),
   snapshot: async ({ path }) => {
     await heap();
     return { path: writeHeapSnapshot(path) };
   },
   /** One request for each of `owners`, all issued in one go; each one's start time (epoch ms). */
   burst: async ({ owners }) => {
+    await profiler?.post("Profiler.start");
     const started = [];
     for (const owner of owners) {
       const withdraw = new AbortController();
@@ -98,6 +110,11 @@ const commands = {
   },
   /** Withdraws every open request and waits until each has left (the store remembers them for recentMs). */
   withdraw: async () => {
+    if (profiler) {
+      const { profile } = await profiler.post("Profiler.stop");
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(`${process.env.BENCH_SCALE_PROFILE}-${process.pid}-${profiles++}.cpuprofile`, JSON.stringify(profile));
+    }
     const all = [...pending.values()];
     pending.clear();
     for (const { withdraw } of all) withdraw.abort();

@@ -24,7 +24,7 @@ import { createMemoryRelayStore } from "./createMemoryRelayStore";
 import { createPreparedRequests } from "./createPreparedRequests";
 import type { RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
 import { isAllowedOrigin } from "./isAllowedOrigin";
-import { newRelayId } from "./newRelayId";
+import { createRelayIds } from "./createRelayIds";
 import { readBoundedBody } from "./readBoundedBody";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayPark, ElicitationRelayRequest } from "./types";
 
@@ -102,6 +102,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   const prepare = createPreparedRequests({ limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
   const checkContent = createRelayContentCheck();
 
+  const newRelayId = createRelayIds();
   /** This instance, as the holder of the requests its MCP clients receive. */
   const instance = newRelayId();
   const held = new Map<string, Held>();
