@@ -8,17 +8,18 @@
 //   answers per second one instance takes (memory store, HTTP, 16 at a time);
 //   heap after 10,000 requests answered vs. at start (after GC);
 //   in Chromium (bench/relay/, built with Vite): relay.request on the server → the card drawn, and
-//   Submit → the server's promise settling, beside queue.request in the page for the same two spans.
-// Each leg is one entry of LEGS.
-//
+//   Submit → the server's promise settling, beside queue.request in the page for the same two spans;
 //   at scale (bench/relayScale*.mjs, each a process of its own): 10,000 people each holding one idle
 //   event stream on one instance (memory store, Redis store), and three instances sharing Redis with
 //   3,000 people each, then one request for each person at once — heap per idle stream beside a bare
 //   node:http event stream's, the time until every stream is ready, the burst's delivery p50/p99, the
-//   heap once they all left, and the machine's load.
+//   heap once they all left, the servers' CPU time, and the machine's load.
 // Each leg is one entry of LEGS.
 //
-//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,three] [--legs latency,heap,throughput,churn,browser,scale]
+// Where the scale leg's time and heap go: BENCH_SCALE_PROFILE=/tmp/burst writes a CPU profile of each
+// burst, BENCH_SCALE_SNAPSHOT=/tmp/scale heap snapshots of the first server, idle and once all left.
+//
+//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,three] [--scale-rounds 1] [--legs latency,heap,throughput,churn,browser,scale]
 import { fork, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -46,6 +47,7 @@ const ROUNDS = Number(args.rounds ?? 300);
 const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 200);
 const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser,scale").split(","));
 const PEOPLE = Number(args.people ?? 10_000);
+const SCALE_ROUNDS = Number(args["scale-rounds"] ?? 1);
 const SCALE_ROWS = new Set(String(args["scale-rows"] ?? "memory,redis,three").split(","));
 
 // A realistic form: six fields of the usual kinds.
@@ -487,7 +489,8 @@ const LEGS = [
       console.log("| instances | people | heap per idle stream (after GC) | vs. the bare stream | heap once all left, vs. before they came |");
       console.log("| --- | --: | --: | --: | --: |");
       for (const row of rows) {
-        const after = row.after === undefined ? "—" : `${row.after >= 0 ? "+" : ""}${kb(row.after)}`;
+        const signed = (x) => `${x >= 0 ? "+" : ""}${kb(x)}`;
+        const after = row.after === undefined ? "—" : `${signed(row.after)}${row.again === undefined ? "" : `; ${signed(row.again)} after ${SCALE_ROUNDS - 1} more round(s)`}`;
         console.log(`| ${row.name} | ${people(row)} | ${kb(row.perStream)} | ${(row.perStream / bare).toFixed(2)} × | ${after} |`);
       }
       console.log("\n| instances | streams ready | servers' CPU per 1,000 opened | burst delivered p50 | p99 | all delivered | servers' CPU per 1,000 delivered |");
@@ -546,7 +549,7 @@ async function child(script, args, execArgv = []) {
 async function scaleRun(name, instances, perInstance) {
   const clients = await child("relayScaleClients.mjs", []);
   const servers = await Promise.all(
-    instances.map((instance) => child("relayScaleInstance.mjs", [instance.kind, instance.store ?? "", instance.url ?? ""], ["--expose-gc", ...(process.env.BENCH_SCALE_FLAGS ?? "").split(" ").filter(Boolean)])),
+    instances.map((instance) => child("relayScaleInstance.mjs", [instance.kind, instance.store ?? "", instance.url ?? ""], ["--expose-gc"])),
   );
   const urls = servers.map((server) => `http://127.0.0.1:${server.hello.port}/api/elicitation`);
   const relays = instances[0].kind === "relay";
@@ -605,8 +608,19 @@ async function scaleRun(name, instances, perInstance) {
     const afterHeap = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
     await snapshot("after");
     const after = relays ? afterHeap.reduce((sum, heapUsed, i) => sum + heapUsed - before[i], 0) / servers.length : undefined;
+    // --scale-rounds 2 and up: the same people come, are asked and leave again; the heap after the
+    // last time against after the first says whether anything stays behind per round.
+    let again;
+    for (let round = 1; relays && round < SCALE_ROUNDS; round++) {
+      await Promise.all(owners.map((list, i) => clients.call("open", { url: urls[i], owners: list, concurrency: 256 })));
+      await burst(owners);
+      await left();
+      await Promise.all(servers.map((server) => server.call("settle")));
+      const last = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
+      again = last.reduce((sum, heapUsed, i) => sum + heapUsed - afterHeap[i], 0) / servers.length;
+    }
     await Promise.all(servers.map((server) => server.call("close")));
-    return { name, people: perInstance * servers.length, perStream, readyMs, openCpu, burstCpu, ...delivered, after };
+    return { name, people: perInstance * servers.length, perStream, readyMs, openCpu, burstCpu, ...delivered, after, again };
   } finally {
     await Promise.all([...servers, clients].map((process_) => process_.stop()));
   }
