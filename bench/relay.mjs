@@ -490,7 +490,7 @@ const LEGS = [
       console.log("| --- | --: | --: | --: | --: |");
       for (const row of rows) {
         const signed = (x) => `${x >= 0 ? "+" : ""}${kb(x)}`;
-        const after = row.after === undefined ? "—" : `${signed(row.after)}${row.again === undefined ? "" : `; ${signed(row.again)} after ${SCALE_ROUNDS - 1} more round(s)`}`;
+        const after = row.after === undefined ? "—" : `${signed(row.after)}${row.again === undefined ? "" : `; ${signed(row.again)} from the end of round 1 to the end of round ${SCALE_ROUNDS}`}`;
         console.log(`| ${row.name} | ${people(row)} | ${kb(row.perStream)} | ${(row.perStream / bare).toFixed(2)} × | ${after} |`);
       }
       console.log("\n| instances | streams ready | servers' CPU per 1,000 opened | burst delivered p50 | p99 | all delivered | servers' CPU per 1,000 delivered |");
