@@ -98,7 +98,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   if (options.onResume !== undefined && typeof options.onResume !== "function") throw new TypeError("createElicitationRelay: onResume must be a function.");
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   // Every stream of this relay: one keep-alive timer for all.
-  const streams = createEventStreams({ maxBufferedBytes: maxStreamBuffer, keepAliveMs });
+  const eventStreams = createEventStreams({ maxBufferedBytes: maxStreamBuffer, keepAliveMs });
   const prepare = createPreparedRequests({ limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
   const checkContent = createRelayContentCheck();
 
@@ -518,7 +518,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     if (found.connections.size >= maxStreams) return reply(429, { error: "too-many-streams" });
     const lastEventId = Number(request.headers.get("last-event-id") ?? Number.NaN);
     const connection: Connection = { stream: undefined as unknown as EventStream, waiting: [], position: -Infinity };
-    connection.stream = streams.open((why) => unwatch(owner, connection, why));
+    connection.stream = eventStreams.open((why) => unwatch(owner, connection, why));
     found.connections.add(connection);
     emit({ type: "stream-opened", owner });
     try {

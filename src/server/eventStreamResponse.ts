@@ -1,7 +1,8 @@
 // The Response of an event stream. A request made by the package's Node adapter (`toFetchRequest`)
 // gets one whose body is made only if something asks for it: `sendFetchResponse` pipes the stream
 // straight into the Node response instead, and no Web Stream is made. Any other request (a Fetch
-// runtime's own server reads a Response's body natively) gets an ordinary Response.
+// runtime's own server reads a Response's body natively) gets an ordinary Response. Only `body` is
+// the stream's: `text()` or `clone()` of an endless event stream has no use, and sees none.
 import type { EventStream } from "./createEventStream";
 
 /** Set by `toFetchRequest` on the requests it makes. */
