@@ -20,7 +20,7 @@
 // burst, BENCH_SCALE_SNAPSHOT=/tmp/scale heap snapshots of the first server, idle and once all left.
 //
 //   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,three] [--scale-rounds 1] [--legs latency,heap,throughput,churn,browser,scale]
-import { fork, spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
@@ -466,6 +466,10 @@ const LEGS = [
   {
     name: "scale",
     async run() {
+      const files = Number(execFileSync("/bin/sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).trim());
+      if (files < PEOPLE + 500) {
+        throw new Error(`the scale leg holds ${PEOPLE} sockets in one process, and this shell allows ${files} open files: raise it (ulimit -Hn, as root) or pass --people`);
+      }
       const redis = await startRedis();
       const load = [loadavg()];
       const rows = [];
@@ -514,7 +518,10 @@ const LEGS = [
 
 /** A child process answering commands over IPC: `call(command, args)` → its reply. */
 async function child(script, args, execArgv = []) {
-  const process_ = fork(join(import.meta.dirname, script), args, { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // Each process holds one socket per person: its soft limit of open files is raised to the hard one first.
+  const process_ = spawn("/bin/sh", ["-c", 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"', "sh", process.execPath, ...execArgv, join(import.meta.dirname, script), ...args], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   let next = 0;
   const waiting = new Map();
   const first = new Promise((resolve, reject) => {
@@ -666,9 +673,9 @@ async function churn(relay, count) {
 }
 
 setTimeout(() => {
-  console.error("bench:relay: still running after 10 minutes; giving up.");
+  console.error("bench:relay: still running after 20 minutes; giving up.");
   process.exit(2);
-}, 600_000).unref();
+}, 1_200_000).unref();
 console.log(`## bench:relay — Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 for (const leg of LEGS) if (CHOSEN.has(leg.name)) await leg.run();
 process.exit(0);
