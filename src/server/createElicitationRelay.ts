@@ -20,7 +20,7 @@ import { checkOrigin } from "./checkOrigin";
 import { createPreparedRequests } from "./createPreparedRequests";
 import { createStoreGuard, StoreUnavailable } from "./createStoreGuard";
 import type { RelayRecord } from "./ElicitationRelayStore";
-import { newRelayId } from "./newRelayId";
+import { createRelayIds } from "./createRelayIds";
 import { createAnswerIntake } from "./relay/createAnswerIntake";
 import { createHeldRequests } from "./relay/createHeldRequests";
 import { createParkedRounds } from "./relay/createParkedRounds";
@@ -40,6 +40,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   // URL-mode elicitations (by person, server and elicitationId) open, and the answers of recent ones.
   const replays = createUrlReplays();
   let closed = false;
+  const newRelayId = createRelayIds();
 
   const admission = createRelayAdmission({ rateLimit: settings.rateLimit, now, timeoutMs: settings.timeoutMs, maxOpen: settings.maxOpen, isClosed: () => closed, emit });
   /** This instance, as the holder of the requests its MCP clients receive. */
@@ -66,6 +67,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     timeoutMs: settings.timeoutMs,
     roundSweepMs: settings.roundSweepMs,
     streams: streams.count,
+    newId: newRelayId,
   });
   const takeAnswer = createAnswerIntake({
     store,

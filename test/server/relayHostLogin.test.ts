@@ -133,6 +133,6 @@ describe("relay.withdraw({ owner, context })", () => {
     relays.push(relay);
     await expect(relay.withdraw({ owner: "", context: { chatId: "a" } })).rejects.toThrow(/owner must be the person's id/);
     await expect(relay.withdraw({ owner: "ada", context: {} })).rejects.toThrow(/context must name at least one entry/);
-    await expect(relay.withdraw({ owner: "ada", context: { chatId: 7 as never } })).rejects.toThrow(/context.chatId must be a string/);
+    await expect(relay.withdraw({ owner: "ada", context: { chatId: 7 as never } })).rejects.toThrow(/context.chatId is not a string/);
   });
 });

@@ -8,7 +8,6 @@ import type { ElicitParams, ElicitResult } from "../../core/types";
 import type { PreparedRequests } from "../createPreparedRequests";
 import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayRecord, RelayRound } from "../ElicitationRelayStore";
-import { newRelayId } from "../newRelayId";
 import type { ElicitationRelayEvent, ElicitationRelayPark, ElicitationRelayResume } from "../types";
 import type { RelayAdmission } from "./createRelayAdmission";
 
@@ -24,6 +23,8 @@ export interface ParkedRoundsOptions {
   roundSweepMs: number;
   /** Streams `owner` has open here (for the audit trail). */
   streams: (owner: string) => number;
+  /** A new id of a round or request (relay ids: 128 random bits, base64url). */
+  newId: () => string;
 }
 
 export interface ParkedRounds {
@@ -35,7 +36,7 @@ export interface ParkedRounds {
 }
 
 export function createParkedRounds(options: ParkedRoundsOptions): ParkedRounds {
-  const { store, guard, emit, now, prepare, admission, onResume } = options;
+  const { store, guard, emit, now, prepare, admission, onResume, newId: newRelayId } = options;
 
   async function resume(round: RelayRound, cause: "answered" | "timeout"): Promise<void> {
     const { id: roundId, owner, serverName } = round;

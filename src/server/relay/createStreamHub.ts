@@ -4,7 +4,9 @@
 // Last-Event-ID); a stream that ended while it was set up gets no keep-alive.
 import { RELAY_EVENT, type RelayCompletedEventData } from "../../core/relay/relayWire";
 import { isRecord } from "../../core/shared/ownProperty";
-import { createEventStream, type EventStream, type EventStreamEnd } from "../createEventStream";
+import type { EventStream, EventStreamEnd } from "../createEventStream";
+import { createEventStreams } from "../createEventStreams";
+import { eventStreamResponse } from "../eventStreamResponse";
 import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayCompletion, RelayStoreEvent } from "../ElicitationRelayStore";
 import type { ElicitationRelayEvent } from "../types";
@@ -18,7 +20,6 @@ interface Connection {
   /** Live events that arrived before the snapshot was sent. */
   waiting: RelayStoreEvent[] | undefined;
   position: number;
-  keepAlive: ReturnType<typeof setInterval> | undefined;
 }
 
 interface Watched {
@@ -55,6 +56,8 @@ const completedEventOf = ({ id, serverName, elicitationId }: RelayCompletion): R
 export function createStreamHub(options: StreamHubOptions): StreamHub {
   const { store, guard, emit, shown, closing } = options;
   const watched = new Map<string, Watched>();
+  // One encoder and one keep-alive timer for every stream: a stream leaves it as it ends, whenever that is.
+  const eventStreams = createEventStreams({ maxBufferedBytes: options.maxStreamBuffer, keepAliveMs: options.keepAliveMs });
 
   function deliver(connection: Connection, event: RelayStoreEvent): void {
     if (event.position <= connection.position) return;
@@ -101,7 +104,6 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
 
   function unwatch(owner: string, connection: Connection, why: EventStreamEnd): void {
     const found = connection.watched;
-    if (connection.keepAlive !== undefined) clearInterval(connection.keepAlive);
     emit({ type: "stream-closed", owner, reason: why });
     if (!found.connections.delete(connection) || found.connections.size > 0) return;
     if (watched.get(owner) === found) watched.delete(owner);
@@ -114,8 +116,8 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     const found = watch(owner);
     if (found.connections.size >= options.maxStreams) return relayReply(429, { error: "too-many-streams" });
     const lastEventId = Number(request.headers.get("last-event-id") ?? Number.NaN);
-    const connection: Connection = { stream: undefined as unknown as EventStream, watched: found, waiting: [], position: -Infinity, keepAlive: undefined };
-    connection.stream = createEventStream(options.maxStreamBuffer, (why) => unwatch(owner, connection, why));
+    const connection: Connection = { stream: undefined as unknown as EventStream, watched: found, waiting: [], position: -Infinity };
+    connection.stream = eventStreams.open((why) => unwatch(owner, connection, why));
     found.connections.add(connection);
     emit({ type: "stream-opened", owner });
     try {
@@ -152,10 +154,9 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       connection.stream.close();
       throw error;
     }
-    // Ended while it was being set up (relay.close(), an interruption of the store's feed, the reader gone): no keep-alive for it.
+    // Ended while it was being set up (relay.close(), an interruption of the store's feed, the reader gone): refused, and it left the keep-alive as it ended.
     if (connection.stream.ended) return options.isClosed() ? relayReply(503, { error: "closed" }) : storeUnavailableReply();
-    connection.keepAlive = setInterval(() => connection.stream.comment("keep-alive"), options.keepAliveMs);
-    return new Response(connection.stream.body, {
+    return eventStreamResponse(request, connection.stream, {
       status: 200,
       headers: {
         "content-type": "text/event-stream; charset=utf-8",
