@@ -30,7 +30,8 @@ export function useElicitationDraft(
     const { store, serverName, schema } = latest();
     if (!store || !schema) return;
     // Untouched defaults are not a draft worth offering again.
-    const changed = values !== undefined && JSON.stringify(values) !== JSON.stringify(initialFormValues(schema.fields));
+    // Compared value by value: a file's data: URI is millions of characters, which JSON would copy.
+    const changed = values !== undefined && !sameValues(values, initialFormValues(schema.fields));
     if (changed) store.set(serverName, schema.formKey, values, schema.fields);
     else store.delete(serverName, schema.formKey);
   }, [latest]);
@@ -43,4 +44,14 @@ export function useElicitationDraft(
   }, [latest]);
 
   return { restored, showRestored, settle, clear };
+}
+
+/** Whether two forms' values are the same, key by key (strings as they are, lists item by item; a missing key is undefined). */
+function sameValues(a: FormValues, b: FormValues): boolean {
+  const own = (values: FormValues, key: string) => (Object.prototype.hasOwnProperty.call(values, key) ? values[key] : undefined);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => {
+    const x = own(a, key);
+    const y = own(b, key);
+    return Array.isArray(x) ? Array.isArray(y) && x.length === y.length && x.every((item, i) => item === y[i]) : x === y;
+  });
 }
