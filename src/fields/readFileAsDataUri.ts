@@ -18,13 +18,15 @@ export async function readFileAsDataUri(file: File, signal?: AbortSignal): Promi
   const info = parseDataUri(header);
   if (info === undefined) throw new TypeError("The file's type cannot head a data: URI");
   let uri = header;
+  const pieces: string[] = [];
   for (let from = 0; from < file.size; from += STEP) {
     const piece = await readSlice(file.slice(from, from + STEP), signal);
     const body = piece.slice(piece.indexOf(",") + 1);
     if (!isBase64(body)) throw new TypeError("The browser did not read the file as base64");
+    pieces.push(body);
     uri += body;
   }
-  return { uri, header, info, byteLength: file.size, plainHeader: plain };
+  return { uri, header, info, byteLength: file.size, plainHeader: plain, pieces };
 }
 
 function readSlice(blob: Blob, signal?: AbortSignal): Promise<string> {

@@ -15,6 +15,7 @@ import { createElicitationAnswerStore } from "../../src/form/createElicitationAn
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
 import { createElicitationQueue } from "../../src/host/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
+import { relayAnswerBody } from "../../src/core/relay/relayAnswerBody";
 
 const TEN_MEGABYTES = 10 * 1024 * 1024;
 
@@ -165,4 +166,31 @@ describe.each([1, 2])("a 10 MB file, CPU slowed %i×", (rate) => {
     },
     300_000,
   );
+});
+
+describe("a 10 MB file sent on through the relay", () => {
+  it("is written into the POST body piece by piece: the same JSON, and no task of 50 ms", async () => {
+    // JSON.stringify of this answer and fetch's copy of the text took 0.8–1.3 s and 3.5–5.9 s in one task.
+    const answer = show("dialog");
+    await waitFor(() => expect(screen.getByRole("button", { name: /Scan.*Choose a file/ })).toBeEnabled());
+    await commands.chooseFiles('input[type="file"]', [{ name: "scan.pdf", mimeType: "application/pdf", size: TEN_MEGABYTES }]);
+    await screen.findByText("scan.pdf", undefined, { timeout: 30_000 });
+    await press("Submit");
+    const result = await answer;
+    const longest: number[] = [];
+    let body: string | Blob = "";
+    for (let attempt = 1; attempt <= 3 && !longest.some((each) => each < 50); attempt++) {
+      await commands.traceStart();
+      await wait(300);
+      body = await relayAnswerBody("a-request-id", result);
+      await wait(100);
+      const ours = (await commands.traceStop("/src/", 20)).filter((task) => task.library);
+      longest.push(Math.max(0, ...ours.map((task) => task.cpu)));
+      console.log(`relay POST body, attempt ${attempt}: longest task running the library's code ${longest.at(-1)} ms on the thread [${describeTasks(ours)}]`);
+    }
+    expect(Math.min(...longest)).toBeLessThan(50);
+    expect(body).toBeInstanceOf(Blob);
+    const text = await (body as Blob).text();
+    expect(text).toBe(JSON.stringify({ id: "a-request-id", result }));
+  }, 240_000);
 });

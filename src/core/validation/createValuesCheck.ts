@@ -3,7 +3,8 @@ import { checkContent } from "./checkContent";
 import { formIssues } from "./issueOrder";
 import type { FoundIssue } from "../values/FoundIssue";
 import { convertFormValues } from "../values/formValues";
-import { isUriBodyInSteps, parseDataUri, type KnownDataUris } from "../values/dataUri";
+import { isUriBodyInSteps, parseDataUri, type KnownDataUri, type KnownDataUris } from "../values/dataUri";
+import { recordReadFiles } from "../values/readFiles";
 import { ownProperty } from "../shared/ownProperty";
 import type { ContentCheck, ElicitContent, FormValues, ParsedElicitationSchema } from "../types";
 import type { CompileContentValidator, ValidationEngine } from "./validationEngine";
@@ -45,7 +46,16 @@ export function createValuesCheck(
     const result = withPatternIssues(parsed, checked, [...files, ...patterns.issues]);
     const issues = formIssues(parsed.fields, conversion, result.valid ? [] : result.errors);
     const { leftToServer } = patterns;
-    return issues.length === 0 ? { valid: true, content, leftToServer } : { valid: false, errors: wordIssues(parsed.fields, issues, messages), leftToServer };
+    if (issues.length > 0) return { valid: false, errors: wordIssues(parsed.fields, issues, messages), leftToServer };
+    // The files this content carries as read, for whoever sends it on (readFiles.ts).
+    const read = new Map<string, KnownDataUri>();
+    for (const field of parsed.fields) {
+      const value = ownProperty(content, field.key);
+      const file = field.kind === "file" && typeof value === "string" ? known?.(field.key, value) : undefined;
+      if (file) read.set(field.key, file);
+    }
+    recordReadFiles(content, read);
+    return { valid: true, content, leftToServer };
   };
 }
 

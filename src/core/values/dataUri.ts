@@ -30,6 +30,8 @@ export interface KnownDataUri {
   byteLength: number;
   /** The header is URI syntax by construction (plainDataUriHeader), so `format: "uri"` needs no check of it. */
   plainHeader: boolean;
+  /** The body as read, piece by piece (base64): what a sender writes out without reading `uri` whole. */
+  pieces: readonly string[];
 }
 
 /** The data: URI a form built for the field with this key, when `value` is that very string. */
