@@ -2,17 +2,19 @@ import { memo, useEffect, useMemo, useState, type ComponentType } from "react";
 import type { FileFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
-import type { FileInputProps } from "./FileInput";
+import type { describeChosenFile, FileInputProps } from "./FileInput";
 import { fillTemplate } from "../messages/fillTemplate";
 import { useCallbackRef } from "../ui/useCallbackRef";
 import { useFieldValue } from "./useFieldValue";
 import { useNativeField } from "./useNativeField";
-import { knownFilesOf, knownInForm } from "./knownFiles";
-import { dataUriByteLength, parseDataUri, type KnownDataUri } from "../core/values/dataUri";
+import { knownFilesOf } from "./knownFiles";
+import type { KnownDataUri } from "../core/values/dataUri";
 
 // The picker, the reading and the size wording are a chunk of their own: only hosts that opt in to
 // file inputs and meet a file field load it, and every other page's first bundle stays as it was.
-const loadFileInput = () => import("./FileInput").then((module) => module.FileInput as ComponentType<FileInputProps>);
+const loadFileInput = () =>
+  import("./FileInput").then((module) => ({ Input: module.FileInput as ComponentType<FileInputProps>, describe: module.describeChosenFile }));
+type Loaded = { Input: ComponentType<FileInputProps>; describe: typeof describeChosenFile };
 
 /**
  * A file input (draft SEP-2356, `fileInputs` opt-in): a button that opens the browser's file
@@ -33,34 +35,32 @@ export const FileField = memo(function FileField(props: FieldComponentProps<File
     else files?.set(props.field.key, next);
     state.change(typeof next === "string" ? next : next.uri);
   });
-  // What the field shows of its file, worked out here: the data: URI itself is never handed to a
-  // component (React's development build copies the start of every changed prop for its profiler,
-  // which would read a URI joined from pieces into one block of millions of characters).
-  const { start: _start, ...wiring } = state;
-  const chosen = useMemo(() => {
-    if (value === "") return undefined;
-    const known = knownInForm(props.control)(props.field.key, value);
-    const info = known?.info ?? parseDataUri(value);
-    return info && { name: info.name, byteLength: known?.byteLength ?? dataUriByteLength(value, info) };
-  }, [props.control, props.field.key, value]);
   const blur = useCallbackRef(() => state.blur());
-  const [Input, setInput] = useState<ComponentType<FileInputProps>>();
+  const [loaded, setLoaded] = useState<Loaded>();
   useEffect(() => {
     let current = true;
     loadFileInput().then(
-      (component) => current && setInput(() => component),
+      (module) => current && setLoaded(module),
       () => undefined,
     );
     return () => {
       current = false;
     };
   }, []);
+  // What the field shows of its file, worked out here: the data: URI itself is never handed to a
+  // component (React's development build copies the start of every changed prop for its profiler,
+  // which would read a URI joined from pieces into one block of millions of characters).
+  const { start: _start, ...wiring } = state;
+  const chosen = useMemo(
+    () => (loaded && value !== "" ? loaded.describe(value, knownFilesOf(props.control), props.field.key) : undefined),
+    [loaded, props.control, props.field.key, value],
+  );
   return (
     FieldShell({
       field: props.field, state, messages: props.messages,
       children: (
-        Input ? (
-          <Input field={props.field} state={wiring} chosen={chosen} messages={props.messages} change={change} blur={blur} fill={fillTemplate} />
+        loaded ? (
+          <loaded.Input field={props.field} state={wiring} chosen={chosen} messages={props.messages} change={change} blur={blur} fill={fillTemplate} />
         ) : (
           <div className="rme-file">
             <div className="rme-file__pick">

@@ -3,7 +3,7 @@ import { acceptsFile } from "../core/request/fileAccept";
 import { formatFileSize } from "../core/shared/formatFileSize";
 import type { FileFieldDescriptor } from "../core/types";
 import { describeValidationIssue } from "../core/validation/validationMessages";
-import type { KnownDataUri } from "../core/values/dataUri";
+import { dataUriByteLength, knownDataUri, parseDataUri, type KnownDataUri, type KnownDataUris } from "../core/values/dataUri";
 
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { fillTemplate } from "../messages/fillTemplate";
@@ -23,6 +23,13 @@ export interface FileInputProps {
   blur: () => void;
   /** The messages layer's fillTemplate, handed in: importing it here would split the first bundle for this chunk. */
   fill: typeof fillTemplate;
+}
+
+/** What the field shows of the file its value holds (name and size), from what was learnt reading it when the field did; undefined for none. */
+export function describeChosenFile(value: string, files: KnownDataUris | undefined, key: string): FileInputProps["chosen"] {
+  const known = knownDataUri(files, key, value);
+  const info = known?.info ?? parseDataUri(value);
+  return info && { name: info.name, byteLength: known?.byteLength ?? dataUriByteLength(value, info) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Control } from "react-hook-form";
 import type { FormValues } from "../core/types";
-import type { KnownDataUri, KnownDataUris } from "../core/values/dataUri";
+import type { KnownDataUri } from "../core/values/dataUri";
 
 // The data: URIs a form's file fields built from files, kept with the form (react-hook-form's
 // resolver `context`, which the form hook creates), so that the field, the review and the check
@@ -17,25 +17,11 @@ export const knownFilesContext = (): KnownFilesContext => ({ knownFiles: new Map
 
 /** The form's record of built data: URIs, if it keeps one (a form made by the form hook does). */
 export function knownFilesOf(control: Control<FormValues>): Map<string, KnownDataUri> | undefined {
-  return filesIn(control._options.context);
+  return knownFilesIn(control._options.context);
 }
 
-/**
- * The lookup the check, the field and the review use: the record of `key` when `value` is the very
- * string built (the same string, so comparing them reads no character).
- */
-export function knownDataUris(context: unknown): KnownDataUris {
-  const files = filesIn(context);
-  return (key, value) => {
-    const known = files?.get(key);
-    return known !== undefined && known.uri.length === value.length && known.uri === value ? known : undefined;
-  };
-}
-
-/** knownDataUris for the form of `control`. */
-export const knownInForm = (control: Control<FormValues>): KnownDataUris => knownDataUris(control._options.context);
-
-function filesIn(context: unknown): Map<string, KnownDataUri> | undefined {
+/** The record kept in a form's react-hook-form `context`, which the resolver is handed. */
+export function knownFilesIn(context: unknown): Map<string, KnownDataUri> | undefined {
   const files = (context as Partial<KnownFilesContext> | null | undefined)?.knownFiles;
   return files instanceof Map ? files : undefined;
 }

@@ -1,6 +1,6 @@
 import { formatFileSize } from "../core/shared/formatFileSize";
 import type { FieldDescriptor, FormValue } from "../core/types";
-import { dataUriByteLength, parseDataUri, type KnownDataUris } from "../core/values/dataUri";
+import { dataUriByteLength, knownDataUri, parseDataUri, type KnownDataUris } from "../core/values/dataUri";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { StepMessages } from "../messages/stepMessages";
 
@@ -30,7 +30,7 @@ export function describeAnswer(
       // Text the browser could not read as a number is no answer to show.
       return typeof value === "string" && value !== "" && Number.isFinite(Number(value)) ? value : messages.stepNoAnswer;
     case "file": {
-      const read = typeof value === "string" ? known?.(field.key, value) : undefined;
+      const read = typeof value === "string" ? knownDataUri(known, field.key, value) : undefined;
       const info = read?.info ?? (typeof value === "string" && value !== "" ? parseDataUri(value) : undefined);
       // Only the header is read; anything that is not a data: URI is no file to show.
       if (info === undefined) return messages.stepNoAnswer;

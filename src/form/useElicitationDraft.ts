@@ -46,12 +46,11 @@ export function useElicitationDraft(
   return { restored, showRestored, settle, clear };
 }
 
-/** Whether two forms' values are the same, key by key (strings as they are, lists item by item; a missing key is undefined). */
+/** Whether two forms' values are the same, key by key (form names, so no key is special; lists item by item). */
 function sameValues(a: FormValues, b: FormValues): boolean {
-  const own = (values: FormValues, key: string) => (Object.prototype.hasOwnProperty.call(values, key) ? values[key] : undefined);
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => {
-    const x = own(a, key);
-    const y = own(b, key);
-    return Array.isArray(x) ? Array.isArray(y) && x.length === y.length && x.every((item, i) => item === y[i]) : x === y;
+  return Object.keys({ ...a, ...b }).every((key) => {
+    const x = a[key];
+    const y = b[key];
+    return Array.isArray(x) && Array.isArray(y) ? x.length === y.length && x.every((item, i) => item === y[i]) : x === y;
   });
 }

@@ -10,7 +10,7 @@ import type { ElicitContent, FieldDescriptor, FileInputs, FormValues, ParsedElic
 import { trackPointerPresses } from "../ui/afterPointerRelease";
 import { useCallbackRef } from "../ui/useCallbackRef";
 import { useFormControl } from "./useFormControl";
-import { knownDataUris, knownFilesContext } from "../fields/knownFiles";
+import { knownFilesContext, knownFilesIn } from "../fields/knownFiles";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -163,7 +163,7 @@ function resolverOf(latest: () => Latest, setLeftToServer: (keys: string[]) => v
     if (!validation || !parsed) return { values: {}, errors: {} };
     let result;
     try {
-      result = await validation.check(values, messages.validation, knownDataUris(context));
+      result = await validation.check(values, messages.validation, knownFilesIn(context));
     } catch (error) {
       // The engine's chunk did not arrive. A field check has nothing to say; Submit tells the person.
       if (error instanceof ValidationUnavailableError) return answered(new Unavailable());

@@ -6,7 +6,7 @@ import type { FoundIssue } from "../values/FoundIssue";
 import { engineKey } from "./validatorCache";
 import type { ContentValidationError, ContentValidator } from "./validationEngine";
 import { checkFileValue } from "./checkFileValue";
-import type { KnownDataUris } from "../values/dataUri";
+import { knownDataUri, type KnownDataUris } from "../values/dataUri";
 
 // How content is checked against a parsed schema, whichever engine runs: renaming keys, bounding
 // sizes, turning engine failures into at most one issue per field. No engine is imported here: the caller
@@ -25,7 +25,7 @@ function oversizedValues(
     const name = engineKey(field);
     const value = ownProperty(renamed, name);
     if (field.kind === "file" && typeof value === "string") {
-      const failure = checkFileValue(field, value, fileBodies, known?.(field.key, value));
+      const failure = checkFileValue(field, value, fileBodies, knownDataUri(known, field.key, value));
       if (failure !== undefined) failures.push({ instancePath: `/${name}`, ...failure });
     } else if (field.kind === "text" && typeof value === "string" && value.length > limits.maxStringLength) {
       const limit = Math.min(field.maxLength ?? Infinity, limits.maxStringLength);

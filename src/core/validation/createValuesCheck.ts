@@ -3,7 +3,7 @@ import { checkContent } from "./checkContent";
 import { formIssues } from "./issueOrder";
 import type { FoundIssue } from "../values/FoundIssue";
 import { convertFormValues } from "../values/formValues";
-import { isUriBodyInSteps, parseDataUri, type KnownDataUri, type KnownDataUris } from "../values/dataUri";
+import { isUriBodyInSteps, knownDataUri, parseDataUri, type KnownDataUri, type KnownDataUris } from "../values/dataUri";
 import { recordReadFiles } from "../values/readFiles";
 import { ownProperty } from "../shared/ownProperty";
 import type { ContentCheck, ElicitContent, FormValues, ParsedElicitationSchema } from "../types";
@@ -51,7 +51,7 @@ export function createValuesCheck(
     const read = new Map<string, KnownDataUri>();
     for (const field of parsed.fields) {
       const value = ownProperty(content, field.key);
-      const file = field.kind === "file" && typeof value === "string" ? known?.(field.key, value) : undefined;
+      const file = field.kind === "file" && typeof value === "string" ? knownDataUri(known, field.key, value) : undefined;
       if (file) read.set(field.key, file);
     }
     recordReadFiles(content, read);
@@ -73,7 +73,7 @@ async function checkFileBodies(
   const judged = new Set(checked.valid ? [] : checked.errors.map((issue) => issue.field));
   const checks = parsed.fields.map(async (field): Promise<FoundIssue[]> => {
     const value = ownProperty(content, field.key);
-    if (field.kind !== "file" || field.format !== "uri" || typeof value !== "string" || judged.has(field.key) || known?.(field.key, value)) return [];
+    if (field.kind !== "file" || field.format !== "uri" || typeof value !== "string" || judged.has(field.key) || knownDataUri(known, field.key, value)) return [];
     const info = parseDataUri(value);
     if (info === undefined || (await isUriBodyInSteps(value, info))) return [];
     return [{ field: field.key, code: "format", params: { format: "uri" } }];

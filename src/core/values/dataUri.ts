@@ -34,8 +34,14 @@ export interface KnownDataUri {
   pieces: readonly string[];
 }
 
-/** The data: URI a form built for the field with this key, when `value` is that very string. */
-export type KnownDataUris = (key: string, value: string) => KnownDataUri | undefined;
+/** The data: URIs a form built from files, by field key (the last one built for each field). */
+export type KnownDataUris = ReadonlyMap<string, KnownDataUri>;
+
+/** The data: URI `files` holds for `key` when `value` is that very string (the same string: no character is read). */
+export function knownDataUri(files: KnownDataUris | undefined, key: string, value: string): KnownDataUri | undefined {
+  const known = files?.get(key);
+  return known?.uri === value ? known : undefined;
+}
 
 /** Longest header looked at: a type, its parameters and a long percent-encoded file name. */
 const MAX_HEADER = 4_096;
