@@ -1,6 +1,7 @@
 // The browser side of the relay (docs/relay.md): reads the person's requests from the relay's event
 // stream into the host's queue, so every presentation, protection, draft and language works as for
 // an in-page request, and hands each answer back with one POST, through the queue's `deliver`.
+import { relayAnswerBody } from "../../core/relay/relayAnswerBody";
 import type { ElicitResult } from "../../core/types";
 import { ElicitationAnswerRefused, type ElicitationFieldError } from "../../dialog/ElicitationAnswerRefused";
 import { ElicitationRequestClosed, type ElicitationClosedReason } from "../ElicitationRequestClosed";
@@ -330,8 +331,8 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
   }
 
   function post(id: string, result: ElicitResult, headers?: Headers): Promise<Response> {
-    return (headers ? Promise.resolve(headers) : headersFor({ "Content-Type": "application/json" })).then((ready) =>
-      fetchFn(url, { method: "POST", headers: ready, credentials, cache: "no-store", body: JSON.stringify({ id, result }) }),
+    return (headers ? Promise.resolve(headers) : headersFor({ "Content-Type": "application/json" })).then(async (ready) =>
+      fetchFn(url, { method: "POST", headers: ready, credentials, cache: "no-store", body: await relayAnswerBody(id, result) }),
     );
   }
 
