@@ -89,8 +89,8 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
-async function openPage(person: string): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function openPage(person: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  context = await browser.newContext({ viewport });
   await context.addCookies([{ name: "person", value: person, url: origin }]);
   const page = await context.newPage();
   await page.goto(origin);
@@ -165,5 +165,25 @@ describe("drafts across the page going away", () => {
     await page.waitForTimeout(800);
     await press(page, "Decline");
     expect(await answer).toEqual({ action: "decline" });
+  });
+
+  it("“Stop asking” reads with who is asking: under the title, from its edge, on a laptop and on a phone", async () => {
+    for (const [person, viewport] of [["alan", { width: 1280, height: 800 }], ["hedy", { width: 390, height: 844 }]] as const) {
+      const page = await openPage(person, viewport);
+      const answer = ask(person);
+      await card(page).waitFor();
+      const title = (await card(page).locator(".rme-dialog__title").boundingBox())!;
+      const stop = (await card(page).getByRole("button", { name: /Stop asking/ }).boundingBox())!;
+      const close = (await card(page).locator(".rme-dialog__close").boundingBox())!;
+      expect(Math.abs(stop.x - title.x)).toBeLessThanOrEqual(1);
+      expect(stop.y).toBeGreaterThanOrEqual(title.y + title.height - 1);
+      // Not in the corner under the ×.
+      expect(stop.x + stop.width).toBeLessThan(close.x);
+      await page.waitForTimeout(800);
+      await press(page, /Stop asking/);
+      expect(await answer).toEqual({ action: "cancel" });
+      await context?.close();
+      context = undefined;
+    }
   });
 });

@@ -97,6 +97,11 @@ export interface ElicitationRelayResume {
 export interface ElicitationRelayHandleOptions {
   /** The person, as the host's own login found them; null or undefined when nobody is signed in. */
   owner?: string | null;
+  /**
+   * Anything else is ignored: `export const GET = relay.handle` stays a valid route handler where the
+   * framework passes its own second argument (Next.js: `{ params }`).
+   */
+  readonly [key: string]: unknown;
 }
 
 export interface ElicitationRelayWithdrawal {

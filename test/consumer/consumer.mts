@@ -88,6 +88,8 @@ const relay = createElicitationRelay({
   onEvent: (event: ElicitationRelayEvent) => void event.type,
 });
 export const GET: (request: Request) => Promise<Response> = relay.handle;
+// A Next.js route handler gets a second argument of its own: the relay takes (and ignores) it.
+export const POST: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> = relay.handle;
 export const relayed: Promise<ElicitResult> = relay.request({ owner: "alice", serverName: "GitHub", params, context: { chatId: "c1" } });
 // @ts-expect-error owner is required
 export const ownerless = relay.request({ serverName: "GitHub", params });

@@ -128,6 +128,21 @@ describe("relay.withdraw({ owner, context })", () => {
     expect(settled["bob's"]).toBeUndefined();
   });
 
+  it("closes a parked round's questions too: the round resumes with cancel for each", async () => {
+    const resumed: unknown[] = [];
+    const relay = createElicitationRelay({ onResume: (round) => void resumed.push(round) });
+    relays.push(relay);
+    const inputRequests = {
+      name: { method: "elicitation/create", params: nameForm },
+      city: { method: "elicitation/create", params: { ...nameForm, message: "Your city?" } },
+    };
+    const { roundId } = await relay.park({ owner: "ada", serverName: "Deploy", call: { name: "deploy" }, inputRequests, context: { chatId: "old" } });
+    expect(await relay.withdraw({ owner: "ada", context: { chatId: "old" } })).toBe(2);
+    expect(resumed).toEqual([
+      expect.objectContaining({ roundId, owner: "ada", inputResponses: { name: { action: "cancel" }, city: { action: "cancel" } }, context: { chatId: "old" } }),
+    ]);
+  });
+
   it("refuses a call that names nobody or no context", async () => {
     const relay = createElicitationRelay({});
     relays.push(relay);
