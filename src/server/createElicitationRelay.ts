@@ -7,7 +7,6 @@
 import { ElicitationQueueError, INVALID_PARAMS } from "../core/request/ElicitationQueueError";
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
 import { isRelayElicitationId } from "../core/relay/readRelayEvent";
-import { readRequestContext } from "../core/relay/readRequestContext";
 import { RELAY_BOUNDS } from "../core/relay/relayWire";
 import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
 import { createEventReporter } from "../core/shared/createEventReporter";
@@ -26,10 +25,11 @@ import { createHeldRequests } from "./relay/createHeldRequests";
 import { createParkedRounds } from "./relay/createParkedRounds";
 import { createRelayAdmission } from "./relay/createRelayAdmission";
 import { createStreamHub } from "./relay/createStreamHub";
+import { createWithdrawal } from "./relay/createWithdrawal";
 import { readRelayOptions } from "./relay/readRelayOptions";
 import { relayReply, storeUnavailableReply } from "./relay/relayReply";
 import { requestEventOf } from "./relay/requestEventOf";
-import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayHandleOptions, ElicitationRelayOptions, ElicitationRelayRequest, ElicitationRelayWithdrawal } from "./types";
+import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayHandleOptions, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
 
 export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
   const settings = readRelayOptions(options);
@@ -228,37 +228,6 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     }
   }
 
-  /**
-   * The host knows a chat or a tool call is over: every open request of `owner` whose context holds
-   * all of `context`'s entries closes (held on any instance); the MCP side gets `cancel`, each card
-   * says the question is no longer open. Resolves with how many closed.
-   */
-  async function withdraw(req: ElicitationRelayWithdrawal): Promise<number> {
-    const { owner, context } = req ?? {};
-    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.withdraw: owner must be the person's id (a non-empty string).");
-    const reading = readRequestContext(context);
-    if (!reading.ok || reading.context === undefined || Object.keys(reading.context).length === 0) {
-      throw new TypeError(`relay.withdraw: ${reading.ok ? "context must name at least one entry (a chatId, a toolCallId)" : reading.problem}.`);
-    }
-    const wanted = Object.entries(reading.context);
-    const { open } = await guard("snapshot", () => store.snapshot(owner));
-    let count = 0;
-    for (const record of open) {
-      if (!wanted.every(([key, value]) => record.context?.[key] === value)) continue;
-      if (held.holds(record.id)) {
-        await held.leave(record.id, "closed");
-        count++;
-        continue;
-      }
-      // Held by another instance (its holder hears it from the store) or parked (nobody waits).
-      const outcome = await guard("settle", () => store.settle(record.id, { reason: "closed" }, owner));
-      if (outcome.status !== "settled") continue;
-      count++;
-      if (outcome.resume !== undefined) await rounds.resume(outcome.resume, "answered");
-    }
-    return count;
-  }
-
   async function close(): Promise<void> {
     closed = true;
     rounds.stop();
@@ -270,7 +239,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     request,
     park: rounds.park,
     handle,
-    withdraw,
+    withdraw: createWithdrawal({ store, guard, held, resume: (round) => rounds.resume(round, "answered") }),
     close,
     completeElicitation,
     call: (owner, serverName, run, callOptions) =>
