@@ -1,9 +1,9 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
-// Library build: six ESM entry points (".", "./core", "./locales", "./server", "./server/redis" and "./server/testing") plus the stylesheet and the pattern workers'
+// Library build: seven ESM entry points (".", "./core", "./locales", "./server", "./server/redis", "./server/ai-sdk" and "./server/testing") plus the stylesheet and the pattern workers'
 // module files. Dependencies stay external so the host's bundler dedupes them.
 
 /** The modules that start a pattern worker as a module file, and the file each one starts. */
@@ -13,28 +13,32 @@ const WORKER_STARTERS: Record<string, string> = {
 };
 const workerUrl = (file: string) => new RegExp(`new URL\\("\\./${file.replace(".", "\\.")}", import\\.meta\\.url\\)`);
 const placeholder = (file: string) => `__rmeWorkerUrl_${file.replace(".js", "")}__`;
+/**
+ * Vite would bundle the worker for this build and write a URL from the site's root. The package must
+ * ship it as written, so that the host's bundler (Vite, webpack 5, …) emits the worker file beside the
+ * host's own: the expression is hidden from Vite here and put back in the output.
+ */
+export const keepPatternWorkerUrl: Plugin = {
+  name: "keep-pattern-worker-url",
+  enforce: "pre",
+  transform(code, id) {
+    const starter = Object.keys(WORKER_STARTERS).find((name) => id.endsWith(name));
+    if (starter === undefined) return undefined;
+    const file = WORKER_STARTERS[starter]!;
+    if (!workerUrl(file).test(code)) throw new Error(`${starter.slice(1)} no longer starts ${file} as expected`);
+    return { code: code.replace(workerUrl(file), `new URL(${placeholder(file)}, import.meta.url)`), map: null };
+  },
+  renderChunk(code) {
+    const files = Object.values(WORKER_STARTERS).filter((file) => code.includes(placeholder(file)));
+    if (files.length === 0) return null;
+    return { code: files.reduce((text, file) => text.replace(placeholder(file), JSON.stringify(`./${file}`)), code), map: null };
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
-    {
-      // Vite would bundle the worker for this build and write a URL from the site's root. The package
-      // must ship it as written, so that the host's bundler (Vite, webpack 5, …) emits the worker file
-      // beside the host's own: the expression is hidden from Vite here and put back in the output.
-      name: "keep-pattern-worker-url",
-      enforce: "pre",
-      transform(code, id) {
-        const starter = Object.keys(WORKER_STARTERS).find((name) => id.endsWith(name));
-        if (starter === undefined) return undefined;
-        const file = WORKER_STARTERS[starter]!;
-        if (!workerUrl(file).test(code)) throw new Error(`${starter.slice(1)} no longer starts ${file} as expected`);
-        return { code: code.replace(workerUrl(file), `new URL(${placeholder(file)}, import.meta.url)`), map: null };
-      },
-      renderChunk(code) {
-        const files = Object.values(WORKER_STARTERS).filter((file) => code.includes(placeholder(file)));
-        if (files.length === 0) return null;
-        return { code: files.reduce((text, file) => text.replace(placeholder(file), JSON.stringify(`./${file}`)), code), map: null };
-      },
-    },
+    keepPatternWorkerUrl,
     {
       name: "copy-styles",
       closeBundle() {
@@ -52,6 +56,8 @@ export default defineConfig({
         // The relay's server side, and its Redis store apart (only it imports ioredis).
         server: resolve(import.meta.dirname, "src/server/index.ts"),
         "server/redis": resolve(import.meta.dirname, "src/server/redis/index.ts"),
+        // The relay wired to the AI SDK's MCP client (only it imports @ai-sdk/mcp).
+        "server/ai-sdk": resolve(import.meta.dirname, "src/server/ai-sdk/index.ts"),
         // The store conformance suite, for authors of stores (no test framework in it).
         "server/testing": resolve(import.meta.dirname, "src/server/testing/index.ts"),
         // Started by createPatternTester.ts as `./patternWorkerModule.js`, next to it.
@@ -62,7 +68,7 @@ export default defineConfig({
       formats: ["es"],
     },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/, /^@ai-sdk\/mcp($|\/)/, /^node:/],
       // One file per source module: the dialog reaches the engines only through import(), and a
       // host's bundler must meet them (and the synchronous API that imports them statically) as
       // modules of their own to split them off. Bundled together, they would load with the page.

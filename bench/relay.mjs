@@ -8,14 +8,23 @@
 //   answers per second one instance takes (memory store, HTTP, 16 at a time);
 //   heap after 10,000 requests answered vs. at start (after GC);
 //   in Chromium (bench/relay/, built with Vite): relay.request on the server → the card drawn, and
-//   Submit → the server's promise settling, beside queue.request in the page for the same two spans.
+//   Submit → the server's promise settling, beside queue.request in the page for the same two spans;
+//   at scale (bench/relayScale*.mjs, each a process of its own): 10,000 people each holding one idle
+//   event stream on one instance (memory store, Redis store), and three instances sharing Redis with
+//   3,000 people each, then one request for each person at once — heap per idle stream beside a bare
+//   node:http event stream's, the time until every stream is ready, the burst's delivery p50/p99, the
+//   heap once they all left, the servers' CPU time, and the machine's load.
 // Each leg is one entry of LEGS.
 //
-//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--legs latency,heap,throughput,churn,browser]
-import { spawn } from "node:child_process";
+// Where the scale leg's time and heap go: BENCH_SCALE_PROFILE=/tmp/burst writes a CPU profile of each
+// burst, BENCH_SCALE_SNAPSHOT=/tmp/scale heap snapshots of the first server, idle and once all left.
+//
+//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,three] [--scale-rounds 1] [--legs latency,heap,throughput,churn,browser,scale]
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 
 const dist = new URL("../dist/", import.meta.url);
@@ -36,7 +45,10 @@ const args = Object.fromEntries(
 );
 const ROUNDS = Number(args.rounds ?? 300);
 const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 200);
-const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser").split(","));
+const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser,scale").split(","));
+const PEOPLE = Number(args.people ?? 10_000);
+const SCALE_ROUNDS = Number(args["scale-rounds"] ?? 1);
+const SCALE_ROWS = new Set(String(args["scale-rows"] ?? "memory,redis,three").split(","));
 
 // A realistic form: six fields of the usual kinds.
 const params = {
@@ -451,7 +463,175 @@ const LEGS = [
       );
     },
   },
+  {
+    name: "scale",
+    async run() {
+      const files = Number(execFileSync("/bin/sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).trim());
+      if (files < PEOPLE + 500) {
+        throw new Error(`the scale leg holds ${PEOPLE} sockets in one process, and this shell allows ${files} open files: raise it (ulimit -Hn, as root) or pass --people`);
+      }
+      const redis = await startRedis();
+      const load = [loadavg()];
+      const rows = [];
+      try {
+        const people = PEOPLE;
+        const third = Math.round((people * 3) / 10);
+        // The bare stream always runs: it is the base of the ratio.
+        rows.push(await scaleRun("bare node:http event stream (the peer)", [{ kind: "bare" }], people));
+        if (SCALE_ROWS.has("memory")) rows.push(await scaleRun("relay, memory store", [{ kind: "relay", store: "memory" }], people));
+        if (SCALE_ROWS.has("redis")) rows.push(await scaleRun("relay, Redis store", [{ kind: "relay", store: "redis", url: redis.url }], people));
+        const three = Array.from({ length: 3 }, () => ({ kind: "relay", store: "redis", url: redis.url }));
+        if (SCALE_ROWS.has("three")) rows.push(await scaleRun(`three instances, Redis store, ${third.toLocaleString("en")} people each`, three, third));
+      } finally {
+        await redis.stop();
+      }
+      load.push(loadavg());
+      const bare = rows[0].perStream;
+      const people = (row) => row.people.toLocaleString("en");
+      const perThousand = (total, row) => `${((total / row.people) * 1000).toFixed(0)} ms`;
+      console.log(`\n### At scale: ${PEOPLE.toLocaleString("en")} people, one idle event stream each, then one request each at once\n`);
+      console.log("| instances | people | heap per idle stream (after GC) | vs. the bare stream | heap once all left, vs. before they came |");
+      console.log("| --- | --: | --: | --: | --: |");
+      for (const row of rows) {
+        const signed = (x) => `${x >= 0 ? "+" : ""}${kb(x)}`;
+        const after = row.after === undefined ? "—" : `${signed(row.after)}${row.again === undefined ? "" : `; ${signed(row.again)} from the end of round 1 to the end of round ${SCALE_ROUNDS}`}`;
+        console.log(`| ${row.name} | ${people(row)} | ${kb(row.perStream)} | ${(row.perStream / bare).toFixed(2)} × | ${after} |`);
+      }
+      console.log("\n| instances | streams ready | servers' CPU per 1,000 opened | burst delivered p50 | p99 | all delivered | servers' CPU per 1,000 delivered |");
+      console.log("| --- | --: | --: | --: | --: | --: | --: |");
+      for (const row of rows) {
+        const burst =
+          row.latencies === undefined ? ["—", "—", "—", "—"] : [ms(pct(row.latencies, 50)), ms(pct(row.latencies, 99)), ms(row.allDelivered), perThousand(row.burstCpu.servers, row)];
+        console.log(`| ${row.name} | ${(row.readyMs / 1000).toFixed(2)} s | ${perThousand(row.openCpu.servers, row)} | ${burst.join(" | ")} |`);
+      }
+      const avg = (l) => l.map((x) => x.toFixed(2)).join(", ");
+      console.log(`\nLoad average (1, 5, 15 min): ${avg(load[0])} at the start, ${avg(load[1])} at the end; ${cpus().length} cores.`);
+      console.log(
+        "Heap: used after forced GC in each server process, with every stream open and idle, minus the same before any came (after a warm-up of 200 people), " +
+          "per stream. Streams ready: from the first connection to the last `ready` event (256 connecting at a time). " +
+          "Delivery: from `relay.request` called on the server to the `request` event read by the person's client (epoch ms in both processes); " +
+          "with three instances each asks the people of the next. CPU: user + system time of the server processes, which a busy machine does not inflate as it does wall time.",
+      );
+    },
+  },
 ];
+
+/** A child process answering commands over IPC: `call(command, args)` → its reply. */
+async function child(script, args, execArgv = []) {
+  // Each process holds one socket per person: its soft limit of open files is raised to the hard one first.
+  const process_ = spawn("/bin/sh", ["-c", 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"', "sh", process.execPath, ...execArgv, join(import.meta.dirname, script), ...args], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  let next = 0;
+  const waiting = new Map();
+  const first = new Promise((resolve, reject) => {
+    process_.once("message", resolve);
+    process_.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  process_.on("message", ({ id, error, ...reply }) => {
+    if (id === undefined || !waiting.has(id)) return;
+    const { resolve, reject } = waiting.get(id);
+    waiting.delete(id);
+    if (error !== undefined) reject(new Error(`${script}: ${error}`));
+    else resolve(reply);
+  });
+  const hello = await first;
+  return {
+    hello,
+    call: (command, rest = {}) =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        process_.send({ id, command, ...rest });
+      }),
+    stop: () => new Promise((resolve) => (process_.exitCode !== null ? resolve() : (process_.once("exit", resolve), process.kill(process_.pid, "SIGTERM")))),
+  };
+}
+
+/**
+ * One scale run: `instances` server processes (bench/relayScaleInstance.mjs), `perInstance` people
+ * on each (bench/relayScaleClients.mjs, one process); heap per idle stream, streams ready, the burst
+ * (relays only) and the heap once everyone left.
+ */
+async function scaleRun(name, instances, perInstance) {
+  const clients = await child("relayScaleClients.mjs", []);
+  const servers = await Promise.all(
+    instances.map((instance) => child("relayScaleInstance.mjs", [instance.kind, instance.store ?? "", instance.url ?? ""], ["--expose-gc"])),
+  );
+  const urls = servers.map((server) => `http://127.0.0.1:${server.hello.port}/api/elicitation`);
+  const relays = instances[0].kind === "relay";
+  const ownersOf = (tag, count) => servers.map((_, i) => Array.from({ length: count }, (_, k) => `${tag}${i}-${k}`));
+  // CPU time of the servers (together) and of the clients' process, in ms.
+  const cpu = async () => ({
+    servers: await Promise.all(servers.map((server) => server.call("cpu"))).then((all) => all.reduce((sum, { cpu }) => sum + cpu.user + cpu.system, 0) / 1000),
+    clients: await clients.call("cpu").then(({ cpu }) => (cpu.user + cpu.system) / 1000),
+  });
+  const cpuSince = (start, end) => ({ servers: end.servers - start.servers, clients: end.clients - start.clients });
+  const left = async () => {
+    await clients.call("disconnect");
+    for (let i = 0; i < 500; i++) {
+      const streams = await Promise.all(servers.map((server) => server.call("streams").then((r) => r.streams)));
+      if (streams.every((n) => n === 0)) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${name}: streams still open 10 s after every client left`);
+  };
+  const burst = async (owners) => {
+    // Each instance asks the people of the next one: with Redis, every event crosses instances.
+    const asked = owners.map((_, i) => owners[(i + 1) % owners.length]);
+    const started = (await Promise.all(servers.map((server, i) => server.call("burst", { owners: asked[i] })))).flatMap((r) => r.started);
+    const everyone = asked.flat();
+    const { arrived } = await clients.call("requests", { owners: everyone, timeoutMs: 60_000 });
+    const latencies = arrived.map((at, i) => at - started[i]);
+    const allDelivered = Math.max(...arrived) - Math.min(...started);
+    await Promise.all(servers.map((server) => server.call("withdraw")));
+    return { latencies, allDelivered };
+  };
+  try {
+    // Warm-up: the code paths compiled, pools and caches filled, before the first reading.
+    const warm = ownersOf("warm", 200);
+    await Promise.all(warm.map((owners, i) => clients.call("open", { url: urls[i], owners, concurrency: 200 })));
+    if (relays) await burst(warm);
+    await left();
+    await Promise.all(servers.map((server) => server.call("settle")));
+    const before = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
+    const owners = ownersOf("person", perInstance);
+    const cpuBefore = await cpu();
+    const opening = performance.now();
+    await Promise.all(owners.map((list, i) => clients.call("open", { url: urls[i], owners: list, concurrency: 256 })));
+    const readyMs = performance.now() - opening;
+    const openCpu = cpuSince(cpuBefore, await cpu());
+    const idle = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
+    const perStream = idle.reduce((sum, heapUsed, i) => sum + heapUsed - before[i], 0) / (perInstance * servers.length);
+    // BENCH_SCALE_SNAPSHOT=/tmp/scale: heap snapshots of the first server with every stream idle, and once all left.
+    const snapshot = (moment) =>
+      process.env.BENCH_SCALE_SNAPSHOT && servers[0].call("snapshot", { path: `${process.env.BENCH_SCALE_SNAPSHOT}-${instances.length}${instances[0].kind}${instances[0].store ?? ""}-${moment}.heapsnapshot` });
+    await snapshot("idle");
+    const cpuBeforeBurst = await cpu();
+    const delivered = relays ? await burst(owners) : {};
+    const burstCpu = relays ? cpuSince(cpuBeforeBurst, await cpu()) : undefined;
+    await left();
+    await Promise.all(servers.map((server) => server.call("settle")));
+    const afterHeap = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
+    await snapshot("after");
+    const after = relays ? afterHeap.reduce((sum, heapUsed, i) => sum + heapUsed - before[i], 0) / servers.length : undefined;
+    // --scale-rounds 2 and up: the same people come, are asked and leave again; the heap after the
+    // last time against after the first says whether anything stays behind per round.
+    let again;
+    for (let round = 1; relays && round < SCALE_ROUNDS; round++) {
+      await Promise.all(owners.map((list, i) => clients.call("open", { url: urls[i], owners: list, concurrency: 256 })));
+      await burst(owners);
+      await left();
+      await Promise.all(servers.map((server) => server.call("settle")));
+      const last = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
+      again = last.reduce((sum, heapUsed, i) => sum + heapUsed - afterHeap[i], 0) / servers.length;
+    }
+    await Promise.all(servers.map((server) => server.call("close")));
+    return { name, people: perInstance * servers.length, perStream, readyMs, openCpu, burstCpu, ...delivered, after, again };
+  } finally {
+    await Promise.all([...servers, clients].map((process_) => process_.stop()));
+  }
+}
 
 /** `count` requests across 100 people, each answered through relay.handle (no sockets: the relay's own cost). */
 async function churn(relay, count) {
@@ -493,9 +673,9 @@ async function churn(relay, count) {
 }
 
 setTimeout(() => {
-  console.error("bench:relay: still running after 10 minutes; giving up.");
+  console.error("bench:relay: still running after 20 minutes; giving up.");
   process.exit(2);
-}, 600_000).unref();
+}, 1_200_000).unref();
 console.log(`## bench:relay — Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 for (const leg of LEGS) if (CHOSEN.has(leg.name)) await leg.run();
 process.exit(0);

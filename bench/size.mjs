@@ -41,6 +41,8 @@ const ENTRIES = {
   oursDialog: `export { ElicitationDialog } from "react-mcp-elicitation";`,
   ours: `export * from "react-mcp-elicitation";`,
   oursCore: `export * from "react-mcp-elicitation/core";`,
+  // <mcp-elicitation-outlet>, for pages without React: React and react-dom are counted in it.
+  oursElement: `export * from "react-mcp-elicitation/element";`,
   ajv: `export { default as Ajv2020 } from "ajv/dist/2020.js"; export { default as addFormats } from "ajv-formats";`,
   cfworker: `export { Validator } from "@cfworker/json-schema";`,
   reactHookForm: `export * from "react-hook-form";`,
@@ -48,6 +50,8 @@ const ENTRIES = {
 };
 
 const REACT = [/^react($|\/)/, /^react-dom($|\/)/];
+/** Entries that bring React inside (the element's): nothing is left out of their bundle. */
+const WITH_REACT = new Set(["oursElement"]);
 
 /** What a chunk loaded on demand holds, named by the package that makes it up. */
 const LAZY_KINDS = [
@@ -212,6 +216,7 @@ async function bundle(name) {
     resolve: {
       alias: [
         { find: /^react-mcp-elicitation\/core$/, replacement: `${root}src/core/index.ts` },
+        { find: /^react-mcp-elicitation\/element$/, replacement: `${root}src/element/index.ts` },
         { find: /^react-mcp-elicitation$/, replacement: `${root}src/index.ts` },
       ],
     },
@@ -219,7 +224,7 @@ async function bundle(name) {
       write: false,
       minify: true,
       sourcemap: false,
-      rolldownOptions: { input: entryId, preserveEntrySignatures: false, external: REACT },
+      rolldownOptions: { input: entryId, preserveEntrySignatures: false, external: WITH_REACT.has(name) ? [] : REACT },
     },
   });
   const files = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
@@ -310,6 +315,7 @@ if (process.argv.includes("--json")) {
   const rows = [
     ["react-mcp-elicitation (everything it exports, the synchronous API included)", sizes.ours],
     ['"react-mcp-elicitation/core" (synchronous API: both engines inside)', sizes.oursCore],
+    ['"react-mcp-elicitation/element" (<mcp-elicitation-outlet>, React and react-dom inside, the stylesheet too)', sizes.oursElement],
     ["ajv + ajv-formats alone", sizes.ajv],
     ["@cfworker/json-schema alone", sizes.cfworker],
     ["react-hook-form alone (everything)", sizes.reactHookForm],
@@ -329,6 +335,8 @@ const over = [
   ["ElicitationDialog, RE2 pattern engine (its worker's file or its chunk)", Math.max(dialog.re2Paths + Math.max(dialog.re2, dialog.re2Worker), esbuildSizes.oursDialog.re2Paths + esbuildSizes.oursDialog.re2), budget.patternRe2],
   ["react-mcp-elicitation (everything, but the PSL and RE2)", sizes.ours.formMode, budget.index],
   ["react-mcp-elicitation/core (but RE2)", sizes.oursCore.total - sizes.oursCore.re2 - sizes.oursCore.re2Paths, budget.core],
+  ["react-mcp-elicitation/element, initial bundle (React inside)", sizes.oursElement.initial, budget.elementInitial],
+  ["react-mcp-elicitation/element, form mode (every chunk but the PSL)", sizes.oursElement.formMode, budget.elementFormMode],
   ["styles.css", styles, budget.styles],
 ].filter(([, size, limit]) => size > limit);
 for (const [label, size, limit] of over) {
@@ -346,7 +354,7 @@ if (over.length === 0 && overRatio.length === 0 && !process.argv.includes("--jso
     `\nWithin budget (bench/size-budget.json): dialog initial ${kb(budget.dialogInitial)} and ≤ ${budget.dialogInitialOfRjsf} of rjsf, ` +
       `dialog form mode ${kb(budget.dialogFormMode)} and ≤ ${budget.dialogFormModeOfRjsf} of rjsf (Vite and esbuild), ` +
       `URL mode's Public Suffix List ${kb(budget.urlModePsl)}, RE2 ${kb(budget.patternRe2)}, a language ${kb(budget.catalogue)}, file inputs ${kb(budget.fileInput)}, a refusal ${kb(budget.answerRefusal)}, ` +
-      `everything ${kb(budget.index)}, /core ${kb(budget.core)}, styles ${kb(budget.styles)}.`,
+      `everything ${kb(budget.index)}, /core ${kb(budget.core)}, /element ${kb(budget.elementInitial)} up front and ${kb(budget.elementFormMode)} in form mode, styles ${kb(budget.styles)}.`,
   );
 }
 process.exitCode = over.length > 0 || overRatio.length > 0 ? 1 : 0;

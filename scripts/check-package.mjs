@@ -93,7 +93,7 @@ function moduleGraph(entry) {
 }
 const server = await import(`${pkg.name}/server`);
 const serverGraph = moduleGraph("../dist/server.js");
-for (const name of serverGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis)($|\/)/.test(name), `"./server" imports ${name}`);
+for (const name of serverGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis|@ai-sdk\/mcp)($|\/)/.test(name), `"./server" imports ${name}`);
 for (const href of serverGraph.files) assert.doesNotMatch(readFileSync(new URL(href), "utf8"), directive, `${href} says "use client"`);
 assert.ok(moduleGraph("../dist/server/redis.js").packages.has("ioredis"), `"./server/redis" must import ioredis by name`);
 const relay = server.createElicitationRelay({ identify: () => "alice" });
@@ -105,6 +105,22 @@ await relay.close();
 assert.deepEqual(await answer, { action: "cancel" });
 const { createRedisRelayStore } = await import(`${pkg.name}/server/redis`);
 assert.equal(typeof createRedisRelayStore, "function");
+// "./server/ai-sdk": the only entry naming @ai-sdk/mcp (an optional peer), no React.
+const aiSdkGraph = moduleGraph("../dist/server/ai-sdk.js");
+assert.ok(aiSdkGraph.packages.has("@ai-sdk/mcp"), `"./server/ai-sdk" must import @ai-sdk/mcp by name`);
+for (const name of aiSdkGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis)($|\/)/.test(name), `"./server/ai-sdk" imports ${name}`);
+const { toolsWithElicitationRelay } = await import(`${pkg.name}/server/ai-sdk`);
+assert.equal(typeof toolsWithElicitationRelay, "function");
+
+// "./element": React travels inside its bundle (the page has none of its own), so its module graph names
+// neither React nor react-hook-form; importing it where there is no \`customElements\` (a server rendering
+// the page) defines nothing and throws nothing.
+const elementGraph = moduleGraph("../dist/element/index.js");
+for (const name of elementGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|scheduler)($|\/)/.test(name), `"./element" imports ${name}`);
+const element = await import(`${pkg.name}/element`);
+assert.equal(typeof element.createElicitationQueue, "function");
+assert.equal(typeof globalThis.customElements, "undefined");
+
 // "./server/testing": the store conformance suite, no test framework and no ioredis in its graph; it passes on the memory store here.
 const testingGraph = moduleGraph("../dist/server/testing.js");
 for (const name of testingGraph.packages) assert.ok(!/^(react|react-dom|ioredis|vitest|jest|mocha|@jest\/|node:test)($|\/)/.test(name), `"./server/testing" imports ${name}`);
@@ -117,5 +133,5 @@ for (const { name, run } of conformance) await run().catch((error) => assert.fai
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
 console.log(
-  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/testing" (${conformance.length} cases pass on the memory store) and "./styles.css" load in Node without a DOM`,
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/ai-sdk", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
 );

@@ -41,6 +41,8 @@ const DEFAULT_SHOTS = [
   { name: "steps-review-phone", story: "chat-thread--dialog-steps-review", viewport: PHONE, wait: 1500 },
   { name: "chat-inline", story: "chat-thread--inline-form", viewport: LAPTOP },
   { name: "chat-inline-dark", story: "chat-thread--inline-form-dark", viewport: LAPTOP, theme: "dark", scheme: "dark" },
+  { name: "chat-inline-phone", story: "chat-thread--inline-form", viewport: PHONE },
+  { name: "chat-inline-phone-dark", story: "chat-thread--inline-form-dark", viewport: PHONE, theme: "dark", scheme: "dark" },
   { name: "chat-inline-steps-phone", story: "chat-thread--inline-steps", viewport: PHONE },
   { name: "attention-chip-phone", story: "attention--chip-points-to-the-card", viewport: PHONE },
   { name: "attention-chip-phone-dark", story: "attention--chip-points-to-the-card-dark", viewport: PHONE, theme: "dark", scheme: "dark" },

@@ -67,6 +67,7 @@ export {
   type ElicitationRelayLimits,
   type ElicitationRelayOptions,
 } from "./host/relay/connectElicitationRelay";
+export { useElicitationRelay } from "./host/relay/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
 export type {
   ElicitationCallOptions,

@@ -1,16 +1,20 @@
-import { memo, useEffect, useState, type ComponentType } from "react";
+import { memo, useEffect, useMemo, useState, type ComponentType } from "react";
 import type { FileFieldDescriptor } from "../core/types";
 import type { FieldComponentProps } from "./FieldComponentProps";
 import { FieldShell } from "./FieldShell";
-import type { FileInputProps } from "./FileInput";
+import type { describeChosenFile, FileInputProps } from "./FileInput";
 import { fillTemplate } from "../messages/fillTemplate";
 import { useCallbackRef } from "../ui/useCallbackRef";
 import { useFieldValue } from "./useFieldValue";
 import { useNativeField } from "./useNativeField";
+import { knownFilesOf } from "./knownFiles";
+import type { KnownDataUri } from "../core/values/dataUri";
 
 // The picker, the reading and the size wording are a chunk of their own: only hosts that opt in to
 // file inputs and meet a file field load it, and every other page's first bundle stays as it was.
-const loadFileInput = () => import("./FileInput").then((module) => module.FileInput as ComponentType<FileInputProps>);
+const loadFileInput = () =>
+  import("./FileInput").then((module) => ({ Input: module.FileInput as ComponentType<FileInputProps>, describe: module.describeChosenFile }));
+type Loaded = { Input: ComponentType<FileInputProps>; describe: typeof describeChosenFile };
 
 /**
  * A file input (draft SEP-2356, `fileInputs` opt-in): a button that opens the browser's file
@@ -23,25 +27,40 @@ export const FileField = memo(function FileField(props: FieldComponentProps<File
   const state = useNativeField(props);
   const stored = useFieldValue(props.control, state.name);
   const value = typeof stored === "string" ? stored : "";
-  const change = useCallbackRef((next: string) => state.change(next));
+  // A file read is recorded with the form before it becomes the value: the check, this field and
+  // the review then judge it by what was learnt as it was read (knownFiles.ts).
+  const change = useCallbackRef((next: string | KnownDataUri) => {
+    const files = knownFilesOf(props.control);
+    if (typeof next === "string") files?.delete(props.field.key);
+    else files?.set(props.field.key, next);
+    state.change(typeof next === "string" ? next : next.uri);
+  });
   const blur = useCallbackRef(() => state.blur());
-  const [Input, setInput] = useState<ComponentType<FileInputProps>>();
+  const [loaded, setLoaded] = useState<Loaded>();
   useEffect(() => {
     let current = true;
     loadFileInput().then(
-      (component) => current && setInput(() => component),
+      (module) => current && setLoaded(module),
       () => undefined,
     );
     return () => {
       current = false;
     };
   }, []);
+  // What the field shows of its file, worked out here: the data: URI itself is never handed to a
+  // component (React's development build copies the start of every changed prop for its profiler,
+  // which would read a URI joined from pieces into one block of millions of characters).
+  const { start: _start, ...wiring } = state;
+  const chosen = useMemo(
+    () => (loaded && value !== "" ? loaded.describe(value, knownFilesOf(props.control), props.field.key) : undefined),
+    [loaded, props.control, props.field.key, value],
+  );
   return (
     FieldShell({
       field: props.field, state, messages: props.messages,
       children: (
-        Input ? (
-          <Input field={props.field} state={state} value={value} messages={props.messages} change={change} blur={blur} fill={fillTemplate} />
+        loaded ? (
+          <loaded.Input field={props.field} state={wiring} chosen={chosen} messages={props.messages} change={change} blur={blur} fill={fillTemplate} />
         ) : (
           <div className="rme-file">
             <div className="rme-file__pick">

@@ -3,7 +3,7 @@ import { acceptsFile } from "../core/request/fileAccept";
 import { formatFileSize } from "../core/shared/formatFileSize";
 import type { FileFieldDescriptor } from "../core/types";
 import { describeValidationIssue } from "../core/validation/validationMessages";
-import { dataUriByteLength, parseDataUri } from "../core/values/dataUri";
+import { dataUriByteLength, knownDataUri, parseDataUri, type KnownDataUri, type KnownDataUris } from "../core/values/dataUri";
 
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { fillTemplate } from "../messages/fillTemplate";
@@ -13,16 +13,23 @@ import type { useNativeField } from "./useNativeField";
 export interface FileInputProps {
   field: FileFieldDescriptor;
   /** The field's wiring (useNativeField): ids, ARIA, and the ref that lets the form focus it. */
-  state: ReturnType<typeof useNativeField>;
-  /** The field's value: a data: URI, or "" for none. */
-  value: string;
+  state: Omit<ReturnType<typeof useNativeField>, "start">;
+  /** The file the field's value holds (its data: URI's name and size), or undefined for none. */
+  chosen: { name: string | undefined; byteLength: number } | undefined;
   messages: ElicitationMessages;
-  /** Stable: sets the field's value (a data: URI, or "" for none). */
-  change: (value: string) => void;
+  /** Stable: sets the field's value: a data: URI read from a file, or "" for none. */
+  change: (value: "" | KnownDataUri) => void;
   /** Stable: marks the field touched, which checks it. */
   blur: () => void;
   /** The messages layer's fillTemplate, handed in: importing it here would split the first bundle for this chunk. */
   fill: typeof fillTemplate;
+}
+
+/** What the field shows of the file its value holds (name and size), from what was learnt reading it when the field did; undefined for none. */
+export function describeChosenFile(value: string, files: KnownDataUris | undefined, key: string): FileInputProps["chosen"] {
+  const known = knownDataUri(files, key, value);
+  const info = known?.info ?? parseDataUri(value);
+  return info && { name: info.name, byteLength: known?.byteLength ?? dataUriByteLength(value, info) };
 }
 
 /**
@@ -32,7 +39,7 @@ export interface FileInputProps {
  * becomes the field's value, checked like any other. The person sees the file's name and size,
  * never its bytes.
  */
-export const FileInput = memo(function FileInput({ field, state, value, messages, change, blur, fill }: FileInputProps) {
+export const FileInput = memo(function FileInput({ field, state, chosen, messages, change, blur, fill }: FileInputProps) {
   const { ids, ariaProps } = state;
   const [problem, setProblem] = useState<string>();
   const [reading, setReading] = useState<string>();
@@ -103,7 +110,6 @@ export const FileInput = memo(function FileInput({ field, state, value, messages
     void take(event.dataTransfer.files[0]);
   };
 
-  const info = value === "" ? undefined : parseDataUri(value);
   const hints = [
     field.accept && field.accept.length > 0 ? fill(messages.fileTypes, { types: field.accept.join(", ") }) : undefined,
     Number.isFinite(field.sizeLimit) ? fill(messages.fileMaxSize, { size: formatFileSize(field.sizeLimit, lang) }) : undefined,
@@ -159,12 +165,12 @@ export const FileInput = memo(function FileInput({ field, state, value, messages
           <p className="rme-file__chosen" role="status">
             {fill(messages.fileReading, { name: reading })}
           </p>
-        ) : info !== undefined ? (
+        ) : chosen !== undefined ? (
           <p className="rme-file__chosen" data-file="">
             <span id={nameId} className="rme-file__name">
-              {info.name || messages.fileUnnamed}
+              {chosen.name || messages.fileUnnamed}
             </span>{" "}
-            <span className="rme-file__size">{formatFileSize(dataUriByteLength(value, info), lang)}</span>
+            <span className="rme-file__size">{formatFileSize(chosen.byteLength, lang)}</span>
             {state.readOnly ? null : (
               <>
                 {" "}

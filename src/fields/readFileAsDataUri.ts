@@ -1,22 +1,32 @@
+import { isBase64, parseDataUri, plainDataUriHeader, type KnownDataUri } from "../core/values/dataUri";
+
 /** Bytes read per step: a multiple of 3, so each step's base64 joins the next without padding. */
-const STEP = 3 * 256 * 1024;
+const STEP = 3 * 64 * 1024;
 
 /**
  * Reads a file as the data: URI a file input sends (draft SEP-2356):
  * `data:<type>;name=<percent-encoded name>;base64,<bytes>`. FileReader reads asynchronously, but
  * the browser turns what it read into text on the main thread when the read ends (about 200 ms for
- * 10 MB in Chromium), so the file is read in slices of 768 KB, each encoded in its own task, and
- * the pieces are joined once into one flat string (a few milliseconds of copying), which every
- * later check reads without flattening it again. Rejects when the browser cannot read the file or
- * `signal` aborts.
+ * 10 MB in Chromium), so the file is read in slices of 192 KB, each encoded and checked (base64) in
+ * its own task. The pieces are joined by reference, never copied into one block: copying 14 million
+ * characters took 60–310 ms in one task. What the checks need of the URI comes with it
+ * (KnownDataUri), so that none of them reads it again. Rejects when the browser cannot read the
+ * file, gives anything but base64, or `signal` aborts.
  */
-export async function readFileAsDataUri(file: File, signal?: AbortSignal): Promise<string> {
-  const pieces = [`data:${file.type || "application/octet-stream"};name=${encodeURIComponent(file.name)};base64,`];
+export async function readFileAsDataUri(file: File, signal?: AbortSignal): Promise<KnownDataUri> {
+  const { header, plain } = plainDataUriHeader(file.type, file.name);
+  const info = parseDataUri(header);
+  if (info === undefined) throw new TypeError("The file's type cannot head a data: URI");
+  let uri = header;
+  const pieces: string[] = [];
   for (let from = 0; from < file.size; from += STEP) {
     const piece = await readSlice(file.slice(from, from + STEP), signal);
-    pieces.push(piece.slice(piece.indexOf(",") + 1));
+    const body = piece.slice(piece.indexOf(",") + 1);
+    if (!isBase64(body)) throw new TypeError("The browser did not read the file as base64");
+    pieces.push(body);
+    uri += body;
   }
-  return pieces.join("");
+  return { uri, header, info, byteLength: file.size, plainHeader: plain, pieces };
 }
 
 function readSlice(blob: Blob, signal?: AbortSignal): Promise<string> {

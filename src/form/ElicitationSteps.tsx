@@ -3,6 +3,7 @@ import type { ElicitContent, FieldDescriptor } from "../core/types";
 import type { fillTemplate } from "../messages/fillTemplate";
 import { withStepMessages } from "../messages/stepMessages";
 import { describeAnswer } from "./describeAnswer";
+import { knownFilesOf } from "../fields/knownFiles";
 import type { UseElicitationFormResult } from "./useElicitationForm";
 import type { guardActivation } from "../ui/guardActivation";
 import type { TextDirection } from "../ui/TextDirection";
@@ -188,7 +189,7 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
                 {fields.map((each, index) => (
                   <div className="rme-steps__answer" key={each.index} data-field={each.key}>
                     <dt className="rme-steps__question">{each.label}</dt>
-                    <dd className="rme-steps__value">{describeAnswer(each, values?.[nameOf(each)], messages, lang)}</dd>
+                    <dd className="rme-steps__value">{describeAnswer(each, values?.[nameOf(each)], messages, lang, knownFilesOf(form.control))}</dd>
                     <dd className="rme-steps__edit">
                       <button
                         type="button"

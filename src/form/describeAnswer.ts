@@ -1,19 +1,21 @@
 import { formatFileSize } from "../core/shared/formatFileSize";
 import type { FieldDescriptor, FormValue } from "../core/types";
-import { dataUriByteLength, parseDataUri } from "../core/values/dataUri";
+import { dataUriByteLength, knownDataUri, parseDataUri, type KnownDataUris } from "../core/values/dataUri";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { StepMessages } from "../messages/stepMessages";
 
 /**
  * One answer as the person sees it under review: option labels, not values; yes or no; a file by its
  * name and size, as its field shows it (its bytes, megabytes of base64, are never drawn as text);
- * "Not answered". `locale` words the size.
+ * "Not answered". `locale` words the size; a file the form read is described from what was learnt
+ * as it was read (`known`), without reading its characters again.
  */
 export function describeAnswer(
   field: FieldDescriptor,
   value: FormValue | undefined,
   messages: StepMessages & Pick<ElicitationMessages, "fileUnnamed">,
   locale?: string,
+  known?: KnownDataUris,
 ): string {
   switch (field.kind) {
     case "boolean":
@@ -28,10 +30,11 @@ export function describeAnswer(
       // Text the browser could not read as a number is no answer to show.
       return typeof value === "string" && value !== "" && Number.isFinite(Number(value)) ? value : messages.stepNoAnswer;
     case "file": {
-      const info = typeof value === "string" && value !== "" ? parseDataUri(value) : undefined;
+      const read = typeof value === "string" ? knownDataUri(known, field.key, value) : undefined;
+      const info = read?.info ?? (typeof value === "string" && value !== "" ? parseDataUri(value) : undefined);
       // Only the header is read; anything that is not a data: URI is no file to show.
       if (info === undefined) return messages.stepNoAnswer;
-      return `${info.name || messages.fileUnnamed} (${formatFileSize(dataUriByteLength(value as string, info), locale)})`;
+      return `${info.name || messages.fileUnnamed} (${formatFileSize(read?.byteLength ?? dataUriByteLength(value as string, info), locale)})`;
     }
     default:
       return typeof value === "string" && value !== "" ? value : messages.stepNoAnswer;

@@ -30,7 +30,8 @@ export function useElicitationDraft(
     const { store, serverName, schema } = latest();
     if (!store || !schema) return;
     // Untouched defaults are not a draft worth offering again.
-    const changed = values !== undefined && JSON.stringify(values) !== JSON.stringify(initialFormValues(schema.fields));
+    // Compared value by value: a file's data: URI is millions of characters, which JSON would copy.
+    const changed = values !== undefined && !sameValues(values, initialFormValues(schema.fields));
     if (changed) store.set(serverName, schema.formKey, values, schema.fields);
     else store.delete(serverName, schema.formKey);
   }, [latest]);
@@ -43,4 +44,13 @@ export function useElicitationDraft(
   }, [latest]);
 
   return { restored, showRestored, settle, clear };
+}
+
+/** Whether two forms' values are the same, key by key (form names, so no key is special; lists item by item). */
+function sameValues(a: FormValues, b: FormValues): boolean {
+  return Object.keys({ ...a, ...b }).every((key) => {
+    const x = a[key];
+    const y = b[key];
+    return Array.isArray(x) && Array.isArray(y) ? x.length === y.length && x.every((item, i) => item === y[i]) : x === y;
+  });
 }

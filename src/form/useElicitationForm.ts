@@ -10,6 +10,7 @@ import type { ElicitContent, FieldDescriptor, FileInputs, FormValues, ParsedElic
 import { trackPointerPresses } from "../ui/afterPointerRelease";
 import { useCallbackRef } from "../ui/useCallbackRef";
 import { useFormControl } from "./useFormControl";
+import { knownFilesContext, knownFilesIn } from "../fields/knownFiles";
 import { ValidationRuntimeContext } from "./ValidationRuntimeContext";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -93,6 +94,8 @@ export function useElicitationForm(schema: unknown, options: UseElicitationFormO
     shouldFocusError: true,
     defaultValues: parsed ? startValues(parsed, options) : {},
     resolver: resolverOf(latest, setLeftToServer),
+    // The data: URIs the file fields build, which the check judges without reading them again.
+    context: knownFilesContext(),
   }));
 
   // The validation engine starts loading as the form appears and the schema is compiled when the
@@ -155,12 +158,12 @@ interface Latest {
  * passes on as it is: its copies by assignment would drop, or apply, a server key "__proto__").
  */
 function resolverOf(latest: () => Latest, setLeftToServer: (keys: string[]) => void): Resolver<FormValues> {
-  return async (values: FormValues): Promise<ResolverResult<FormValues>> => {
+  return async (values: FormValues, context: unknown): Promise<ResolverResult<FormValues>> => {
     const { parsed, validation, messages } = latest();
     if (!validation || !parsed) return { values: {}, errors: {} };
     let result;
     try {
-      result = await validation.check(values, messages.validation);
+      result = await validation.check(values, messages.validation, knownFilesIn(context));
     } catch (error) {
       // The engine's chunk did not arrive. A field check has nothing to say; Submit tells the person.
       if (error instanceof ValidationUnavailableError) return answered(new Unavailable());

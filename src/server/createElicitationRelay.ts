@@ -1,323 +1,102 @@
 // The relay's server side: carries each elicitation request an MCP client on this server receives to
 // the person's browser (an event stream) and the answer back (a POST), with the in-page queue's
 // guarantees — prepared once, refused with the queue's errors, rate-limited, answered exactly once,
-// timed out, withdrawn — across windows and, with a shared store, across instances.
-import { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED } from "../core/request/ElicitationQueueError";
-import { fileParserOf } from "../core/request/parseElicitationSchema";
+// timed out, withdrawn — across windows and, with a shared store, across instances. This file composes
+// the parts (relay/): the options, the admission, the requests held here, the streams, the answers
+// and the parked rounds; it keeps what only it sees whole: relay.request, completions, the route, close.
+import { ElicitationQueueError, INVALID_PARAMS } from "../core/request/ElicitationQueueError";
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
-import { parseRelayAnswer } from "../core/relay/parseRelayAnswer";
-import { relayBodyLimit } from "../core/relay/relayBodyLimit";
-import { isRelayElicitationId, isRelayServerName } from "../core/relay/readRelayEvent";
-import { readRequestContext } from "../core/relay/readRequestContext";
-import { RELAY_BOUNDS, RELAY_EVENT, type RelayCompletedEventData, type RelayPostReply, type RelayRequestEventData } from "../core/relay/relayWire";
+import { isRelayElicitationId } from "../core/relay/readRelayEvent";
+import { RELAY_BOUNDS } from "../core/relay/relayWire";
 import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
-import { rateLimitedError } from "../core/request/rateLimitedError";
 import { createEventReporter } from "../core/shared/createEventReporter";
-import { checkRateLimit, createRateLimiter } from "../core/shared/createRateLimiter";
+import { createRateLimiter } from "../core/shared/createRateLimiter";
 import { createUrlReplays } from "../core/shared/createUrlReplays";
-import { urlElicitationKey } from "../core/shared/urlElicitationKey";
-import { quoteExcerpt } from "../core/shared/excerpt";
 import { isRecord } from "../core/shared/ownProperty";
-import type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
-import { createEventStream, type EventStream, type EventStreamEnd } from "./createEventStream";
-import { createMemoryRelayStore } from "./createMemoryRelayStore";
-import { createPreparedRequests } from "./createPreparedRequests";
-import type { RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
+import { urlElicitationKey } from "../core/shared/urlElicitationKey";
+import type { ElicitParams, ElicitResult } from "../core/types";
 import { checkOrigin } from "./checkOrigin";
+import { createPreparedRequests } from "./createPreparedRequests";
 import { createStoreGuard, StoreUnavailable } from "./createStoreGuard";
-import { newRelayId } from "./newRelayId";
-import { readBoundedBody } from "./readBoundedBody";
-import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayPark, ElicitationRelayRequest } from "./types";
-
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
-const DEFAULT_RATE_LIMIT = { max: 10, windowMs: 60_000 };
-const DEFAULT_ANSWER_RATE_LIMIT = { max: 30, windowMs: 10_000 };
-const DEFAULT_MAX_OPEN = 50;
-const DEFAULT_MAX_STREAMS = 8;
-const DEFAULT_STREAM_BUFFER = 1024 * 1024;
-const DEFAULT_KEEP_ALIVE_MS = 15_000;
-const DEFAULT_ROUND_SWEEP_MS = 5_000;
-const DEFAULT_STORE_TIMEOUT_MS = 5_000;
-const DEFAULT_BODY_TIMEOUT_MS = 30_000;
-/** Seconds a browser waits before trying again after a 503 (`Retry-After`). */
-const RETRY_AFTER_S = 2;
-/** Waits between tries of a store write that failed: from the first, doubling, up to the last. */
-const REPAIR_FIRST_MS = 250;
-const REPAIR_MAX_MS = 2_000;
-
-interface Held {
-  record: RelayRecord;
-  resolve: (result: ElicitResult) => void;
-  reject: (reason: unknown) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
-  shown: boolean;
-  leaving: boolean;
-}
-
-interface Connection {
-  stream: EventStream;
-  /** The person's entry it was added to (a later one may replace it after an interruption). */
-  watched: Watched;
-  /** Live events that arrived before the snapshot was sent. */
-  waiting: RelayStoreEvent[] | undefined;
-  position: number;
-  keepAlive: ReturnType<typeof setInterval> | undefined;
-}
-
-interface Watched {
-  connections: Set<Connection>;
-  unsubscribe: Promise<() => void>;
-}
-
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
-
-const unavailable = () => reply(503, { error: "store-unavailable" }, { "retry-after": String(RETRY_AFTER_S) });
-
-function reply(status: number, body: RelayPostReply | { error: string }, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
-}
-
-const positiveMs = (value: number | undefined) => value !== undefined && value > 0 && Number.isFinite(value);
+import type { RelayRecord } from "./ElicitationRelayStore";
+import { createRelayIds } from "./createRelayIds";
+import { createAnswerIntake } from "./relay/createAnswerIntake";
+import { createHeldRequests } from "./relay/createHeldRequests";
+import { createParkedRounds } from "./relay/createParkedRounds";
+import { createRelayAdmission } from "./relay/createRelayAdmission";
+import { createStreamHub } from "./relay/createStreamHub";
+import { createWithdrawal } from "./relay/createWithdrawal";
+import { readRelayOptions } from "./relay/readRelayOptions";
+import { relayReply, storeUnavailableReply } from "./relay/relayReply";
+import { requestEventOf } from "./relay/requestEventOf";
+import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayHandleOptions, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
 
 export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
-  if (typeof options?.identify !== "function") throw new TypeError("createElicitationRelay: identify(request) is required.");
-  const now = options.now ?? (() => Date.now());
-  const store = options.store ?? createMemoryRelayStore({ now });
-  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
-  const answerRateLimit = options.answerRateLimit === undefined ? DEFAULT_ANSWER_RATE_LIMIT : options.answerRateLimit;
-  checkRateLimit(rateLimit, "createElicitationRelay");
-  checkRateLimit(answerRateLimit, "createElicitationRelay (answerRateLimit)");
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!positiveMs(timeoutMs)) throw new RangeError("createElicitationRelay: timeoutMs must be a positive number of milliseconds.");
-  fileParserOf(options.fileInputs);
-  const maxOpen = options.maxOpenPerPerson ?? DEFAULT_MAX_OPEN;
-  const maxStreams = options.maxStreamsPerPerson ?? DEFAULT_MAX_STREAMS;
-  const maxStreamBuffer = options.maxStreamBufferBytes ?? DEFAULT_STREAM_BUFFER;
-  const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
-  const maxBodyBytes = options.maxBodyBytes ?? relayBodyLimit(options.limits, options.fileInputs);
-  for (const [name, value] of Object.entries({ maxOpenPerPerson: maxOpen, maxStreamsPerPerson: maxStreams, maxStreamBufferBytes: maxStreamBuffer, maxBodyBytes })) {
-    if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createElicitationRelay: ${name} must be a whole number > 0.`);
-  }
-  // A window lists a person's open requests in one `ready` event, which the browser reads up to its bound.
-  if (maxOpen > RELAY_BOUNDS.readyIds) throw new RangeError(`createElicitationRelay: maxOpenPerPerson must be at most ${RELAY_BOUNDS.readyIds} (what a browser reads of one "ready" event).`);
-  const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
-  if (!positiveMs(storeTimeoutMs)) throw new RangeError("createElicitationRelay: storeTimeoutMs must be a positive number of milliseconds.");
-  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
-  if (!positiveMs(bodyTimeoutMs)) throw new RangeError("createElicitationRelay: bodyTimeoutMs must be a positive number of milliseconds.");
-  if (!positiveMs(keepAliveMs)) throw new RangeError("createElicitationRelay: keepAliveMs must be a positive number of milliseconds.");
-  const roundSweepMs = options.roundSweepMs ?? DEFAULT_ROUND_SWEEP_MS;
-  if (!positiveMs(roundSweepMs)) throw new RangeError("createElicitationRelay: roundSweepMs must be a positive number of milliseconds.");
-  if (options.onResume !== undefined && typeof options.onResume !== "function") throw new TypeError("createElicitationRelay: onResume must be a function.");
-  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const settings = readRelayOptions(options);
+  const { now, store } = settings;
+  const emit = createEventReporter<ElicitationRelayEvent>(options.onEvent, now);
+  const guard = createStoreGuard(settings.storeTimeoutMs, (operation) => emit({ type: "store-failed", error: operation }));
   const prepare = createPreparedRequests({ limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
-  const checkContent = createRelayContentCheck();
-
-  /** This instance, as the holder of the requests its MCP clients receive. */
-  const instance = newRelayId();
-  const held = new Map<string, Held>();
-  const watched = new Map<string, Watched>();
-  const askingListeners = new Set<() => void>();
-  const requests = createRateLimiter(rateLimit, now);
-  const answers = createRateLimiter(answerRateLimit, now);
   // URL-mode elicitations (by person, server and elicitationId) open, and the answers of recent ones.
   const replays = createUrlReplays();
-  let attached: Promise<() => Promise<void>> | undefined;
   let closed = false;
-  // Parked rounds past their deadline are resumed by whichever instance's sweep takes them first.
-  let sweeping = false;
-  const roundSweep =
-    options.onResume === undefined
-      ? undefined
-      : setInterval(() => {
-          if (sweeping) return;
-          sweeping = true;
-          void store
-            .expireRounds(now())
-            .then(async (due) => {
-              for (const round of due) await resume(round, "timeout");
-            })
-            .catch(() => undefined)
-            .finally(() => {
-              sweeping = false;
-            });
-        }, roundSweepMs);
-  (roundSweep as { unref?: () => void } | undefined)?.unref?.();
+  const newRelayId = createRelayIds();
 
-  const emit = createEventReporter<ElicitationRelayEvent>(options.onEvent, now);
-  const guard = createStoreGuard(storeTimeoutMs, (operation) => emit({ type: "store-failed", error: operation }));
-  // Closings this instance decided but the store has not recorded yet (its write failed): retried
-  // until written. Meanwhile this instance neither shows nor takes them.
-  const unwritten = new Map<string, Exclude<RelaySettlement["reason"], "answered">>();
-  // The store's feed of settlements was interrupted: what this instance holds is checked against it again.
-  let recheck: { reset: boolean } | undefined;
-  let repairTimer: ReturnType<typeof setTimeout> | undefined;
-  let repairWaitMs = REPAIR_FIRST_MS;
-  let repairing = false;
-
-  const notifyAsking = () => {
-    for (const listener of [...askingListeners]) listener();
-  };
-
-  /** The request leaves this instance with `settlement`, once: the MCP client's promise settles here. */
-  function finish(id: string, settlement: RelaySettlement): void {
-    const item = held.get(id);
-    if (item === undefined) return;
-    held.delete(id);
-    if (item.timer !== undefined) clearTimeout(item.timer);
-    if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
-    const { owner, serverName } = item.record;
-    if (settlement.reason === "withdrawn") {
-      emit({ type: "withdrawn", owner, serverName, id });
-      item.reject(item.signal?.reason ?? new Error("The request was withdrawn."));
-    } else {
-      const result: ElicitResult = settlement.reason === "answered" ? settlement.result : { action: "cancel" };
-      const cause = settlement.reason === "answered" ? "user" : settlement.reason;
-      emit({ type: "answered", owner, serverName, id, action: result.action, cause });
-      item.resolve(result);
-    }
-    notifyAsking();
-  }
-
-  /** This instance closes a request itself (timeout, withdrawal, shutdown); an answer that won first is what the MCP client gets. */
-  async function leave(id: string, reason: Exclude<RelaySettlement["reason"], "answered">): Promise<void> {
-    const item = held.get(id);
-    if (item === undefined || item.leaving) return;
-    item.leaving = true;
-    try {
-      const outcome = await guard("settle", () => store.settle(id, { reason }));
-      if (outcome.status === "already-closed" && outcome.settlement !== undefined) finish(id, outcome.settlement);
-      else finish(id, { reason });
-    } catch {
-      // The store did not record it: the MCP client is answered now, never left hanging (past its
-      // deadline the store takes no answer, so none can win later), and the closing is written once
-      // the store is back, so no window keeps showing it.
-      finish(id, { reason });
-      writeLater(id, reason);
-    }
-  }
-
-  /** A closing the store must still record: retried in the background until it is. */
-  function writeLater(id: string, reason: Exclude<RelaySettlement["reason"], "answered">): void {
-    unwritten.set(id, reason);
-    scheduleRepair(true);
-  }
-
-  /** The store's feed of settlements was interrupted (`reset`: it lost its data): every held request is checked again. */
-  function interrupted(cause: { reset: boolean }): void {
-    recheck = { reset: (recheck?.reset ?? false) || cause.reset };
-    scheduleRepair(true);
-  }
-
-  function scheduleRepair(soon: boolean): void {
-    if (soon) repairWaitMs = REPAIR_FIRST_MS;
-    if (repairTimer !== undefined || repairing) return;
-    repairTimer = setTimeout(() => {
-      repairTimer = undefined;
-      void repair();
-    }, repairWaitMs);
-    (repairTimer as { unref?: () => void }).unref?.();
-  }
-
-  /** Writes the closings the store missed and checks held requests against it; tried again until all of it went through. */
-  async function repair(): Promise<void> {
-    repairing = true;
-    let complete = true;
-    try {
-      for (const [id, reason] of [...unwritten]) {
-        try {
-          await guard("settle", () => store.settle(id, { reason }));
-          unwritten.delete(id);
-        } catch {
-          complete = false;
-        }
-      }
-      const pending = recheck;
-      recheck = undefined;
-      if (pending !== undefined && !(await recheckHeld(pending.reset))) {
-        // Tried again (a reset is reported once, by the pass that found it).
-        recheck ??= { reset: false };
-        complete = false;
-      }
-    } finally {
-      repairing = false;
-    }
-    if (complete && unwritten.size === 0 && recheck === undefined) {
-      repairWaitMs = REPAIR_FIRST_MS;
-      return;
-    }
-    repairWaitMs = Math.min(REPAIR_MAX_MS, repairWaitMs * 2);
-    scheduleRepair(false);
-  }
-
-  /**
-   * After an interruption: a held request the store closed meanwhile is settled as the store says (an
-   * answer whose notification was lost still reaches its MCP client); one the store no longer knows (it
-   * lost its data) opens again, since this instance is its source of truth. True when every check went through.
-   */
-  async function recheckHeld(reset: boolean): Promise<boolean> {
-    if (reset) emit({ type: "store-reset" });
-    let complete = true;
-    for (const [id, item] of [...held]) {
-      if (item.leaving) continue;
-      try {
-        const found = await guard("get", () => store.get(id));
-        if (found === undefined) {
-          if (held.get(id) === item && !item.leaving) await guard("open", () => store.open(item.record, Number.MAX_SAFE_INTEGER));
-        } else if (found.record === undefined) {
-          finish(id, found.settlement ?? (found.closed === "answered" ? { reason: "closed" } : { reason: found.closed }));
-        }
-      } catch {
-        complete = false;
-      }
-    }
-    return complete;
-  }
-
-  function attach(): Promise<() => Promise<void>> {
-    // A store that could not be reached is tried again by the next request.
-    attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted)).catch((error: unknown) => {
-      attached = undefined;
-      throw error;
-    });
-    return attached;
-  }
-
-  function refuse(serverName: string, error: Error & { code: number }, owner?: string): Promise<never> {
-    emit({ type: "rejected", owner, serverName, code: error.code });
-    return Promise.reject(error);
-  }
-
-  /** The host's own arguments, checked against the wire's bounds: whatever a browser would drop is refused here. */
-  function checkHostArguments(method: string, serverName: unknown, context: unknown): void {
-    if (typeof serverName !== "string") throw new TypeError(`${method}: serverName must be a string.`);
-    if (!isRelayServerName(serverName)) {
-      throw new RangeError(`${method}: serverName must hold something besides white space and be at most ${RELAY_BOUNDS.serverNameLength} characters.`);
-    }
-    const reading = readRequestContext(context);
-    if (!reading.ok) throw reading.bound ? new RangeError(`${method}: ${reading.problem}.`) : new TypeError(`${method}: ${reading.problem}.`);
-  }
+  const admission = createRelayAdmission({ rateLimit: settings.rateLimit, now, timeoutMs: settings.timeoutMs, maxOpen: settings.maxOpen, isClosed: () => closed, emit });
+  /** This instance, as the holder of the requests its MCP clients receive. */
+  const held = createHeldRequests({ store, guard, emit, instance: newRelayId() });
+  const streams = createStreamHub({
+    store,
+    guard,
+    emit,
+    maxStreams: settings.maxStreams,
+    maxStreamBuffer: settings.maxStreamBuffer,
+    keepAliveMs: settings.keepAliveMs,
+    shown: held.markShown,
+    closing: held.closing,
+    isClosed: () => closed,
+  });
+  const rounds = createParkedRounds({
+    store,
+    guard,
+    emit,
+    now,
+    prepare,
+    admission,
+    onResume: options.onResume,
+    timeoutMs: settings.timeoutMs,
+    roundSweepMs: settings.roundSweepMs,
+    streams: streams.count,
+    newId: newRelayId,
+  });
+  const takeAnswer = createAnswerIntake({
+    store,
+    guard,
+    emit,
+    prepare,
+    checkContent: createRelayContentCheck(),
+    answers: settings.answerRateLimit === false ? undefined : createRateLimiter(settings.answerRateLimit, now),
+    maxBodyBytes: settings.maxBodyBytes,
+    bodyTimeoutMs: settings.bodyTimeoutMs,
+    closing: held.closing,
+    resume: (round) => rounds.resume(round, "answered"),
+  });
 
   async function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
     const { owner, serverName, params, signal, context } = req;
-    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.request: owner must be the person's id (a non-empty string).");
-    checkHostArguments("relay.request", serverName, context);
-    const requestTimeout = req.timeoutMs ?? timeoutMs;
-    if (!positiveMs(requestTimeout)) throw new RangeError("relay.request: timeoutMs must be a positive number of milliseconds.");
+    admission.checkHostArguments("relay.request", owner, serverName, context);
+    const requestTimeout = admission.timeoutOf("relay.request", req.timeoutMs);
     if (signal?.aborted) {
       emit({ type: "withdrawn", owner, serverName });
       throw signal.reason;
     }
-    if (closed) {
-      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."), owner);
-    }
-    const limitKey = `${owner.length}:${owner}${serverName}`;
-    if (rateLimit !== false && !requests.allows(limitKey)) return refuse(serverName, rateLimitedError(serverName, rateLimit), owner);
+    if (closed) return admission.refuse(serverName, admission.closedError(), owner);
+    const limited = admission.rateRefusal(owner, serverName);
+    if (limited !== undefined) return admission.refuse(serverName, limited, owner);
     // Prepared once, here: the browser's queue prepares the params it receives for drawing, and an
     // answer is checked against this preparation.
     const prepared = prepare(params);
-    if (!prepared.ok) return refuse(serverName, prepared.error, owner);
+    if (!prepared.ok) return admission.refuse(serverName, prepared.error, owner);
     if (prepared.answer !== undefined) {
       emit({ type: "answered", owner, serverName, action: prepared.answer.action, cause: "sensitive" });
       return prepared.answer;
@@ -339,16 +118,14 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         return earlier;
       }
     }
-    requests.record(limitKey);
-    await attach();
+    admission.countRate(owner, serverName);
+    await held.attach();
     // Withdrawn, or the relay closed, while this instance joined the store: nothing was opened, nothing to close.
     if (signal?.aborted) {
       emit({ type: "withdrawn", owner, serverName });
       throw signal.reason;
     }
-    if (closed) {
-      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."), owner);
-    }
+    if (closed) return admission.refuse(serverName, admission.closedError(), owner);
 
     const id = newRelayId();
     const receivedAt = now();
@@ -360,12 +137,12 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       ...(context === undefined ? {} : { context: { ...context } }),
       receivedAt,
       deadline: receivedAt + requestTimeout,
-      holder: instance,
+      holder: held.instance,
     };
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
-    const eventLength = JSON.stringify(toWire(record)).length;
+    const eventLength = JSON.stringify(requestEventOf(record)).length;
     if (eventLength > RELAY_BOUNDS.eventLength) {
-      return refuse(
+      return admission.refuse(
         serverName,
         new ElicitationQueueError("invalid-params", INVALID_PARAMS, `The request is ${eventLength} characters on the relay's wire; a browser reads at most ${RELAY_BOUNDS.eventLength}.`, {
           max: RELAY_BOUNDS.eventLength,
@@ -373,31 +150,19 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         owner,
       );
     }
-    const answer = new Promise<ElicitResult>((resolve, reject) => {
-      const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
-      held.set(id, item);
-      item.timer = setTimeout(() => void leave(id, "timeout"), requestTimeout);
-      if (signal) {
-        item.onAbort = () => void leave(id, "withdrawn");
-        signal.addEventListener("abort", item.onAbort, { once: true });
-      }
-    });
+    const answer = held.hold(record, signal, requestTimeout);
     let opened: boolean;
     try {
-      opened = await guard("open", () => store.open(record, maxOpen));
+      opened = await guard("open", () => store.open(record, settings.maxOpen));
     } catch (error) {
-      dropHeld(id);
+      held.drop(id);
       // The open may still land once the store answers: its closing is written after it, so no window shows it.
-      writeLater(id, "closed");
+      held.writeLater(id, "closed");
       throw error;
     }
     if (!opened) {
-      dropHeld(id);
-      return refuse(
-        serverName,
-        new ElicitationQueueError("too-many-open", REQUEST_REFUSED, `This person already has ${maxOpen} open requests.`, { max: maxOpen }),
-        owner,
-      );
+      held.drop(id);
+      return admission.refuse(serverName, admission.tooManyOpen(), owner);
     }
     // Only once it is open: a request refused above never settles, and must not be waited on.
     if (urlKey !== undefined) {
@@ -407,10 +172,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         () => replays.close(urlKey, undefined),
       );
     }
-    emit({ type: "requested", owner, serverName, id, streams: watched.get(owner)?.connections.size ?? 0 });
-    notifyAsking();
+    emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
     // relay.close() ran while it was being opened: it did not see this one.
-    if (closed) void leave(id, "closed");
+    if (closed) void held.leave(id, "closed");
     return answer;
   }
 
@@ -437,374 +201,48 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     return true;
   }
 
-  /** Hands a round with every answer to the host's hook, once (the store took it out as it returned it). */
-  async function resume(round: RelayRound, cause: "answered" | "timeout"): Promise<void> {
-    const { id: roundId, owner, serverName } = round;
-    emit({ type: "resumed", owner, serverName, roundId, cause: cause === "answered" ? "user" : "timeout" });
-    try {
-      await options.onResume!({
-        roundId,
-        owner,
-        serverName,
-        call: round.call,
-        ...(round.requestState === undefined ? {} : { requestState: round.requestState }),
-        // In the order of the round's inputRequests, whatever order the store kept them in.
-        inputResponses: Object.fromEntries(Object.keys(round.requests).map((key) => [key, round.answers[key] ?? { action: "cancel" }])),
-        ...(round.context === undefined ? {} : { context: round.context }),
-        cause,
-      });
-    } catch (error) {
-      // The round has left the store: it is not resumed again. Nothing of the error goes out (it may quote the state).
-      emit({ type: "resume-failed", owner, serverName, roundId, error: error instanceof Error ? error.name : "error" });
-    }
-  }
-
-  async function park(req: ElicitationRelayPark): Promise<{ roundId: string }> {
-    const { owner, serverName, call, requestState, context } = req;
-    if (options.onResume === undefined) throw new TypeError("relay.park: the relay has no onResume to retry the call with (createElicitationRelay({ onResume })).");
-    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.park: owner must be the person's id (a non-empty string).");
-
-    if (!isRecord(call) || typeof call.name !== "string" || call.name === "") throw new TypeError("relay.park: call must be { name, arguments? } with the tool's name.");
-    if (call.arguments !== undefined && !isRecord(call.arguments)) throw new TypeError("relay.park: call.arguments must be an object.");
-    if (requestState !== undefined && typeof requestState !== "string") throw new TypeError("relay.park: requestState must be a string.");
-    checkHostArguments("relay.park", serverName, context);
-    const roundTimeout = req.timeoutMs ?? timeoutMs;
-    if (!positiveMs(roundTimeout)) throw new RangeError("relay.park: timeoutMs must be a positive number of milliseconds.");
-    if (closed) {
-      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."), owner);
-    }
-    const inputRequests = req.inputRequests;
-    if (!isRecord(inputRequests) || Object.keys(inputRequests).length === 0) {
-      return refuse(serverName, new ElicitationQueueError("invalid-params", INVALID_PARAMS, "relay.park: inputRequests must be an object with at least one request."), owner);
-    }
-    // Every entry is checked before anything is counted or kept: one refused entry parks nothing.
-    const answers: Record<string, ElicitResult> = {};
-    const asked: [key: string, params: ElicitParams][] = [];
-    for (const [key, entry] of Object.entries(inputRequests)) {
-      if (!isRecord(entry) || entry.method !== "elicitation/create") {
-        const method = isRecord(entry) && typeof entry.method === "string" ? ` (it is ${quoteExcerpt(entry.method)})` : "";
-        return refuse(
-          serverName,
-          new ElicitationQueueError("invalid-params", INVALID_PARAMS, `relay.park: inputRequests[${quoteExcerpt(key)}] is not an elicitation/create request${method}; the relay carries only elicitations.`, { key }),
-          owner,
-        );
-      }
-      const prepared = prepare(entry.params);
-      if (!prepared.ok) return refuse(serverName, prepared.error, owner);
-      if (prepared.answer !== undefined) answers[key] = prepared.answer;
-      else asked.push([key, entry.params as ElicitParams]);
-    }
-    // A round is one admission of the rate limit: one tool call, however many questions it asks.
-    const limitKey = `${owner.length}:${owner}${serverName}`;
-    if (rateLimit !== false && !requests.allows(limitKey)) return refuse(serverName, rateLimitedError(serverName, rateLimit), owner);
-    requests.record(limitKey);
-    const roundId = newRelayId();
-    const receivedAt = now();
-    const deadline = receivedAt + roundTimeout;
-    const requestIds: Record<string, string | undefined> = {};
-    const records: RelayRecord[] = asked.map(([key, params]) => {
-      const id = newRelayId();
-      requestIds[key] = id;
-      return {
-        id,
-        owner,
-        serverName,
-        params,
-        ...(context === undefined ? {} : { context: { ...context } }),
-        receivedAt,
-        deadline,
-        holder: "",
-        round: { id: roundId, key },
-      };
-    });
-    for (const key of Object.keys(answers)) requestIds[key] = undefined;
-    const round: RelayRound = {
-      id: roundId,
-      owner,
-      serverName,
-      call: { name: call.name, ...(call.arguments === undefined ? {} : { arguments: call.arguments }) },
-      ...(requestState === undefined ? {} : { requestState }),
-      ...(context === undefined ? {} : { context: { ...context } }),
-      requests: requestIds,
-      answers,
-      deadline,
-    };
-    const reportAnswered = () => {
-      for (const answer of Object.values(answers)) emit({ type: "answered", owner, serverName, roundId, action: answer.action, cause: "sensitive" });
-    };
-    // Nothing for the person to answer: the round resumes now, without being kept.
-    if (records.length === 0) {
-      reportAnswered();
-      await resume(round, "answered");
-      return { roundId };
-    }
-    if (!(await guard("park", () => store.park(round, records, maxOpen)))) {
-      return refuse(
-        serverName,
-        new ElicitationQueueError("too-many-open", REQUEST_REFUSED, `This person already has ${maxOpen} open requests.`, { max: maxOpen }),
-        owner,
-      );
-    }
-    reportAnswered();
-    const streams = watched.get(owner)?.connections.size ?? 0;
-    for (const record of records) emit({ type: "requested", owner, serverName, id: record.id, roundId, streams });
-    emit({ type: "parked", owner, serverName, roundId, streams });
-    return { roundId };
-  }
-
-  /** Forgets a request that never opened, without answering it. */
-  function dropHeld(id: string): void {
-    const item = held.get(id);
-    if (item === undefined) return;
-    held.delete(id);
-    if (item.timer !== undefined) clearTimeout(item.timer);
-    if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
-  }
-
-  // --- GET: the person's event stream ---
-
-  const toWire = (record: RelayRecord): RelayRequestEventData => ({
-    id: record.id,
-    serverName: record.serverName,
-    params: record.params,
-    ...(record.context === undefined ? {} : { context: record.context }),
-    receivedAt: record.receivedAt,
-    ...(record.deadline === undefined ? {} : { deadline: record.deadline }),
-  });
-
-  const completedWire = ({ id, serverName, elicitationId }: RelayCompletion): RelayCompletedEventData => ({ ...(id === undefined ? {} : { id }), serverName, elicitationId });
-
-  function deliver(connection: Connection, event: RelayStoreEvent): void {
-    if (event.position <= connection.position) return;
-    connection.position = event.position;
-    if (event.type === "request") {
-      connection.stream.send(RELAY_EVENT.request, String(event.position), toWire(event.record));
-      markShown(event.record.id);
-    } else if (event.type === "completed") {
-      connection.stream.send(RELAY_EVENT.completed, String(event.position), completedWire(event));
-    } else {
-      connection.stream.send(RELAY_EVENT.closed, String(event.position), { id: event.id, reason: event.reason });
-    }
-  }
-
-  function markShown(id: string): void {
-    const item = held.get(id);
-    if (item === undefined || item.shown) return;
-    item.shown = true;
-    emit({ type: "shown", owner: item.record.owner, serverName: item.record.serverName, id });
-  }
-
-  function watch(owner: string): Watched {
-    let found = watched.get(owner);
-    if (found === undefined) {
-      const connections = new Set<Connection>();
-      const entry: Watched = { connections, unsubscribe: undefined as unknown as Promise<() => void> };
-      entry.unsubscribe = store.subscribe(
-        owner,
-        (event) => {
-          for (const connection of connections) {
-            if (connection.waiting !== undefined) connection.waiting.push(event);
-            else deliver(connection, event);
-          }
-        },
-        // The feed may have lost events: a stream that can no longer hear them ends, and its window
-        // reconnects with Last-Event-ID to a fresh subscription and snapshot.
-        () => {
-          if (watched.get(owner) === entry) watched.delete(owner);
-          for (const connection of [...connections]) connection.stream.close();
-        },
-      );
-      // A subscription that failed is not kept: the next stream subscribes again.
-      entry.unsubscribe.catch(() => {
-        if (watched.get(owner) === entry) watched.delete(owner);
-      });
-      found = entry;
-      watched.set(owner, found);
-    }
-    return found;
-  }
-
-  function unwatch(owner: string, connection: Connection, why: EventStreamEnd): void {
-    const found = connection.watched;
-    if (connection.keepAlive !== undefined) clearInterval(connection.keepAlive);
-    emit({ type: "stream-closed", owner, reason: why });
-    if (!found.connections.delete(connection) || found.connections.size > 0) return;
-    if (watched.get(owner) === found) watched.delete(owner);
-    void found.unsubscribe.then((stop) => stop(), () => undefined);
-  }
-
-  async function handleGet(request: Request, owner: string): Promise<Response> {
-    if (!/(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(request.headers.get("accept") ?? "")) return reply(406, { error: "not-acceptable" });
-    if (closed) return reply(503, { error: "closed" });
-    const found = watch(owner);
-    if (found.connections.size >= maxStreams) return reply(429, { error: "too-many-streams" });
-    const lastEventId = Number(request.headers.get("last-event-id") ?? Number.NaN);
-    const connection: Connection = { stream: undefined as unknown as EventStream, watched: found, waiting: [], position: -Infinity, keepAlive: undefined };
-    connection.stream = createEventStream(maxStreamBuffer, (why) => unwatch(owner, connection, why));
-    found.connections.add(connection);
-    emit({ type: "stream-opened", owner });
-    try {
-      await guard("subscribe", () => found.unsubscribe);
-      const snapshot = await guard("snapshot", () => store.snapshot(owner));
-      const { stream } = connection;
-      const at = String(snapshot.position);
-      // The snapshot goes out whole (it is bounded by the open maximum); the bound applies to what follows.
-      const completedOpen = new Set<string>();
-      for (const record of snapshot.open) {
-        // A closing this instance could not write yet: already gone for the person.
-        if (unwritten.has(record.id)) continue;
-        stream.send(RELAY_EVENT.request, at, toWire(record), true);
-        markShown(record.id);
-        // Its server said it is done while it was open: a new window shows it done too.
-        const elicitationId = isRecord(record.params) ? record.params.elicitationId : undefined;
-        if (record.completed && typeof elicitationId === "string") {
-          completedOpen.add(record.id);
-          stream.send(RELAY_EVENT.completed, at, completedWire({ id: record.id, serverName: record.serverName, elicitationId }), true);
-        }
-      }
-      if (Number.isFinite(lastEventId)) {
-        for (const gone of snapshot.closed) if (gone.position > lastEventId) stream.send(RELAY_EVENT.closed, at, { id: gone.id, reason: gone.reason }, true);
-        for (const done of snapshot.completed) {
-          if (done.position > lastEventId && (done.id === undefined || !completedOpen.has(done.id))) stream.send(RELAY_EVENT.completed, at, completedWire(done), true);
-        }
-      }
-      stream.send(RELAY_EVENT.ready, at, { open: snapshot.open.filter((record) => !unwritten.has(record.id)).map((record) => record.id) }, true);
-      connection.position = snapshot.position;
-      const waiting = connection.waiting ?? [];
-      connection.waiting = undefined;
-      for (const event of waiting) deliver(connection, event);
-    } catch (error) {
-      connection.stream.close();
-      throw error;
-    }
-    // Ended while it was being set up (relay.close(), an interruption of the store's feed, the reader gone): no keep-alive for it.
-    if (connection.stream.ended) return closed ? reply(503, { error: "closed" }) : unavailable();
-    connection.keepAlive = setInterval(() => connection.stream.comment("keep-alive"), keepAliveMs);
-    return new Response(connection.stream.body, {
-      status: 200,
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store, no-transform",
-        // nginx and similar proxies would otherwise hold events back in their buffers.
-        "x-accel-buffering": "no",
-      },
-    });
-  }
-
-  // --- POST: one answer ---
-
-  function prepareAgain(params: unknown): ParsedElicitationRequest | undefined {
-    const prepared = prepare(params);
-    return prepared.ok ? prepared.request : undefined;
-  }
-
-  async function handlePost(request: Request, owner: string): Promise<Response> {
-    const refused = (status: number, body: Exclude<RelayPostReply, { ok: true }>, id?: string) => {
-      emit({ type: "answer-refused", owner, id, status, error: body.error });
-      return reply(status, body);
-    };
-    if (!answers.allows(owner)) return refused(429, { error: "rate-limited" });
-    answers.record(owner);
-    const text = await readBoundedBody(request, maxBodyBytes, bodyTimeoutMs);
-    if (text === "too-large") return refused(413, { error: "too-large" });
-    if (text === "timeout") return refused(408, { error: "body-timeout" });
-    const parsed = parseRelayAnswer(text);
-    if (!parsed.ok) return refused(400, { error: "bad-request", message: parsed.message });
-    const { id } = parsed.answer;
-    let result = parsed.answer.result;
-    const found = await guard("get", () => store.get(id));
-    // Someone else's request answers exactly as an unknown one: nothing says it exists.
-    if (found === undefined || found.owner !== owner) return refused(404, { error: "not-found" });
-    if (found.record === undefined) return refused(409, { error: "already-closed", reason: found.closed }, id);
-    const closing = unwritten.get(id);
-    if (closing !== undefined) return refused(409, { error: "already-closed", reason: closing }, id);
-    if (result.action === "accept") {
-      // The preparation made when it arrived (kept by its params' text), or, on another instance, made now.
-      const requestShape = prepareAgain(found.record.params);
-      if (requestShape === undefined) return refused(404, { error: "not-found" }, id);
-      if (requestShape.mode === "url") {
-        if (result.content !== undefined) return refused(400, { error: "bad-request", message: "A URL-mode answer carries no content." }, id);
-      } else {
-        const checked = checkContent(requestShape.schema, result.content ?? {});
-        if (!checked.valid) {
-          return refused(400, { error: "invalid-content", errors: checked.errors.map(({ field, code, params, message }) => ({ field, code, params, message })) }, id);
-        }
-        result = { action: "accept", content: checked.content };
-      }
-    }
-    // A settle that fails or times out is a 503: the browser tries again, and a try that landed after all reads as its own 409 "answered".
-    const outcome = await guard("settle", () => store.settle(id, { reason: "answered", result }, owner));
-    if (outcome.status === "not-found") return refused(404, { error: "not-found" });
-    // The instance waiting for it cannot hear it this moment: taken by nobody, tried again by the browser.
-    if (outcome.status === "unreachable") {
-      emit({ type: "answer-refused", owner, id, status: 503, error: "holder-unreachable" });
-      return unavailable();
-    }
-    if (outcome.status === "already-closed") return refused(409, { error: "already-closed", reason: outcome.reason }, id);
-    const { round } = found.record;
-    if (round !== undefined) {
-      // A parked request has no holder to report its answer: the instance that took it does.
-      emit({ type: "answered", owner, serverName: found.record.serverName, id, roundId: round.id, action: result.action, cause: "user" });
-      // The last answer of a round: resumed here, before the reply (a serverless function ends with it).
-      if (outcome.resume !== undefined) await resume(outcome.resume, "answered");
-    }
-    return reply(200, { ok: true });
-  }
-
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, handleOptions?: ElicitationRelayHandleOptions): Promise<Response> {
     const method = request.method.toUpperCase();
     if (method !== "GET" && method !== "POST") return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
-    const origin = checkOrigin(request, allowedOrigins);
+    const origin = checkOrigin(request, settings.allowedOrigins);
     if (!origin.ok) {
       // Said to the developer on both ends: the event here, the reply (which the browser reports) there.
       emit({ type: "origin-refused", status: 403, origin: origin.origin, expected: origin.expected });
-      return reply(403, { error: "forbidden-origin", origin: origin.origin, expected: origin.expected });
+      return relayReply(403, { error: "forbidden-origin", origin: origin.origin, expected: origin.expected });
     }
     // A cross-site form (urlencoded, multipart) or a text/plain fetch cannot send application/json without a preflight.
     if (method === "POST" && (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json") {
-      return reply(415, { error: "unsupported-media-type" });
+      return relayReply(415, { error: "unsupported-media-type" });
     }
     try {
-      const owner = await options.identify(request);
-      if (typeof owner !== "string" || owner === "") return reply(401, { error: "unauthenticated" });
-      return method === "GET" ? await handleGet(request, owner) : await handlePost(request, owner);
+      // The host's own login, when its middleware already knows the person; else `identify`; else nobody (401).
+      const given = handleOptions?.owner;
+      const owner = typeof given === "string" && given !== "" ? given : await options.identify?.(request);
+      if (typeof owner !== "string" || owner === "") return relayReply(401, { error: "unauthenticated" });
+      return method === "GET" ? await streams.open(request, owner) : await takeAnswer(request, owner);
     } catch (error) {
       // The store failed or hung: the browser tries again after Retry-After.
-      if (error instanceof StoreUnavailable) return unavailable();
+      if (error instanceof StoreUnavailable) return storeUnavailableReply();
       // Neither the error nor anything of the body goes out (or into a log from here).
-      return reply(500, { error: "internal" });
+      return relayReply(500, { error: "internal" });
     }
   }
 
   async function close(): Promise<void> {
     closed = true;
-    if (roundSweep !== undefined) clearInterval(roundSweep);
-    if (repairTimer !== undefined) clearTimeout(repairTimer);
-    await Promise.all([...held.keys()].map((id) => leave(id, "closed")));
-    for (const found of [...watched.values()]) for (const connection of [...found.connections]) connection.stream.close();
-    if (attached !== undefined) await attached.then((stop) => stop(), () => undefined);
+    rounds.stop();
+    await held.close();
+    streams.closeAll();
   }
 
-  const relay: ElicitationRelay = {
+  return {
     request,
-    park,
+    park: rounds.park,
     handle,
+    withdraw: createWithdrawal({ store, guard, held, resume: (round) => rounds.resume(round, "answered") }),
     close,
     completeElicitation,
     call: (owner, serverName, run, callOptions) =>
-      callPausingWhileAsking(
-        {
-          subscribe(listener) {
-            askingListeners.add(listener);
-            return () => askingListeners.delete(listener);
-          },
-          asking: () => [...held.values()].some((item) => item.record.owner === owner && item.record.serverName === serverName),
-        },
-        serverName,
-        run,
-        callOptions,
-        "relay.call",
-      ),
+      callPausingWhileAsking({ subscribe: held.subscribe, asking: () => held.asking(owner, serverName) }, serverName, run, callOptions, "relay.call"),
   };
-  return relay;
 }

@@ -10,7 +10,10 @@ const LONGEST_KEPT = 256 * 1024;
  * text: equal text prepares to an equal result. The same parsed schema then finds its compiled
  * validator in the cache when an answer is checked, and an open request need not hold its own.
  */
-export function createPreparedRequests(options: PrepareElicitationOptions): (params: unknown) => PreparedElicitationRequest {
+/** The relay's preparation of a request's params: made once per distinct params text, kept a while. */
+export type PreparedRequests = (params: unknown) => PreparedElicitationRequest;
+
+export function createPreparedRequests(options: PrepareElicitationOptions): PreparedRequests {
   const kept = new Map<string, PreparedElicitationRequest>();
   return (params) => {
     let key: string | undefined;

@@ -20,10 +20,12 @@ export type {
   ElicitationRelay,
   ElicitationRelayEvent,
   ElicitationRelayEventType,
+  ElicitationRelayHandleOptions,
   ElicitationRelayOptions,
   ElicitationRelayPark,
   ElicitationRelayRequest,
   ElicitationRelayResume,
+  ElicitationRelayWithdrawal,
 } from "./types";
 export { relayBodyLimit } from "../core/relay/relayBodyLimit";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "../core/request/ElicitationQueueError";

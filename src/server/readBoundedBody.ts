@@ -8,7 +8,11 @@ export async function readBoundedBody(request: Request, maxBytes: number, deadli
   if (Number.isFinite(declared) && declared > maxBytes) return "too-large";
   if (request.body === null) return "";
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  // Decoded as it arrives, chunk by chunk: a 10 MB file's answer is never copied and decoded whole
+  // in one step of the event loop. Malformed UTF-8 becomes U+FFFD, which JSON.parse then reads as
+  // text: the schema check judges it.
+  const decoder = new TextDecoder();
+  let text = "";
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"timeout">((resolve) => {
@@ -29,17 +33,10 @@ export async function readBoundedBody(request: Request, maxBytes: number, deadli
         await reader.cancel().catch(() => undefined);
         return "too-large";
       }
-      chunks.push(value);
+      text += decoder.decode(value, { stream: true });
     }
   } finally {
     clearTimeout(timer);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  // Malformed UTF-8 becomes U+FFFD, which JSON.parse then reads as text: the schema check judges it.
-  return new TextDecoder().decode(bytes);
+  return text + decoder.decode();
 }

@@ -1,6 +1,7 @@
 // The relay speaks Fetch (Request/Response); Node's http server (and Express, Fastify's raw
 // request) speaks IncomingMessage/ServerResponse. These shapes are the parts used, so the package
 // needs no Node types and its main entry stays usable on edge runtimes.
+import { FROM_NODE_ADAPTER } from "./eventStreamResponse";
 
 /** What `toFetchRequest` reads of Node's `IncomingMessage`. */
 export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
@@ -47,5 +48,8 @@ export function toFetchRequest(request: NodeRequestLike, options: ToFetchRequest
             await chunks.return?.();
           },
         });
-  return new Request(new URL(request.url ?? "/", origin), { method, headers, body, duplex: "half" } as RequestInit);
+  const made = new Request(new URL(request.url ?? "/", origin), { method, headers, body, duplex: "half" } as RequestInit);
+  // The relay's event stream for it can then go straight into the Node response (sendFetchResponse).
+  Object.defineProperty(made, FROM_NODE_ADAPTER, { value: true });
+  return made;
 }

@@ -7,8 +7,12 @@ import type { ElicitResult, FileInputs } from "../core/types";
 import type { ElicitationRelayStore, RelayToolCall } from "./ElicitationRelayStore";
 
 export interface ElicitationRelayOptions {
-  /** Who is asking, from the request (a session cookie, a bearer token): the person's id, or null when nobody is signed in (401). Required. */
-  identify: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
+  /**
+   * Who is asking, from the request (a session cookie, a bearer token): the person's id, or null when
+   * nobody is signed in (401). May be left out by a host whose middleware passes the person to
+   * `relay.handle(request, { owner })`; with neither, every request is refused with 401.
+   */
+  identify?: (request: Request) => string | null | undefined | Promise<string | null | undefined>;
   /** Where open requests live. Default: in this process's memory. Several instances: `createRedisRelayStore`. */
   store?: ElicitationRelayStore;
   /** Time a request may stay open before it is answered `cancel` (reason "timeout"), counted from its arrival. Default 600 000 ms (10 minutes). */
@@ -90,6 +94,23 @@ export interface ElicitationRelayResume {
   cause: "answered" | "timeout";
 }
 
+export interface ElicitationRelayHandleOptions {
+  /** The person, as the host's own login found them; null or undefined when nobody is signed in. */
+  owner?: string | null;
+  /**
+   * Anything else is ignored: `export const GET = relay.handle` stays a valid route handler where the
+   * framework passes its own second argument (Next.js: `{ params }`).
+   */
+  readonly [key: string]: unknown;
+}
+
+export interface ElicitationRelayWithdrawal {
+  /** Whose requests. */
+  owner: string;
+  /** The entries a request's `context` must hold, e.g. `{ chatId }` or `{ toolCallId }`. */
+  context: Record<string, string>;
+}
+
 export interface ElicitationRelayRequest {
   /** Whose request it is: the id `identify` returns for that person. */
   owner: string;
@@ -161,8 +182,17 @@ export interface ElicitationRelay {
   request(request: ElicitationRelayRequest): Promise<ElicitResult>;
   /** Like `queue.call`: the call's time stops while `owner` has an open request of `serverName` held here. */
   call<T>(owner: string, serverName: string, run: (options: ElicitationCallRequestOptions) => T | PromiseLike<T>, options?: ElicitationCallOptions): Promise<Awaited<T>>;
-  /** The route: GET is the person's event stream, POST one answer (docs/relay.md). */
-  handle(request: Request): Promise<Response>;
+  /**
+   * The route: GET is the person's event stream, POST one answer (docs/relay.md). `owner`: the person
+   * the host's own login already found (Express's `req.user`); else `identify` is asked.
+   */
+  handle(request: Request, options?: ElicitationRelayHandleOptions): Promise<Response>;
+  /**
+   * Closes the open requests of `owner` whose context holds every entry of `context` (a chat that was
+   * deleted, a tool call that ended), on any instance: their MCP side gets `cancel`, their cards close.
+   * Resolves with how many closed.
+   */
+  withdraw(withdrawal: ElicitationRelayWithdrawal): Promise<number>;
   /**
    * Parks a 2026-07-28 `input_required` round: each elicitation becomes an open request of `owner`
    * (prepared and refused exactly as `request`'s; nothing is parked when one is refused), and the

@@ -1,16 +1,16 @@
 // @vitest-environment node
-// The layers import one way: core ← messages ← ui ← fields ← form ← dialog ← host. ui/ holds the React
+// The layers import one way: core ← messages ← ui ← fields ← form ← dialog ← host ← element. ui/ holds the React
 // helpers more than one layer uses (a stable callback, the pointer-press and activation guards). A file may import its
 // own layer and the ones below it, never one above; React never reaches core. The relay's server
-// side (server/) stands apart: it may import core only, nothing imports it, and only its redis/
-// folder may name ioredis.
+// side (server/) stands apart: it may import core only, nothing imports it, only its redis/
+// folder may name ioredis and only its ai-sdk/ folder @ai-sdk/mcp.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RELAY_BOUNDS } from "../../src/core/relay/relayWire";
 
 const src = join(import.meta.dirname, "../../src");
-const LAYERS = ["core", "messages", "ui", "fields", "form", "dialog", "host"] as const;
+const LAYERS = ["core", "messages", "ui", "fields", "form", "dialog", "host", "element"] as const;
 
 const files = readdirSync(src, { recursive: true })
   .map(String)
@@ -100,6 +100,14 @@ describe("layers import downward only", () => {
     const namesIoredis = (file: string) => specifiers(readFileSync(join(src, file), "utf8")).some((name) => /^ioredis(\/|$)/.test(name));
     expect(files.filter((file) => !isRedis(file) && namesIoredis(file))).toEqual([]);
     expect(serverFiles.filter((file) => !isRedis(file) && relativeTargets(file).some(isRedis))).toEqual([]);
+  });
+
+  it("only server/ai-sdk/ names @ai-sdk/mcp, and the rest of server/ never imports ai-sdk/", () => {
+    const isAiSdk = (file: string) => file.split(sep).slice(0, 2).join("/") === "server/ai-sdk";
+    const namesAiSdk = (file: string) => specifiers(readFileSync(join(src, file), "utf8")).some((name) => /^@ai-sdk\/mcp(\/|$)/.test(name));
+    expect(files.filter((file) => !isAiSdk(file) && namesAiSdk(file))).toEqual([]);
+    expect(serverFiles.filter((file) => !isAiSdk(file) && relativeTargets(file).some(isAiSdk))).toEqual([]);
+    expect(files.filter(isAiSdk).some(namesAiSdk)).toBe(true);
   });
 
   it("the check sees an upward import when there is one", () => {

@@ -25,6 +25,9 @@ import {
   type RelayRequestEventData,
 } from "react-mcp-elicitation/server";
 import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
+import { toolsWithElicitationRelay } from "react-mcp-elicitation/server/ai-sdk";
+import type { MCPClient } from "@ai-sdk/mcp";
+import { createElicitationQueue as createQueueForElement, type ElicitationOutletElement } from "react-mcp-elicitation/element";
 import { registerRelayStoreConformance, relayStoreConformance, type RelayStoreConformanceCase } from "react-mcp-elicitation/server/testing";
 
 const params: ElicitParams = {
@@ -86,6 +89,8 @@ const relay = createElicitationRelay({
   onEvent: (event: ElicitationRelayEvent) => void event.type,
 });
 export const GET: (request: Request) => Promise<Response> = relay.handle;
+// A Next.js route handler gets a second argument of its own: the relay takes (and ignores) it.
+export const POST: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> = relay.handle;
 export const relayed: Promise<ElicitResult> = relay.request({ owner: "alice", serverName: "GitHub", params, context: { chatId: "c1" } });
 // @ts-expect-error owner is required
 export const ownerless = relay.request({ serverName: "GitHub", params });
@@ -93,6 +98,23 @@ export const requestEvent: string = RELAY_EVENT.request;
 export const shownId = (data: RelayRequestEventData): string => data.id;
 export const taken = (reply: RelayPostReply): boolean => "ok" in reply;
 
+// The AI SDK's MCP client asking through the relay: its tools, typed as `client.tools()` types them.
+export async function chatTools(client: MCPClient) {
+  const tools = await toolsWithElicitationRelay(client, { relay, owner: "alice", serverName: "Deploy", context: { chatId: "c1" } });
+  // No `!`: every tool has its execute.
+  const execute: (input: unknown) => unknown = tools.deploy.execute;
+  return { tools, execute };
+}
+// The host's own login passes the person; withdraw closes a chat's questions.
+export const handled: Promise<Response> = relay.handle(new Request("http://localhost/api"), { owner: "alice" });
+export const withdrawn: Promise<number> = relay.withdraw({ owner: "alice", context: { chatId: "c1" } });
+
+// The element, typed by its tag name once the entry is imported.
+const outletElement: ElicitationOutletElement | null = document.querySelector("mcp-elicitation-outlet");
+if (outletElement) {
+  outletElement.queue = createQueueForElement();
+  outletElement.addEventListener("mcp-elicitation-error", (event) => console.warn(event.detail.message));
+}
 // A store's author runs the conformance suite with their own runner's `it`, or case by case.
 declare const it: (name: string, fn: () => Promise<void>) => void;
 registerRelayStoreConformance(it, () => [createRedisRelayStore({ url: "redis://127.0.0.1:6379", prefix: "conformance" })]);

@@ -1,6 +1,7 @@
 import type { BrowserCommand } from "vitest/node";
 import { fileCommands } from "./fileCommands";
 import { relayCommands } from "./relayCommands";
+import { traceCommands } from "./traceCommands";
 
 // Real input for browser tests, through Playwright's page (trusted events, human timing), not
 // simulated DOM events. Coordinates are CSS pixels inside the test frame, as getBoundingClientRect gives them.
@@ -129,7 +130,7 @@ export const emulateMedia: BrowserCommand<[media: { reducedMotion?: "reduce" | "
   await playwright(context).page.emulateMedia(media);
 };
 
-export const browserCommands = { pressAt, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands };
+export const browserCommands = { pressAt, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands, ...traceCommands };
 
 // How browser tests call them: `commands.pressAt(…)` from "vitest/browser".
 declare module "vitest/browser" {

@@ -59,4 +59,41 @@ describe("the Node http adapter", () => {
     expect(events.filter((e) => e.type === "stream-closed")).toEqual([expect.objectContaining({ owner: "alice", reason: "disconnected" })]);
     await relay.close();
   });
+
+  it("gives a host that writes the response itself (toFetchRequest without sendFetchResponse) the relay's events as a Web Stream", async () => {
+    const relay = createElicitationRelay({ identify: identifyByHeader });
+    const base = await listen(async (req, res) => {
+      const response = await relay.handle(toFetchRequest(req));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      for await (const chunk of response.body!) res.write(chunk);
+      res.end();
+    });
+    const stream = await openStream(`${base}/api/elicitation`, "alice");
+    await stream.next((e) => e.event === "ready");
+    const answered = relay.request({ owner: "alice", serverName: "Deployer", params: { message: "Go?", requestedSchema: { type: "object", properties: {} } } });
+    expect((await stream.next((e) => e.event === "request")).data).toMatchObject({ serverName: "Deployer", params: { message: "Go?" } });
+    stream.close();
+    await relay.close();
+    await expect(answered).resolves.toEqual({ action: "cancel" });
+  });
+
+  it("forgets a stream whose client left before its response went out, so reloads never reach the stream maximum", async () => {
+    const events: ElicitationRelayEvent[] = [];
+    const relay = createElicitationRelay({ identify: identifyByHeader, maxStreamsPerPerson: 2, onEvent: (event) => events.push(event) });
+    const base = await listen((req, res) => {
+      // A slow host: the relay is asked only once the client is gone.
+      res.once("close", () => void relay.handle(toFetchRequest(req)).then((r) => sendFetchResponse(res, r)));
+    });
+    for (let i = 0; i < 3; i++) {
+      const controller = new AbortController();
+      const gone = fetch(`${base}/api/elicitation`, { headers: { accept: "text/event-stream", "x-user": "alice" }, signal: controller.signal }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      controller.abort();
+      await gone;
+      for (let wait = 0; wait < 50 && events.filter((e) => e.type === "stream-closed").length <= i; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(events.filter((e) => e.type === "stream-opened")).toHaveLength(3);
+    expect(events.filter((e) => e.type === "stream-closed").map((e) => e.type === "stream-closed" && e.reason)).toEqual(["disconnected", "disconnected", "disconnected"]);
+    await relay.close();
+  });
 });

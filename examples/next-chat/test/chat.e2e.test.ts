@@ -2,7 +2,7 @@
 // installed, Debian's Chromium pressing (held ~120 ms) and reading (~1 s) before each action.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../../../scripts/launchChromium.mjs";
+import { connectChromium, press, read, type } from "../../personPace";
 import { startExample } from "./startExample";
 
 let app: Awaited<ReturnType<typeof startExample>>;
@@ -10,32 +10,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   app = await startExample();
-  browser = await launchChromium();
+  browser = await connectChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** A person reads before acting. */
-const read = (page: Page) => page.waitForTimeout(1000);
-
-/** Presses the middle of `target` with the mouse, holds it ~120 ms, releases. */
-async function press(target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (!box) throw new Error("nothing to press");
-  const { mouse } = target.page();
-  await mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
-  await mouse.down();
-  await target.page().waitForTimeout(120);
-  await mouse.up();
-}
-
-async function type(target: Locator, text: string) {
-  await press(target);
-  await target.pressSequentially(text, { delay: 60 });
-}
 
 /** A new person (own cookies) signed in, on a new chat. */
 async function signIn(name: string): Promise<Page> {

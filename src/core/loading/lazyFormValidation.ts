@@ -42,7 +42,7 @@ export function createLazyFormValidation(
       throw new ValidationUnavailableError(error);
     }));
   return {
-    check: async (values, messages) => (check ??= (await module()).loadValuesCheck(runtime, parsed))(values, messages),
+    check: async (values, messages, known) => (check ??= (await module()).loadValuesCheck(runtime, parsed))(values, messages, known),
     prepare() {
       module().then((loaded) => loaded.prepareContentCheck(runtime, parsed), () => undefined);
     },

@@ -77,12 +77,12 @@ export async function loadContentCheck(
 export function loadValuesCheck(given: ValidationRuntime | undefined, parsed: ParsedElicitationSchema): ValuesCheck {
   const runtime = given ?? defaultValidationRuntime;
   let check: ValuesCheck | undefined;
-  return async (values, messages) => {
+  return async (values, messages, known) => {
     if (check === undefined) {
       const { engine, compile } = await loadSomeEngine(runtime, undefined);
       check ??= createValuesCheck(runtime, parsed, engine, compile);
     }
-    return check(values, messages);
+    return check(values, messages, known);
   };
 }
 

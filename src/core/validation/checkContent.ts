@@ -6,6 +6,7 @@ import type { FoundIssue } from "../values/FoundIssue";
 import { engineKey } from "./validatorCache";
 import type { ContentValidationError, ContentValidator } from "./validationEngine";
 import { checkFileValue } from "./checkFileValue";
+import { knownDataUri, type KnownDataUris } from "../values/dataUri";
 
 // How content is checked against a parsed schema, whichever engine runs: renaming keys, bounding
 // sizes, turning engine failures into at most one issue per field. No engine is imported here: the caller
@@ -17,13 +18,14 @@ function oversizedValues(
   renamed: Record<string, unknown>,
   limits: ElicitationLimits,
   fileBodies: boolean,
+  known: KnownDataUris | undefined,
 ): ContentValidationError[] {
   const failures: ContentValidationError[] = [];
   for (const field of parsed.fields) {
     const name = engineKey(field);
     const value = ownProperty(renamed, name);
     if (field.kind === "file" && typeof value === "string") {
-      const failure = checkFileValue(field, value, fileBodies);
+      const failure = checkFileValue(field, value, fileBodies, knownDataUri(known, field.key, value));
       if (failure !== undefined) failures.push({ instancePath: `/${name}`, ...failure });
     } else if (field.kind === "text" && typeof value === "string" && value.length > limits.maxStringLength) {
       const limit = Math.min(field.maxLength ?? Infinity, limits.maxStringLength);
@@ -54,6 +56,8 @@ export function checkContent(
   limits?: Partial<ElicitationLimits>,
   /** False: a file's data: URI body is left to the caller (the forms check it in steps). */
   fileBodies = true,
+  /** Data: URIs the form built from files, judged without reading them again (checkFileValue.ts). */
+  known?: KnownDataUris,
 ): ContentCheck<FoundIssue> {
   if (!isRecord(content)) return { valid: false, errors: [{ field: "", code: "type", params: { type: "object" } }] };
 
@@ -71,7 +75,7 @@ export function checkContent(
   );
   // Oversized values never reach an engine: whatever a regular expression or a format check costs,
   // it is paid on at most `maxStringLength` characters and at most one item per option.
-  const oversized = oversizedValues(parsed, renamed, parsed.limits ?? resolveElicitationLimits(limits), fileBodies);
+  const oversized = oversizedValues(parsed, renamed, parsed.limits ?? resolveElicitationLimits(limits), fileBodies, known);
   for (const failure of oversized) delete renamed[failure.instancePath.slice(1)];
   const engineFailures = validator().validate(renamed);
   const failures = [

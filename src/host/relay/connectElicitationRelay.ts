@@ -1,6 +1,7 @@
 // The browser side of the relay (docs/relay.md): reads the person's requests from the relay's event
 // stream into the host's queue, so every presentation, protection, draft and language works as for
 // an in-page request, and hands each answer back with one POST, through the queue's `deliver`.
+import { relayAnswerBody } from "../../core/relay/relayAnswerBody";
 import type { ElicitResult } from "../../core/types";
 import { ElicitationAnswerRefused, type ElicitationFieldError } from "../../dialog/ElicitationAnswerRefused";
 import { ElicitationRequestClosed, type ElicitationClosedReason } from "../ElicitationRequestClosed";
@@ -9,6 +10,7 @@ import { createEventStreamParser } from "./createEventStreamParser";
 import { ElicitationRelayError } from "./ElicitationRelayError";
 import { readCloseReason, readRelayEvent, type ElicitationRelayRequest } from "../../core/relay/readRelayEvent";
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
+import { whilePageShown } from "./whilePageShown";
 
 export interface ElicitationRelayLimits {
   /** Characters of one event of the stream; a longer one is skipped and reported. Default 1,000,000. */
@@ -77,8 +79,16 @@ interface Held {
   closedAs: ElicitationClosedReason | undefined;
 }
 
-/** Connects the host's queue to a relay; returns `{ close() }`. The stream opens at once. */
+/**
+ * Connects the host's queue to a relay; returns `{ close() }`. The stream opens at once; it is closed
+ * as the page goes (its cards leave unanswered, keeping drafts) and opened again if it comes back
+ * from the back/forward cache.
+ */
 export function connectElicitationRelay(options: ElicitationRelayOptions): ElicitationRelayConnection {
+  return whilePageShown(() => openRelayConnection(options));
+}
+
+function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelayConnection {
   const { queue } = options;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -321,8 +331,8 @@ export function connectElicitationRelay(options: ElicitationRelayOptions): Elici
   }
 
   function post(id: string, result: ElicitResult, headers?: Headers): Promise<Response> {
-    return (headers ? Promise.resolve(headers) : headersFor({ "Content-Type": "application/json" })).then((ready) =>
-      fetchFn(url, { method: "POST", headers: ready, credentials, cache: "no-store", body: JSON.stringify({ id, result }) }),
+    return (headers ? Promise.resolve(headers) : headersFor({ "Content-Type": "application/json" })).then(async (ready) =>
+      fetchFn(url, { method: "POST", headers: ready, credentials, cache: "no-store", body: await relayAnswerBody(id, result) }),
     );
   }
 

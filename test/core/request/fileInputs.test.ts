@@ -12,7 +12,8 @@ import { parseElicitationSchema } from "../../../src/core/request/parseElicitati
 import { prepareElicitationRequest } from "../../../src/core/request/prepareElicitationRequest";
 import type { FileFieldDescriptor } from "../../../src/core/types";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
-import { dataUriByteLength, parseDataUri } from "../../../src/core/values/dataUri";
+import { checkFileValue } from "../../../src/core/validation/checkFileValue";
+import { dataUriByteLength, isBase64, parseDataUri, plainDataUriHeader } from "../../../src/core/values/dataUri";
 import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
 
 const schemaWith = (property: Record<string, unknown>, required = true) => ({
@@ -168,6 +169,31 @@ describe("checking a file's data: URI", () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("judges a file the form read by what it learnt reading it, as both SDK validators judge the whole URI", () => {
+    // The form never reads a read file's URI again: its header is URI syntax by construction when
+    // the MIME type is plain, and the body was checked as base64 piece by piece.
+    const raw = schemaWith(fileProperty());
+    const field = parse(fileProperty({}, { maxLength: 300 })).fields[0] as FileFieldDescriptor;
+    const text = (chars: string) => fc.array(fc.constantFrom(...Array.from(chars)), { maxLength: 8 }).map((each) => each.join(""));
+    const odd = "abcXYZ019-._~!$&'*+ /;#%^`|\"<>{}é😀?=:@,";
+    fc.assert(
+      fc.property(text(odd), text(odd), text(odd), fc.integer({ min: 0, max: 200 }), (type, subtype, name, bytes) => {
+        const { header, plain } = plainDataUriHeader(`a${type}/b${subtype}`, name);
+        const body = base64(bytes);
+        const uri = header + body;
+        expect(isBase64(body)).toBe(true);
+        const known = { uri, header, info: parseDataUri(header)!, byteLength: bytes, plainHeader: plain, pieces: [body] };
+        // What is learnt while reading gives the verdict reading the whole URI gives.
+        expect(checkFileValue(field, uri, true, known), uri).toEqual(checkFileValue(field, uri));
+        // A header called plain is one both SDK validators accept.
+        if (plain) expect(serverVerdicts(raw, { report: uri }), uri).toEqual([true, true]);
+      }),
+      { numRuns: 600 },
+    );
+    expect(plainDataUriHeader("", "a b.pdf")).toEqual({ header: "data:application/octet-stream;name=a%20b.pdf;base64,", plain: true });
+    expect(plainDataUriHeader("text/plain; charset=utf-8", "a").plain).toBe(false);
   });
 
   it("reads a data: URI's header and counts its bytes without decoding", () => {

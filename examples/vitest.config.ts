@@ -1,11 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-// The example, end to end: one `next build`, one `next start`, Chromium driving it at a person's pace.
+// Both example apps end to end (`npm run test:example`): each test file installs, starts and drives its
+// app; one Chromium (started once, by chromiumServer.ts) serves both files, one after the other.
 export default defineConfig({
   test: {
     root: import.meta.dirname,
     environment: "node",
-    include: ["*.e2e.test.ts"],
+    include: ["*/test/*.e2e.test.ts"],
+    globalSetup: ["./chromiumServer.ts"],
     testTimeout: 120_000,
     hookTimeout: 900_000,
     fileParallelism: false,

@@ -1,13 +1,13 @@
-// Installs react-mcp-elicitation into this example the way a host gets it: built and packed from the
-// repository around it, then `npm install --no-save <tarball>` (a host lists it in its dependencies
-// and installs it from the registry).
+// Installs react-mcp-elicitation into the example it runs in (its `npm run setup`, from the example's
+// folder) the way a host gets it: built and packed from the repository around it, then
+// `npm install --no-save <tarball>` (a host lists it in its dependencies and installs it from the registry).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const example = resolve(import.meta.dirname, "..");
-const repo = resolve(example, "../..");
+const example = process.cwd();
+const repo = resolve(import.meta.dirname, "..");
 const run = (command, args, cwd, env = process.env) => execFileSync(command, args, { cwd, env, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
 
 // As a release is built (a test runner's NODE_ENV=test would build the JSX for development).

@@ -1,0 +1,98 @@
+// The app's server: Express with express-session logins, the chat (`streamText` with the deploy MCP
+// server's tools through `@ai-sdk/mcp`), and the relay that carries the tool's questions to the person's
+// browser. `npm run dev` serves the API on 127.0.0.1:3001 behind Vite's dev proxy; `npm start` also
+// serves the built page.
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import { createMCPClient } from "@ai-sdk/mcp";
+import { convertToModelMessages, stepCountIs, streamText, UI_MESSAGE_STREAM_HEADERS, type UIMessage } from "ai";
+import express from "express";
+import session from "express-session";
+import { createElicitationRelay, sendFetchResponse, toFetchRequest } from "react-mcp-elicitation/server";
+import { toolsWithElicitationRelay } from "react-mcp-elicitation/server/ai-sdk";
+import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
+import { chatOf, keepStream, replay } from "./chats";
+import { startDeployServer } from "./deployServer";
+import { scriptedModel } from "./scriptedModel";
+
+declare module "express-session" {
+  interface SessionData {
+    person?: string;
+  }
+}
+
+const deployUrl = process.env.DEPLOY_MCP_URL ?? (await startDeployServer());
+// Several backends share open questions through Redis (and then need a shared session store too).
+const relay = createElicitationRelay({ store: process.env.REDIS_URL ? createRedisRelayStore({ url: process.env.REDIS_URL }) : undefined });
+
+const app = express();
+app.use(session({ secret: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"), resave: false, saveUninitialized: false, cookie: { httpOnly: true, sameSite: "lax" } }));
+
+// The demo login: a name. A real app checks a password or an identity provider here.
+app.post("/api/login", express.json(), (req, res) => {
+  const name = String(req.body?.name ?? "").trim().slice(0, 40);
+  if (!name) return void res.status(400).json({ error: "Type a name." });
+  req.session.person = name;
+  res.json({ name });
+});
+app.get("/api/me", (req, res) => void res.json({ name: req.session.person ?? null }));
+
+// The relay's route: the person is whoever the session names (no body parser before it).
+app.all("/api/elicitation", async (req, res) => sendFetchResponse(res, await relay.handle(toFetchRequest(req), { owner: req.session.person })));
+
+app.get("/api/chats/:id", (req, res) => {
+  const chat = req.session.person ? chatOf(req.params.id, req.session.person) : undefined;
+  if (!chat) return void res.status(404).end();
+  res.json(chat.messages);
+});
+
+app.post("/api/chat", express.json({ limit: "1mb" }), async (req, res) => {
+  const person = req.session.person;
+  const { id, message } = (req.body ?? {}) as { id?: string; message?: UIMessage };
+  const chat = person && typeof id === "string" && message ? chatOf(id, person) : undefined;
+  if (!person || !id || !chat || !message) return void res.status(person ? 404 : 401).end();
+  chat.messages = [...chat.messages, message];
+  const client = await createMCPClient({ transport: { type: "http", url: deployUrl }, capabilities: { elicitation: {} } });
+  const tools = await toolsWithElicitationRelay(client, { relay, owner: person, serverName: "Deploy server", context: { chatId: id } });
+  // Stopped by the chat's Stop button only: a reload must not end the tool call, whose question waits.
+  const stop = (chat.stop = new AbortController());
+  const close = () => void client.close();
+  const result = streamText({
+    model: scriptedModel(),
+    messages: await convertToModelMessages(chat.messages),
+    tools,
+    stopWhen: stepCountIs(5),
+    abortSignal: stop.signal,
+    onFinish: close,
+    onError: close,
+    onAbort: close,
+  });
+  result.pipeUIMessageStreamToResponse(res, {
+    originalMessages: chat.messages,
+    onFinish: ({ messages }) => void (chat.messages = messages),
+    consumeSseStream: ({ stream }) => keepStream(chat, stream),
+  });
+});
+
+// useChat({ resume: true }) asks here after a reload: the answer still being written, from its start.
+app.get("/api/chat/:id/stream", (req, res) => {
+  const chat = req.session.person ? chatOf(req.params.id, req.session.person) : undefined;
+  const stream = chat && replay(chat);
+  if (!stream) return void res.status(204).end();
+  void sendFetchResponse(res, new Response(stream.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS }));
+});
+
+app.post("/api/chat/:id/stop", (req, res) => {
+  const chat = req.session.person ? chatOf(req.params.id, req.session.person) : undefined;
+  chat?.stop?.abort();
+  res.status(204).end();
+});
+
+if (process.env.NODE_ENV === "production") {
+  const page = resolve(import.meta.dirname, "../dist");
+  app.use(express.static(page));
+  app.get("/{*path}", (_req, res) => res.sendFile(resolve(page, "index.html")));
+}
+
+const port = Number(process.env.PORT ?? 3001);
+app.listen(port, "127.0.0.1", () => console.log(`API on http://127.0.0.1:${port}`));

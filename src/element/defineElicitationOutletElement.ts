@@ -1,0 +1,214 @@
+// <mcp-elicitation-outlet>: the outlet for pages without React of their own (Svelte, Vue, plain HTML).
+// Attributes for the common case, properties for the rest, DOM events out. Its cards are drawn in the
+// element's own children (no shadow root: docs/element.md says why), by a React root it holds while
+// connected. Where there is no `customElements` (a server rendering the page) defining is a no-op.
+import { createElement } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createElicitationDraftStore, type ElicitationDraftStore } from "../form/createElicitationDraftStore";
+import type { ElicitationAttentionEvent } from "../host/attention/types";
+import type { ElicitationRelayError } from "../host/relay/ElicitationRelayError";
+import type { ElicitationQueue, ElicitationQueueEntry } from "../host/types";
+import type { ElicitationMessagesInput } from "../messages/resolveMessages";
+import { createOutletStyles } from "./adoptOutletStyles";
+import { createRelayConnections, type RelayUser } from "./createRelayConnections";
+import { ElementOutlet } from "./ElementOutlet";
+import { matchesContext, readOutletAttributes } from "./readOutletAttributes";
+
+/** The element's tag name. */
+const ELICITATION_OUTLET_TAG = "mcp-elicitation-outlet";
+
+/** `<mcp-elicitation-outlet>`, as scripts see it: its properties (attributes are in docs/element.md). */
+export interface ElicitationOutletElement extends HTMLElement {
+  /** A queue the page feeds itself (its MCP client runs in the page); takes the place of `relay-url`. */
+  queue: ElicitationQueue | undefined;
+  /** Replacement UI strings, whole or in part, as the outlet's `messages`. */
+  messages: ElicitationMessagesInput | undefined;
+  /** Only the requests it returns true for are drawn here (with `filter-context`, both must agree). */
+  filter: ((entry: ElicitationQueueEntry) => boolean) | undefined;
+  addEventListener<K extends keyof ElicitationOutletElementEventMap>(
+    type: K,
+    listener: (this: ElicitationOutletElement, event: ElicitationOutletElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+}
+
+/** The element's DOM events (they bubble, and cross shadow roots). */
+export interface ElicitationOutletElementEventMap extends HTMLElementEventMap {
+  /** A request drawn here started or stopped waiting unseen (docs/attention.md). */
+  "mcp-elicitation-attention": CustomEvent<ElicitationAttentionEvent>;
+  /** Something handled went wrong: an `ElicitationRelayError` of the relay's connection, or a `TypeError` naming an attribute or property it cannot take. */
+  "mcp-elicitation-error": CustomEvent<ElicitationRelayError | TypeError>;
+}
+
+const OBSERVED = ["relay-url", "presentation", "layout", "locale", "dir", "filter-context", "drafts", "title-badge"];
+const PROPERTIES = ["queue", "messages", "filter"] as const;
+
+/** Defines `<mcp-elicitation-outlet>` once; nothing where `customElements` is absent. */
+export function defineElicitationOutletElement(): void {
+  if (typeof customElements === "undefined" || typeof HTMLElement === "undefined") return;
+  if (customElements.get(ELICITATION_OUTLET_TAG) !== undefined) return;
+  // Shared by every element of the page: one connection per relay URL, one stylesheet, one draft store of each kind.
+  const relays = createRelayConnections();
+  const styles = createOutletStyles();
+  const drafts: Partial<Record<"memory" | "session", ElicitationDraftStore>> = {};
+  const draftStore = (storage: "memory" | "session") => (drafts[storage] ??= createElicitationDraftStore({ storage }));
+
+  class OutletElement extends HTMLElement {
+    static readonly observedAttributes = OBSERVED;
+    #root: Root | undefined;
+    #queue: ElicitationQueue | undefined;
+    #messages: ElicitationMessagesInput | undefined;
+    #filter: ((entry: ElicitationQueueEntry) => boolean) | undefined;
+    #relay: { url: string; queue: ElicitationQueue; release(): void } | undefined;
+    readonly #relayUser: RelayUser = { onError: (error) => this.#emit("mcp-elicitation-error", error) };
+    /** Problems already reported, so a render does not repeat them. */
+    readonly #reported = new Set<string>();
+    /** Requests this element reported unseen: their "seen" or "ended" is its to report. */
+    readonly #unseen = new Set<string>();
+
+    get queue() {
+      return this.#queue;
+    }
+    set queue(value) {
+      if (value != null && (typeof value !== "object" || typeof value.subscribe !== "function" || typeof value.request !== "function")) {
+        throw new TypeError("<mcp-elicitation-outlet>.queue must be a queue made by createElicitationQueue(), or undefined.");
+      }
+      this.#queue = value ?? undefined;
+      this.#render();
+    }
+    get messages() {
+      return this.#messages;
+    }
+    set messages(value) {
+      if (value != null && typeof value !== "object") throw new TypeError("<mcp-elicitation-outlet>.messages must be an object of UI strings, or undefined.");
+      this.#messages = value ?? undefined;
+      this.#render();
+    }
+    get filter() {
+      return this.#filter;
+    }
+    set filter(value) {
+      if (value != null && typeof value !== "function") throw new TypeError("<mcp-elicitation-outlet>.filter must be a function (entry) => boolean, or undefined.");
+      this.#filter = value ?? undefined;
+      this.#render();
+    }
+
+    connectedCallback() {
+      // A property set before the element was defined sits on the instance, hiding the accessor.
+      for (const name of PROPERTIES) {
+        if (Object.prototype.hasOwnProperty.call(this, name)) {
+          const value = (this as Record<string, unknown>)[name];
+          delete (this as Record<string, unknown>)[name];
+          (this as Record<string, unknown>)[name] = value;
+        }
+      }
+      styles.adoptIn(document);
+      const root = this.getRootNode();
+      if (root instanceof ShadowRoot) styles.adoptIn(root);
+      this.#root ??= createRoot(this);
+      this.#render();
+    }
+
+    disconnectedCallback() {
+      // Moved (taken out and put back in the same task): keep the root, the connection and what is typed.
+      queueMicrotask(() => {
+        if (this.isConnected) return;
+        this.#root?.unmount();
+        this.#root = undefined;
+        this.#relay?.release();
+        this.#relay = undefined;
+      });
+    }
+
+    attributeChangedCallback() {
+      this.#render();
+    }
+
+    #emit(type: keyof ElicitationOutletElementEventMap, detail: unknown) {
+      this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    }
+
+    #report(problem: string) {
+      if (this.#reported.has(problem)) return;
+      this.#reported.add(problem);
+      this.#emit("mcp-elicitation-error", new TypeError(`<mcp-elicitation-outlet> ${problem}`));
+    }
+
+    #render() {
+      const root = this.#root;
+      if (root === undefined) return;
+      const attributes = readOutletAttributes((name) => this.getAttribute(name));
+      for (const problem of attributes.problems) this.#report(problem);
+      const queue = this.#queue ?? this.#relayQueue(attributes.relayUrl);
+      if (queue === undefined) {
+        root.render(null);
+        return;
+      }
+      const own = this.#filter;
+      const { context } = attributes;
+      const filter =
+        own === undefined && context === undefined
+          ? undefined
+          : (entry: ElicitationQueueEntry) => (context === undefined || matchesContext(entry, context)) && (own === undefined || this.#accepts(own, entry));
+      root.render(
+        createElement(ElementOutlet, {
+          queue,
+          presentation: attributes.presentation,
+          layout: attributes.layout,
+          locale: attributes.locale,
+          dir: attributes.dir,
+          messages: this.#messages,
+          filter,
+          drafts: attributes.drafts === undefined ? undefined : draftStore(attributes.drafts),
+          titleBadge: attributes.titleBadge,
+          onAttention: (event) => this.#attention(queue, filter, event),
+        }),
+      );
+    }
+
+    /** The page's `filter`; one that throws draws nothing here (said once), never a blank page. */
+    #accepts(own: (entry: ElicitationQueueEntry) => boolean, entry: ElicitationQueueEntry): boolean {
+      try {
+        return Boolean(own(entry));
+      } catch (error) {
+        // Said after the render it happened in, so a listener may change the element at once.
+        queueMicrotask(() =>
+          this.#report(`.filter threw (${error instanceof Error ? error.message.slice(0, 100) : "not an Error"}); the requests it threw for are not drawn here.`),
+        );
+        return false;
+      }
+    }
+
+    /** The shared queue of the relay at `relayUrl`, held while this element uses it. */
+    #relayQueue(relayUrl: string | undefined): ElicitationQueue | undefined {
+      let url: string | undefined;
+      if (this.#queue === undefined && relayUrl !== undefined) {
+        try {
+          url = new URL(relayUrl, document.baseURI).href;
+        } catch {
+          this.#report(`relay-url="${relayUrl.slice(0, 80)}" is not a URL; nothing is shown.`);
+        }
+      }
+      if (this.#relay !== undefined && this.#relay.url !== url) {
+        this.#relay.release();
+        this.#relay = undefined;
+      }
+      if (url !== undefined && this.#relay === undefined) this.#relay = { url, ...relays.acquire(url, this.#relayUser) };
+      return this.#relay?.queue;
+    }
+
+    #attention(queue: ElicitationQueue, filter: ((entry: ElicitationQueueEntry) => boolean) | undefined, event: ElicitationAttentionEvent) {
+      if (event.type === "unseen") {
+        const entry = queue.getSnapshot().entries.find((each) => each.id === event.id);
+        if (entry === undefined || (filter !== undefined && !filter(entry))) return;
+        this.#unseen.add(event.id);
+      } else if (!this.#unseen.delete(event.id)) {
+        return;
+      }
+      this.#emit("mcp-elicitation-attention", { ...event });
+    }
+  }
+
+  customElements.define(ELICITATION_OUTLET_TAG, OutletElement);
+}

@@ -1,0 +1,22 @@
+// "react-mcp-elicitation/element": importing it defines <mcp-elicitation-outlet> (docs/element.md), for
+// pages that have no React of their own. React travels inside this entry's bundle.
+import { defineElicitationOutletElement, type ElicitationOutletElement } from "./defineElicitationOutletElement";
+
+defineElicitationOutletElement();
+
+export type { ElicitationOutletElement, ElicitationOutletElementEventMap } from "./defineElicitationOutletElement";
+// For a page whose MCP client runs in the page: its queue, given to the element's `queue` property.
+export { createElicitationQueue } from "../host/queue/createElicitationQueue";
+export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions } from "../host/types";
+// For a relay that needs more than the page's cookies (a bearer token, limits): the page connects it to its queue.
+export { connectElicitationRelay, type ElicitationRelayConnection, type ElicitationRelayOptions } from "../host/relay/connectElicitationRelay";
+export type { ElicitationAttentionEvent } from "../host/attention/types";
+export type { ElicitationRelayError } from "../host/relay/ElicitationRelayError";
+export type { ElicitationMessagesInput } from "../messages/resolveMessages";
+export type { ElicitParams, ElicitResult } from "../core/types";
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "mcp-elicitation-outlet": ElicitationOutletElement;
+  }
+}

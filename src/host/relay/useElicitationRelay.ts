@@ -1,0 +1,32 @@
+import { useEffect } from "react";
+import { useCallbackRef } from "../../ui/useCallbackRef";
+import { connectElicitationRelay, type ElicitationRelayOptions } from "./connectElicitationRelay";
+
+/**
+ * `connectElicitationRelay` as a React hook: connected while the component is mounted (StrictMode's
+ * mount, unmount and mount again leaves one connection), closed on unmount, and opened anew when
+ * `url`, `queue` or `credentials` change. The latest `filter`, `headers`, `fetch` and `onError` are
+ * used without reconnecting, so inline functions are fine. A filter that starts meaning something
+ * else (another chat) takes effect for requests arriving from then on: give each chat its own queue.
+ */
+export function useElicitationRelay(options: ElicitationRelayOptions): void {
+  const latest = useCallbackRef(() => options);
+  const { queue, credentials } = options;
+  const url = String(options.url);
+  useEffect(() => {
+    const connection = connectElicitationRelay({
+      url,
+      queue,
+      credentials,
+      limits: latest().limits,
+      headers: () => {
+        const { headers } = latest();
+        return (typeof headers === "function" ? headers() : headers) ?? {};
+      },
+      fetch: (input, init) => (latest().fetch ?? globalThis.fetch)(input, init),
+      filter: (request) => latest().filter?.(request) ?? true,
+      onError: (error) => latest().onError?.(error),
+    });
+    return () => connection.close();
+  }, [url, queue, credentials, latest]);
+}

@@ -1,0 +1,243 @@
+// The requests this instance holds: those whose MCP client waits here. Each settles exactly once —
+// with the person's answer (from any window, any instance, as the store tells it), or with this
+// instance's own closing (timeout, withdrawal, shutdown). When the store fails, what it could not
+// record is written again until it is, and what it may have missed is checked again: this instance
+// is the source of truth for what it holds.
+import type { ElicitResult } from "../../core/types";
+import type { RelayRecord, RelaySettlement, ElicitationRelayStore } from "../ElicitationRelayStore";
+import type { StoreGuard } from "../createStoreGuard";
+import type { ElicitationRelayEvent } from "../types";
+
+type Closing = Exclude<RelaySettlement["reason"], "answered">;
+
+interface Held {
+  record: RelayRecord;
+  resolve: (result: ElicitResult) => void;
+  reject: (reason: unknown) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+  shown: boolean;
+  leaving: boolean;
+}
+
+/** Waits between tries of a store write that failed: from the first, doubling, up to the last. */
+const REPAIR_FIRST_MS = 250;
+const REPAIR_MAX_MS = 2_000;
+
+export interface HeldRequests {
+  /** This instance's id as the holder of its requests. */
+  readonly instance: string;
+  /** Holds `record` (not yet open in the store): the promise settles once, with the answer or this instance's closing. */
+  hold(record: RelayRecord, signal: AbortSignal | undefined, timeoutMs: number): Promise<ElicitResult>;
+  /** Whether this instance holds `id` (its MCP client waits here). */
+  holds(id: string): boolean;
+  /** Forgets a request that never opened, without answering it. */
+  drop(id: string): void;
+  /** Closes a held request for this instance's own reason; an answer that won first is what its MCP client gets. */
+  leave(id: string, reason: Closing): Promise<void>;
+  /** A closing the store must still record: retried until it is; meanwhile `closing(id)` says it. */
+  writeLater(id: string, reason: Closing): void;
+  /** The reason of a closing the store has not recorded yet. */
+  closing(id: string): Closing | undefined;
+  /** Joins the store as this instance's holder, once (tried again after a failure). */
+  attach(): Promise<unknown>;
+  /** The first window drew it: reported once. */
+  markShown(id: string): void;
+  /** Whether `owner` has an open request of `serverName` held here (relay.call's clock). */
+  asking(owner: string, serverName: string): boolean;
+  /** Hears every change of what is held. */
+  subscribe(listener: () => void): () => void;
+  /** Answers `cancel` to everything held, stops writing again, stops holding. */
+  close(): Promise<void>;
+}
+
+export function createHeldRequests(
+  { store, guard, emit, instance }: { store: ElicitationRelayStore; guard: StoreGuard; emit: (event: Omit<ElicitationRelayEvent, "time">) => void; instance: string },
+): HeldRequests {
+  const held = new Map<string, Held>();
+  const listeners = new Set<() => void>();
+  // Closings this instance decided but the store has not recorded yet (its write failed).
+  const unwritten = new Map<string, Closing>();
+  // The store's feed of settlements was interrupted: what is held is checked against it again.
+  let recheck: { reset: boolean } | undefined;
+  let repairTimer: ReturnType<typeof setTimeout> | undefined;
+  let repairWaitMs = REPAIR_FIRST_MS;
+  let repairing = false;
+  let attached: Promise<() => Promise<void>> | undefined;
+  let stopped = false;
+
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+
+  /** The request leaves this instance with `settlement`, once: the MCP client's promise settles here. */
+  function finish(id: string, settlement: RelaySettlement): void {
+    const item = held.get(id);
+    if (item === undefined) return;
+    forget(id, item);
+    const { owner, serverName } = item.record;
+    if (settlement.reason === "withdrawn") {
+      emit({ type: "withdrawn", owner, serverName, id });
+      item.reject(item.signal?.reason ?? new Error("The request was withdrawn."));
+    } else {
+      const result: ElicitResult = settlement.reason === "answered" ? settlement.result : { action: "cancel" };
+      const cause = settlement.reason === "answered" ? "user" : settlement.reason;
+      emit({ type: "answered", owner, serverName, id, action: result.action, cause });
+      item.resolve(result);
+    }
+    notify();
+  }
+
+  function forget(id: string, item: Held): void {
+    held.delete(id);
+    if (item.timer !== undefined) clearTimeout(item.timer);
+    if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
+  }
+
+  async function leave(id: string, reason: Closing): Promise<void> {
+    const item = held.get(id);
+    if (item === undefined || item.leaving) return;
+    item.leaving = true;
+    try {
+      const outcome = await guard("settle", () => store.settle(id, { reason }));
+      if (outcome.status === "already-closed" && outcome.settlement !== undefined) finish(id, outcome.settlement);
+      else finish(id, { reason });
+    } catch {
+      // The store did not record it: the MCP client is answered now, never left hanging (past its
+      // deadline the store takes no answer, so none can win later), and the closing is written once
+      // the store is back, so no window keeps showing it.
+      finish(id, { reason });
+      writeLater(id, reason);
+    }
+  }
+
+  function writeLater(id: string, reason: Closing): void {
+    unwritten.set(id, reason);
+    scheduleRepair(true);
+  }
+
+  /** The store's feed of settlements was interrupted (`reset`: it lost its data): every held request is checked again. */
+  function interrupted(cause: { reset: boolean }): void {
+    recheck = { reset: (recheck?.reset ?? false) || cause.reset };
+    scheduleRepair(true);
+  }
+
+  function scheduleRepair(soon: boolean): void {
+    if (stopped) return;
+    if (soon) repairWaitMs = REPAIR_FIRST_MS;
+    if (repairTimer !== undefined || repairing) return;
+    repairTimer = setTimeout(() => {
+      repairTimer = undefined;
+      void repair();
+    }, repairWaitMs);
+    (repairTimer as { unref?: () => void }).unref?.();
+  }
+
+  /** Writes the closings the store missed and checks held requests against it; tried again until all of it went through. */
+  async function repair(): Promise<void> {
+    repairing = true;
+    let complete = true;
+    try {
+      for (const [id, reason] of [...unwritten]) {
+        try {
+          await guard("settle", () => store.settle(id, { reason }));
+          unwritten.delete(id);
+        } catch {
+          complete = false;
+        }
+      }
+      const pending = recheck;
+      recheck = undefined;
+      if (pending !== undefined && !(await recheckHeld(pending.reset))) {
+        // Tried again (a reset is reported once, by the pass that found it).
+        recheck ??= { reset: false };
+        complete = false;
+      }
+    } finally {
+      repairing = false;
+    }
+    if (complete && unwritten.size === 0 && recheck === undefined) {
+      repairWaitMs = REPAIR_FIRST_MS;
+      return;
+    }
+    repairWaitMs = Math.min(REPAIR_MAX_MS, repairWaitMs * 2);
+    scheduleRepair(false);
+  }
+
+  /**
+   * After an interruption: a held request the store closed meanwhile is settled as the store says (an
+   * answer whose notification was lost still reaches its MCP client); one the store no longer knows (it
+   * lost its data) opens again, since this instance is its source of truth. True when every check went through.
+   */
+  async function recheckHeld(reset: boolean): Promise<boolean> {
+    if (reset) emit({ type: "store-reset" });
+    let complete = true;
+    for (const [id, item] of [...held]) {
+      if (item.leaving) continue;
+      try {
+        const found = await guard("get", () => store.get(id));
+        if (found === undefined) {
+          if (held.get(id) === item && !item.leaving) await guard("open", () => store.open(item.record, Number.MAX_SAFE_INTEGER));
+        } else if (found.record === undefined) {
+          finish(id, found.settlement ?? (found.closed === "answered" ? { reason: "closed" } : { reason: found.closed }));
+        }
+      } catch {
+        complete = false;
+      }
+    }
+    return complete;
+  }
+
+  return {
+    instance,
+    hold(record, signal, timeoutMs) {
+      const { id } = record;
+      return new Promise<ElicitResult>((resolve, reject) => {
+        const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
+        held.set(id, item);
+        item.timer = setTimeout(() => void leave(id, "timeout"), timeoutMs);
+        if (signal) {
+          item.onAbort = () => void leave(id, "withdrawn");
+          signal.addEventListener("abort", item.onAbort, { once: true });
+        }
+        notify();
+      });
+    },
+    holds: (id) => held.has(id),
+    drop(id) {
+      const item = held.get(id);
+      if (item === undefined) return;
+      forget(id, item);
+      notify();
+    },
+    leave,
+    writeLater,
+    closing: (id) => unwritten.get(id),
+    attach() {
+      // A store that could not be reached is tried again by the next request.
+      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted)).catch((error: unknown) => {
+        attached = undefined;
+        throw error;
+      });
+      return attached;
+    },
+    markShown(id) {
+      const item = held.get(id);
+      if (item === undefined || item.shown) return;
+      item.shown = true;
+      emit({ type: "shown", owner: item.record.owner, serverName: item.record.serverName, id });
+    },
+    asking: (owner, serverName) => [...held.values()].some((item) => item.record.owner === owner && item.record.serverName === serverName),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      await Promise.all([...held.keys()].map((id) => leave(id, "closed")));
+      stopped = true;
+      if (repairTimer !== undefined) clearTimeout(repairTimer);
+      if (attached !== undefined) await attached.then((stop) => stop(), () => undefined);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// <mcp-elicitation-outlet> in a document (happy-dom): its properties, a queue of the page's own, and
+// what it says when a page hands it something it cannot take. In Chromium against a relay: e2e/element/.
+import { waitFor } from "@testing-library/dom";
+import { afterEach, describe, expect, it } from "vitest";
+import { createElicitationQueue } from "../../src/element/index";
+import type { ElicitationOutletElement } from "../../src/element/index";
+
+const form = { message: "Name the note", requestedSchema: { type: "object", properties: { title: { type: "string", title: "Title" } } } } as const;
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+function place(attributes: Record<string, string> = {}): { outlet: ElicitationOutletElement; errors: string[] } {
+  const outlet = document.createElement("mcp-elicitation-outlet");
+  for (const [name, value] of Object.entries(attributes)) outlet.setAttribute(name, value);
+  const errors: string[] = [];
+  outlet.addEventListener("mcp-elicitation-error", (event) => errors.push(event.detail.message));
+  document.body.append(outlet);
+  return { outlet, errors };
+}
+
+describe("<mcp-elicitation-outlet>", () => {
+  it("draws the requests of the queue it is given, inline in its own children", async () => {
+    const { outlet } = place({ presentation: "inline" });
+    const queue = createElicitationQueue();
+    outlet.queue = queue;
+    void queue.request({ serverName: "Notes", params: form });
+    await waitFor(() => expect(outlet.querySelector('.rme-dialog[data-presentation="inline"]')).not.toBeNull());
+    expect(outlet.textContent).toContain("Name the note");
+  });
+
+  it("takes over a property set before it was defined (a script that ran before the entry)", async () => {
+    const queue = createElicitationQueue();
+    const outlet = document.createElement("mcp-elicitation-outlet") as ElicitationOutletElement;
+    // As if the element were not defined yet: an own property shadows the accessor.
+    Object.defineProperty(outlet, "queue", { value: queue, writable: true, configurable: true, enumerable: true });
+    outlet.setAttribute("presentation", "inline");
+    document.body.append(outlet);
+    expect(Object.prototype.hasOwnProperty.call(outlet, "queue")).toBe(false);
+    void queue.request({ serverName: "Notes", params: form });
+    await waitFor(() => expect(outlet.querySelector(".rme-dialog")).not.toBeNull());
+  });
+
+  it("a property of the wrong kind throws a TypeError naming it", () => {
+    const { outlet } = place();
+    expect(() => ((outlet as unknown as { queue: unknown }).queue = { request: 1 })).toThrow(/\.queue must be a queue made by createElicitationQueue\(\)/);
+    expect(() => ((outlet as unknown as { filter: unknown }).filter = "chat-1")).toThrow(/\.filter must be a function/);
+    expect(() => ((outlet as unknown as { messages: unknown }).messages = "Send")).toThrow(/\.messages must be an object/);
+  });
+
+  it("a filter that throws draws nothing for those requests and says so once; the others are drawn", async () => {
+    const { outlet, errors } = place({ presentation: "inline" });
+    const queue = createElicitationQueue();
+    outlet.filter = (entry) => {
+      if (entry.serverName === "Broken") throw new Error("no context");
+      return true;
+    };
+    outlet.queue = queue;
+    void queue.request({ serverName: "Broken", params: form });
+    void queue.request({ serverName: "Notes", params: { ...form, message: "From Notes" } });
+    await waitFor(() => expect(outlet.textContent).toContain("From Notes"));
+    expect(errors).toEqual(["<mcp-elicitation-outlet> .filter threw (no context); the requests it threw for are not drawn here."]);
+  });
+
+  it("a relay-url that is not a URL is named, and nothing is drawn", async () => {
+    const { outlet, errors } = place({ "relay-url": "http://[bad" });
+    await waitFor(() => expect(errors).toEqual(['<mcp-elicitation-outlet> relay-url="http://[bad" is not a URL; nothing is shown.']));
+    expect(outlet.children).toHaveLength(0);
+  });
+});

@@ -1,0 +1,178 @@
+// @vitest-environment node
+// `toolsWithElicitationRelay` with the real AI SDK: `streamText` (ai@7) with a scripted mock model,
+// the MCP tools from `@ai-sdk/mcp`, the relay over real HTTP and a "browser" reading its event stream
+// and posting answers. Each question carries its tool call (parallel calls each their own), the answer
+// reaches the server, and stopping the chat (the call's abort) closes the question's card. Against an
+// SDK v1 server over Streamable HTTP, and a 2026-07-28 server whose input_required rounds the client
+// answers in process (two questions in one round, one of them declined).
+import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
+import type { ElicitRequestFormParams } from "@modelcontextprotocol/sdk/types.js";
+import { createMcpHandler, inputRequired, McpServer as McpServerV2 } from "@modelcontextprotocol/server";
+import { simulateReadableStream, stepCountIs, streamText } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createElicitationRelay } from "../../src/server/createElicitationRelay";
+import { toolsWithElicitationRelay } from "../../src/server/ai-sdk/toolsWithElicitationRelay";
+import type { ElicitationRelay, ElicitationRelayEvent } from "../../src/server/types";
+import { serveMcp } from "../server/deployServer";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type StreamEvent } from "../server/relayHarness";
+
+type StreamPart = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer Part> ? Part : never;
+const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
+
+/** A model that calls "deploy" once per service named (all in one step), then says it is done. */
+function scriptedModel(services: string[]) {
+  return new MockLanguageModelV4({
+    doStream: async ({ prompt }) => {
+      const chunks: StreamPart[] =
+        prompt.at(-1)?.role === "tool"
+          ? [
+              { type: "text-start", id: "t" },
+              { type: "text-delta", id: "t", delta: "Done." },
+              { type: "text-end", id: "t" },
+              { type: "finish", finishReason: { unified: "stop", raw: undefined }, usage },
+            ]
+          : [
+              ...services.map((service): StreamPart => ({ type: "tool-call", toolCallId: `call-${service}`, toolName: "deploy", input: JSON.stringify({ service }) })),
+              { type: "finish", finishReason: { unified: "tool-calls", raw: undefined }, usage },
+            ];
+      return { stream: simulateReadableStream({ chunks }) };
+    },
+  });
+}
+
+const regionForm = (service: string): ElicitRequestFormParams => ({
+  mode: "form",
+  message: `Deploy ${service} where?`,
+  requestedSchema: { type: "object", properties: { region: { type: "string", title: "Region", enum: ["eu", "us"] } }, required: ["region"] },
+});
+const noteForm: ElicitRequestFormParams = {
+  mode: "form",
+  message: "A note for the team?",
+  requestedSchema: { type: "object", properties: { note: { type: "string", title: "Note" } } },
+};
+
+const cleanup: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** The relay on real HTTP, and Ada's browser reading her stream. */
+async function startRelay() {
+  const events: ElicitationRelayEvent[] = [];
+  const relay = createElicitationRelay({ identify: identifyByHeader, onEvent: (event) => events.push(event) });
+  const served = await serve(relay.handle);
+  const browser = await openStream(served.url, "ada");
+  cleanup.push(() => served.close(), () => relay.close(), () => browser.close());
+  const answer = (event: StreamEvent, result: unknown) => postAnswer(served.url, "ada", { id: requestId(event), result });
+  return { relay, browser, answer, events };
+}
+
+/** An SDK v1 server whose "deploy" tool asks on the tool call's own stream (`relatedRequestId`). */
+function startV1Server() {
+  return serveMcp(cleanup, "deployer", (mcp) =>
+    mcp.registerTool("deploy", { description: "Deploys a service after asking where", inputSchema: { service: z.string() } }, async ({ service }, extra) => {
+      try {
+        const result = await mcp.server.elicitInput(regionForm(service), { relatedRequestId: extra.requestId });
+        return { content: [{ type: "text", text: JSON.stringify({ service, ...result }) }] };
+      } catch (error) {
+        return { content: [{ type: "text", text: `error: ${(error as Error).message}` }], isError: true };
+      }
+    }),
+  );
+}
+
+async function connect(transport: Parameters<typeof createMCPClient>[0]["transport"]): Promise<MCPClient> {
+  const client = await createMCPClient({ transport, capabilities: { elicitation: {} } });
+  cleanup.push(() => client.close());
+  return client;
+}
+
+const requestOf = (event: StreamEvent) => event.data as { serverName: string; params: { message: string }; context?: Record<string, string> };
+/** The text each tool call of the first step returned, by tool call id. */
+const toolOutputs = async (steps: PromiseLike<readonly { toolResults: readonly { toolCallId: string; output: unknown }[] }[]>) =>
+  Object.fromEntries((await steps)[0]!.toolResults.map((part) => [part.toolCallId, (part.output as { content: { text: string }[] }).content[0]!.text]));
+
+describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
+  it("SDK v1 server, two calls at once: each question carries its own tool call; answered out of order, each reaches its call", async () => {
+    const { relay, browser, answer } = await startRelay();
+    const client = await connect({ type: "http", url: await startV1Server() });
+    const tools = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Deploy server", context: { chatId: "chat-1" } });
+    const result = streamText({ model: scriptedModel(["web", "api"]), prompt: "deploy web and api", tools, stopWhen: stepCountIs(3) });
+
+    const web = await browser.next((event) => isRequest(event) && requestOf(event).context?.toolCallId === "call-web", 10_000);
+    const api = await browser.next((event) => isRequest(event) && requestOf(event).context?.toolCallId === "call-api", 10_000);
+    expect(requestOf(web)).toMatchObject({ serverName: "Deploy server", params: { message: "Deploy web where?" }, context: { chatId: "chat-1", toolCallId: "call-web" } });
+    expect(requestOf(api)).toMatchObject({ params: { message: "Deploy api where?" }, context: { chatId: "chat-1", toolCallId: "call-api" } });
+
+    expect((await answer(api, { action: "accept", content: { region: "us" } })).status).toBe(200);
+    expect((await answer(web, { action: "decline" })).status).toBe(200);
+    expect(await result.text).toBe("Done.");
+    expect(await toolOutputs(result.steps)).toEqual({
+      "call-web": JSON.stringify({ service: "web", action: "decline" }),
+      "call-api": JSON.stringify({ service: "api", action: "accept", content: { region: "us" } }),
+    });
+  });
+
+  it("stopping the chat (the tool call's abort) closes the question's card", async () => {
+    const { relay, browser, events } = await startRelay();
+    const client = await connect({ type: "http", url: await startV1Server() });
+    const tools = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Deploy server" });
+    const stop = new AbortController();
+    const result = streamText({ model: scriptedModel(["web"]), prompt: "deploy web", tools, stopWhen: stepCountIs(3), abortSignal: stop.signal });
+    const text = result.text.then(
+      () => "finished",
+      () => "stopped",
+    );
+    const asked = await browser.next(isRequest, 10_000);
+    expect(requestOf(asked).context).toEqual({ toolCallId: "call-web" });
+    stop.abort();
+    const closed = await browser.next((event) => event.event === "closed", 5_000);
+    expect(closed.data).toEqual({ id: requestId(asked), reason: "withdrawn" });
+    expect(events.filter((event) => event.type === "withdrawn").map((event) => event.id)).toEqual([requestId(asked)]);
+    expect(await text).toBe("stopped");
+  });
+
+  it("2026-07-28 server, one round of two questions answered in process: the person answers one and declines the other", async () => {
+    const { relay, browser, answer } = await startRelay();
+    const rounds: unknown[] = [];
+    const handler = createMcpHandler(() => {
+      const server = new McpServerV2({ name: "deployer", version: "2.0.0" });
+      server.registerTool("deploy", { description: "Deploys after asking", inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
+        const responses = ctx.mcpReq.inputResponses;
+        if (!responses) {
+          return inputRequired({ inputRequests: { region: inputRequired.elicit(regionForm(service) as never), note: inputRequired.elicit(noteForm as never) } });
+        }
+        rounds.push(responses);
+        return { content: [{ type: "text", text: JSON.stringify(responses) }] };
+      });
+      return server;
+    });
+    const client = await connect({ type: "http", url: "http://deployer.test/mcp", fetch: (url, init) => handler.fetch(new Request(url, init)) });
+    const tools = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Deploy server", context: { chatId: "chat-2" } });
+    const result = streamText({ model: scriptedModel(["web"]), prompt: "deploy web", tools, stopWhen: stepCountIs(3) });
+
+    // The client asks the round's questions one after the other, each under the same tool call.
+    const region = await browser.next((event) => isRequest(event) && requestOf(event).params.message === "Deploy web where?", 10_000);
+    expect(requestOf(region).context).toEqual({ chatId: "chat-2", toolCallId: "call-web" });
+    expect((await answer(region, { action: "accept", content: { region: "eu" } })).status).toBe(200);
+    const note = await browser.next((event) => isRequest(event) && requestOf(event).params.message === "A note for the team?", 10_000);
+    expect(requestOf(note).context).toEqual({ chatId: "chat-2", toolCallId: "call-web" });
+    expect((await answer(note, { action: "decline" })).status).toBe(200);
+
+    expect(await result.text).toBe("Done.");
+    const expected = { region: { action: "accept", content: { region: "eu" } }, note: { action: "decline" } };
+    expect(rounds).toEqual([expected]);
+    expect(JSON.parse((await toolOutputs(result.steps))["call-web"]!)).toEqual(expected);
+  });
+
+  it("names what is wrong with its arguments", async () => {
+    const relay: ElicitationRelay = createElicitationRelay({});
+    cleanup.push(() => relay.close());
+    await expect(toolsWithElicitationRelay({} as MCPClient, { relay, owner: "ada", serverName: "x" })).rejects.toThrow(/client must be an MCP client from @ai-sdk\/mcp/);
+    const client = { onElicitationRequest: () => undefined, tools: async () => ({}) } as unknown as MCPClient;
+    await expect(toolsWithElicitationRelay(client, { relay: {} as ElicitationRelay, owner: "ada", serverName: "x" })).rejects.toThrow(/relay must be a relay/);
+    await expect(toolsWithElicitationRelay(client, { relay, owner: "", serverName: "x" })).rejects.toThrow(/owner must be the person's id/);
+  });
+});
