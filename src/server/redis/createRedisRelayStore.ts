@@ -227,10 +227,10 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     await Promise.all([client.set(keys.lease(holder), "1", "PX", leaseMs), client.zadd(keys.holders, Date.now(), holder)]);
   };
 
-  /** Whether a holder can receive an answer: its lease, and a subscription to its channel on any node. */
+  /** Whether a holder can receive an answer: its lease, and a subscription to its channel on any node (a replica too). */
   async function holderState(holder: string): Promise<"live" | "gone" | "deaf"> {
     if ((await client.exists(keys.lease(holder))) === 0) return "gone";
-    const nodes: Redis[] = "isCluster" in client && client.isCluster ? (client as Cluster).nodes("master") : [client as Redis];
+    const nodes: Redis[] = "isCluster" in client && client.isCluster ? (client as Cluster).nodes("all") : [client as Redis];
     const counts = await Promise.all(nodes.map((node) => node.pubsub("NUMSUB", `${keys.holderChannel}${holder}`) as Promise<[string, number]>));
     return counts.some(([, count]) => Number(count) > 0) ? "live" : "deaf";
   }
