@@ -228,9 +228,11 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   };
 
   /** Whether a holder can receive an answer: its lease, and a subscription to its channel on any node (a replica too). */
+  const clustered = "isCluster" in client && client.isCluster === true;
+
   async function holderState(holder: string): Promise<"live" | "gone" | "deaf"> {
     if ((await client.exists(keys.lease(holder))) === 0) return "gone";
-    const nodes: Redis[] = "isCluster" in client && client.isCluster ? (client as Cluster).nodes("all") : [client as Redis];
+    const nodes: Redis[] = clustered ? (client as Cluster).nodes("all") : [client as Redis];
     const counts = await Promise.all(nodes.map((node) => node.pubsub("NUMSUB", `${keys.holderChannel}${holder}`) as Promise<[string, number]>));
     return counts.some(([, count]) => Number(count) > 0) ? "live" : "deaf";
   }
@@ -257,8 +259,10 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
         person.round,
         person.channel,
         keys.holderChannel,
+        keys.leasePrefix,
       );
-    let reply = await run("");
+    // One Redis looks at the holder inside the settle; a Cluster cannot (another slot), and asks twice.
+    let reply = await run(clustered ? "" : "inline");
     if (reply[0] === "check-holder") reply = await run(await holderState(reply[1]!));
     // Its holder no longer needs to find it; a round resumed needs no expiry.
     const holder = reply[0] === "settled" ? reply[1] : reply[0] === "already-closed" ? reply[3] : undefined;

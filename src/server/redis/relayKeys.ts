@@ -32,6 +32,8 @@ export function relayKeys(prefix: string) {
       };
     },
     lease: (holder: string) => `${prefix}:lease:{${tagOf(holder)}}`,
+    /** What precedes a lease's `{holder}` tag (a settle script builds a relay id's lease key from it). */
+    leasePrefix: `${prefix}:lease:`,
     held: (holder: string) => `${prefix}:held:{${tagOf(holder)}}`,
     /** Settlements for a holder are published on this and its name. */
     holderChannel: `${prefix}:holder:`,

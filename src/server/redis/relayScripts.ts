@@ -24,7 +24,8 @@
 /**
  * Shared by the settle and expire scripts: closes one open request, or says why it cannot.
  * `k`: the person's keys { req, open, pos, closed, round_prefix, channel, holder_channel_prefix }.
- * `holder_state` (answers only): '' not checked yet, else 'live', 'gone' (no lease) or 'deaf' (not listening).
+ * `holder_state` (answers only): '' not checked yet, else 'live', 'gone' (no lease) or 'deaf' (not listening);
+ * 'inline' (one Redis, not a Cluster): looked at here, in the same atomic step as the settle.
  * A request of a parked round records its answer in the round; the one that records its last answer
  * takes the round out (the resume's claim: it happens once, inside this script) and returns it.
  * Returns {'settled', holder[, round fields]}, {'already-closed', reason, kept settlement or '', holder},
@@ -50,7 +51,14 @@ local function settle_one(k, id, settlement, reason, owner_check, holder_state, 
     if deadline and tonumber(now_ms) > deadline then
       late = 'timeout'
     elseif holder ~= '' then
-      -- The holder's lease and subscription live in its own slot: the store looks and asks again.
+      -- One Redis: the holder's lease and subscription are looked at in this same step, so it cannot
+      -- die between the look and the settle. Relay ids are base64url: the holder is its own hash tag.
+      if holder_state == 'inline' then
+        if redis.call('EXISTS', k.lease_prefix .. '{' .. holder .. '}') == 0 then holder_state = 'gone'
+        elseif redis.call('PUBSUB', 'NUMSUB', k.holder_channel_prefix .. holder)[2] == 0 then holder_state = 'deaf'
+        else holder_state = 'live' end
+      end
+      -- A Cluster: the holder's lease and subscription live in its own slot; the store looks and asks again.
       if holder_state == '' then return {'check-holder', holder} end
       if holder_state == 'gone' then late = 'closed' end
     end
@@ -114,10 +122,10 @@ return 1
 /**
  * KEYS: req, open, pos, closed. ARGV: id, settlement JSON, reason, owner or "", holder state, keep ms, now ms,
  * now ms (the start of a new position), keep count, the answer JSON a parked round records, the person's round key
- * prefix, the person's channel, the holders' channel prefix. Returns what settle_one returns.
+ * prefix, the person's channel, the holders' channel prefix, the leases' key prefix. Returns what settle_one returns.
  */
 export const SETTLE_SCRIPT = `${SETTLE_ONE}
-local k = { req = KEYS[1], open = KEYS[2], pos = KEYS[3], closed = KEYS[4], round_prefix = ARGV[11], channel = ARGV[12], holder_channel_prefix = ARGV[13] }
+local k = { req = KEYS[1], open = KEYS[2], pos = KEYS[3], closed = KEYS[4], round_prefix = ARGV[11], channel = ARGV[12], holder_channel_prefix = ARGV[13], lease_prefix = ARGV[14] }
 return settle_one(k, ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], tonumber(ARGV[9]), ARGV[10])
 `;
 
