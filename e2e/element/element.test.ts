@@ -284,6 +284,8 @@ describe("a static HTML page with a module script", () => {
     });
     await card(page).waitFor();
     expect(await card(page).getByRole("heading").first().textContent()).toMatch(/Notes/);
+    // A person reads the new card before typing: keys in its first 500 ms are swallowed by design.
+    await page.waitForTimeout(1_000);
     await card(page).getByRole("textbox", { name: /Title/ }).pressSequentially("Groceries", { delay: 60 });
     await press(page, card(page).getByRole("button", { name: "Submit" }));
     await expect.poll(() => page.evaluate(() => window.__answer)).toEqual({ action: "accept", content: { title: "Groceries" } });
