@@ -45,6 +45,11 @@ export const pressAt: BrowserCommand<[x: number, y: number, holdMs?: number]> = 
   await page.mouse.up();
 };
 
+/** Moves the mouse off the page's content (its top-left corner), so no part stays :hover from an earlier press. */
+export const movePointerAway: BrowserCommand<[]> = async (context) => {
+  await playwright(context).page.mouse.move(0, 0);
+};
+
 /** The DevTools session that turned touch on, per page: its emulation lasts as long as it is attached. */
 const touchScreens = new WeakMap<object, DevToolsSession>();
 
@@ -130,12 +135,13 @@ export const emulateMedia: BrowserCommand<[media: { reducedMotion?: "reduce" | "
   await playwright(context).page.emulateMedia(media);
 };
 
-export const browserCommands = { pressAt, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands, ...traceCommands };
+export const browserCommands = { pressAt, movePointerAway, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands, ...traceCommands };
 
 // How browser tests call them: `commands.pressAt(…)` from "vitest/browser".
 declare module "vitest/browser" {
   interface BrowserCommands {
     pressAt: (x: number, y: number, holdMs?: number) => Promise<void>;
+    movePointerAway: () => Promise<void>;
     tapAt: (x: number, y: number, holdMs?: number) => Promise<void>;
     setTouch: (enabled: boolean) => Promise<void>;
     doubleClickAt: (x: number, y: number, gapMs?: number) => Promise<void>;

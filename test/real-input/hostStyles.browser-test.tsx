@@ -216,6 +216,8 @@ describe("the host's CSS stays out", () => {
   for (const [name, take] of cases) {
     it(`${name} looks the same with the Vite template, a preflight, a reboot and .chat rules on the page`, async () => {
       await commands.emulateMedia({ reducedMotion: "reduce", colorScheme: "light" });
+      // Where an earlier test's press left the pointer, a button drawn under it would be :hover in one snapshot only.
+      await commands.movePointerAway();
       const bare = await take();
       cleanup();
       document.querySelector(".chat")?.remove();
