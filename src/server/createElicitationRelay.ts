@@ -1,10 +1,9 @@
 // The relay's server side: carries each elicitation request an MCP client on this server receives to
 // the person's browser (an event stream) and the answer back (a POST), with the in-page queue's
-// guarantees — prepared once, refused with the queue's errors, rate-limited, answered exactly once,
+// guarantees — admitted by the core's one step (refused with the relay's own error type), answered exactly once,
 // timed out, withdrawn — across windows and, with a shared store, across instances. This file composes
 // the parts (relay/): the options, the admission, the requests held here, the streams, the answers
 // and the parked rounds; it keeps what only it sees whole: relay.request, completions, the route, close.
-import { ElicitationQueueError, INVALID_PARAMS } from "../core/request/ElicitationQueueError";
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
 import { isRelayElicitationId } from "../core/relay/readRelayEvent";
 import { RELAY_BOUNDS } from "../core/relay/relayWire";
@@ -42,7 +41,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   let closed = false;
   const newRelayId = createRelayIds();
 
-  const admission = createRelayAdmission({ rateLimit: settings.rateLimit, now, timeoutMs: settings.timeoutMs, maxOpen: settings.maxOpen, isClosed: () => closed, emit });
+  const admission = createRelayAdmission({ rateLimit: settings.rateLimit, now, timeoutMs: settings.timeoutMs, maxOpen: settings.maxOpen, isClosed: () => closed, prepare, emit });
   /** This instance, as the holder of the requests its MCP clients receive. */
   const held = createHeldRequests({ store, guard, emit, instance: newRelayId() });
   const streams = createStreamHub({
@@ -61,7 +60,6 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     guard,
     emit,
     now,
-    prepare,
     admission,
     onResume: options.onResume,
     timeoutMs: settings.timeoutMs,
@@ -90,20 +88,17 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       emit({ type: "withdrawn", owner, serverName });
       throw signal.reason;
     }
-    if (closed) return admission.refuse(serverName, admission.closedError(), owner);
-    const limited = admission.rateRefusal(owner, serverName);
-    if (limited !== undefined) return admission.refuse(serverName, limited, owner);
     // Prepared once, here: the browser's queue prepares the params it receives for drawing, and an
     // answer is checked against this preparation.
-    const prepared = prepare(params);
-    if (!prepared.ok) return admission.refuse(serverName, prepared.error, owner);
-    if (prepared.answer !== undefined) {
-      emit({ type: "answered", owner, serverName, action: prepared.answer.action, cause: "sensitive" });
-      return prepared.answer;
+    const admitted = admission.admit(owner, serverName, params);
+    if (!admitted.ok) return admission.refuse(serverName, admitted.error, owner);
+    if (admitted.answer !== undefined) {
+      emit({ type: "answered", owner, serverName, action: admitted.answer.action, cause: "sensitive" });
+      return admitted.answer;
     }
     // Transports replay requests (SDK 1.32 after a -32042 error), as the queue knows: an elicitation
     // already answered gets the same answer again, one still open the answer it will get; neither is shown twice.
-    const { request: parsedRequest } = prepared;
+    const { request: parsedRequest } = admitted.prepared;
     const urlKey =
       parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlElicitationKey(owner, serverName, parsedRequest.elicitationId) : undefined;
     if (urlKey !== undefined) {
@@ -118,7 +113,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         return earlier;
       }
     }
-    admission.countRate(owner, serverName);
+    admission.count(owner, serverName);
     await held.attach();
     // Withdrawn, or the relay closed, while this instance joined the store: nothing was opened, nothing to close.
     if (signal?.aborted) {
@@ -144,9 +139,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     if (eventLength > RELAY_BOUNDS.eventLength) {
       return admission.refuse(
         serverName,
-        new ElicitationQueueError("invalid-params", INVALID_PARAMS, `The request is ${eventLength} characters on the relay's wire; a browser reads at most ${RELAY_BOUNDS.eventLength}.`, {
-          max: RELAY_BOUNDS.eventLength,
-        }),
+        admission.invalidParams(`The request is ${eventLength} characters on the relay's wire; a browser reads at most ${RELAY_BOUNDS.eventLength}.`, { max: RELAY_BOUNDS.eventLength }),
         owner,
       );
     }

@@ -165,6 +165,23 @@ describe("layers import downward only", () => {
   });
 });
 
+describe("admission is one step, in core", () => {
+  const home = join("core", "request", "createElicitationAdmission.ts");
+  /** A refusal of the admission's own, built in place: `("rate-limited", REQUEST_REFUSED`. */
+  const refusalBuilt = /["'](rate-limited|queue-closed|too-many-open)["']\s*,\s*REQUEST_REFUSED\b/;
+
+  it("no other file words the refusals of closed, rate or open maximum", () => {
+    expect(files.filter((file) => file !== home && refusalBuilt.test(readFileSync(join(src, file), "utf8")))).toEqual([]);
+    expect(refusalBuilt.test(readFileSync(join(src, home), "utf8"))).toBe(true);
+  });
+
+  it("the queue and both relay ways in go through it", () => {
+    for (const file of ["host/queue/createElicitationQueue.ts", "server/relay/createRelayAdmission.ts"]) {
+      expect(relativeTargets(file.split("/").join(sep))).toContain(home.replace(/\.ts$/, ""));
+    }
+  });
+});
+
 /** `const MAX_… = value;`, with or without digit separators. */
 const maximumDefined = (value: number) => new RegExp(`\\bconst\\s+MAX_[A-Z0-9_]*\\s*=\\s*${String(value).split("").join("_?")}\\s*;`);
 

@@ -3,7 +3,10 @@
 // reading the event stream itself, two people, two windows.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
+import { ElicitationQueueError } from "../../src/core/request/ElicitationQueueError";
+import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
+import { ElicitationRelayRequestError } from "../../src/server/ElicitationRelayRequestError";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions } from "../../src/server/types";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "./relayHarness";
 
@@ -380,11 +383,9 @@ describe("bounded", () => {
   it("refuses requests beyond a person's open maximum and rate (-32000, as the queue refuses)", async () => {
     const { relay } = await start({ maxOpenPerPerson: 2, rateLimit: { max: 3, windowMs: 60_000 } });
     const kept = [relay.request({ owner: "alice", serverName: "A", params: ageForm }), relay.request({ owner: "alice", serverName: "A", params: ageForm })];
-    await expect(relay.request({ owner: "alice", serverName: "B", params: ageForm })).rejects.toMatchObject({
-      name: "ElicitationQueueError",
-      code: -32000,
-      reason: "too-many-open",
-    });
+    const tooMany = await relay.request({ owner: "alice", serverName: "B", params: ageForm }).catch((error: unknown) => error);
+    expect(tooMany).toBeInstanceOf(ElicitationRelayRequestError);
+    expect(tooMany).toMatchObject({ name: "ElicitationRelayRequestError", code: -32000, reason: "too-many-open", data: { reason: "too-many-open", max: 2 } });
     // Another person is not held back by Alice.
     const bobs = relay.request({ owner: "bob", serverName: "A", params: ageForm });
     void bobs.catch(() => undefined);
@@ -403,6 +404,28 @@ describe("bounded", () => {
     void limited.request({ owner: "alice", serverName: "B", params: ageForm }).catch(() => undefined);
     void limited.request({ owner: "bob", serverName: "A", params: ageForm }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+
+  it("refuses with its own error type in the queue's words and codes", async () => {
+    const queue = createElicitationQueue({ rateLimit: { max: 1, windowMs: 60_000 } });
+    const { relay } = await start({ rateLimit: { max: 1, windowMs: 60_000 } });
+    void queue.request({ serverName: "GitHub", params: ageForm }).catch(() => undefined);
+    void relay.request({ owner: "alice", serverName: "GitHub", params: ageForm }).catch(() => undefined);
+    const refusals = async () => [
+      await queue.request({ serverName: "GitHub", params: ageForm }).catch((error: unknown) => error),
+      await relay.request({ owner: "alice", serverName: "GitHub", params: ageForm }).catch((error: unknown) => error),
+    ];
+    const expectSame = ([fromQueue, fromRelay]: unknown[], expected: string) => {
+      expect(fromQueue).toBeInstanceOf(ElicitationQueueError);
+      expect(fromRelay).toBeInstanceOf(ElicitationRelayRequestError);
+      const { code, reason, data, message } = fromQueue as ElicitationQueueError;
+      expect(reason).toBe(expected);
+      expect(fromRelay).toMatchObject({ name: "ElicitationRelayRequestError", code, reason, data, message });
+    };
+    expectSame(await refusals(), "rate-limited");
+    queue.close();
+    await relay.close();
+    expectSame(await refusals(), "queue-closed");
   });
 
   it("refuses a stream beyond the person's maximum (429) and answers beyond the rate (429)", async () => {

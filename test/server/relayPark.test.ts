@@ -176,7 +176,7 @@ describe.each(stores.kinds)("parked rounds on the %s store", (_kind, makeStores)
     await expect(a.relay.park({ owner: "alice", serverName: "Deployer", call: { name: "deploy" }, inputRequests: bad })).rejects.toThrow((direct as Error).message);
     const sampling = { region: inputRequests.region, summary: { method: "sampling/createMessage", params: { messages: [] } } };
     const refused = a.relay.park({ owner: "alice", serverName: "Deployer", call: { name: "deploy" }, inputRequests: sampling });
-    await expect(refused).rejects.toMatchObject({ code: -32602, data: { key: "summary" } });
+    await expect(refused).rejects.toMatchObject({ name: "ElicitationRelayRequestError", code: -32602, reason: "invalid-params", data: { key: "summary" } });
     await expect(refused).rejects.toThrow(/inputRequests\["summary"\].*sampling\/createMessage/);
     await expect(a.relay.park({ owner: "alice", serverName: "Deployer", call: { name: "deploy" }, inputRequests: {} })).rejects.toMatchObject({ code: -32602 });
     const reader = await openStream(b.url, "alice");
@@ -184,6 +184,23 @@ describe.each(stores.kinds)("parked rounds on the %s store", (_kind, makeStores)
     expect((await reader.next((e) => e.event === "ready")).data).toEqual({ open: [] });
     expect(events.filter((e) => e.type === "parked")).toEqual([]);
   }, 20_000);
+
+  it("counts a round once against the rate, its questions against the open maximum, and refuses with the relay's error type", async () => {
+    const [store] = makeStores(1, {}) as [ElicitationRelayStore];
+    const relay = createElicitationRelay({ identify: identifyByHeader, store, rateLimit: { max: 2, windowMs: 60_000 }, maxOpenPerPerson: 3, onResume: () => undefined });
+    cleanup.push(() => relay.close());
+    const park = (asked: Record<string, unknown>) => relay.park({ owner: "alice", serverName: "Deployer", call: { name: "deploy" }, inputRequests: asked });
+    // Two questions, one admission.
+    await expect(park(inputRequests)).resolves.toMatchObject({ roundId: expect.any(String) });
+    // Two more would make four open: none of them is kept.
+    const full = await park(inputRequests).catch((error: unknown) => error);
+    expect(full).toMatchObject({ name: "ElicitationRelayRequestError", code: -32000, reason: "too-many-open", data: { max: 3 } });
+    // Two rounds were admitted (the refused one counted, as a refused relay.request does): the third is over the rate.
+    const limited = await park({ region: inputRequests.region }).catch((error: unknown) => error);
+    expect(limited).toMatchObject({ name: "ElicitationRelayRequestError", code: -32000, reason: "rate-limited", data: { max: 2, windowMs: 60_000 } });
+    // Alice's first round is still the only one open.
+    expect((await store.snapshot("alice")).open).toHaveLength(2);
+  });
 
   it("reports a hook that throws, and does not resume that round again", async () => {
     const { a, b, resumed, events } = await deploy(() => {

@@ -3,12 +3,11 @@
 // No React here: the outlet subscribes through `subscribe` / `getSnapshot`. This file composes the
 // jobs around the waiting line, each in a file beside it (admission budget, snapshots, URL steps,
 // delivery, options); URL-mode replays and the rate limit are core's, shared with the relay.
+import { createElicitationAdmission } from "../../core/request/createElicitationAdmission";
 import { prepareElicitationRequest } from "../../core/request/prepareElicitationRequest";
-import { ElicitationQueueError, REQUEST_REFUSED } from "../../core/request/ElicitationQueueError";
+import { ElicitationQueueError } from "../../core/request/ElicitationQueueError";
 import type { ElicitationSchemaError } from "../../core/request/ElicitationSchemaError";
-import { rateLimitedError } from "../../core/request/rateLimitedError";
 import { createEventReporter } from "../../core/shared/createEventReporter";
-import { createRateLimiter } from "../../core/shared/createRateLimiter";
 import { createUrlReplays } from "../../core/shared/createUrlReplays";
 import { urlElicitationKey } from "../../core/shared/urlElicitationKey";
 import type { ElicitParams, ElicitResult } from "../../core/types";
@@ -43,7 +42,14 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   const emit = createEventReporter<ElicitationQueueEvent>(options.onEvent, now);
   // Insertion-ordered: the head is the first value, and removing any entry costs the same at any size.
   const pending = new Map<string, Pending>();
-  const admissions = createRateLimiter(rateLimit, now);
+  let closed = false;
+  const admission = createElicitationAdmission({
+    Refusal: ElicitationQueueError,
+    rateLimit,
+    now,
+    isClosed: () => closed,
+    prepare: (params) => prepareElicitationRequest(params, { limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs }),
+  });
   const replays = createUrlReplays();
   const urlSteps = createUrlSteps({
     now,
@@ -70,7 +76,6 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     },
   });
   let nextId = 1;
-  let closed = false;
 
   /** Starts the head's turn: "shown" event and its timeout, once. */
   function showHead(): void {
@@ -128,16 +133,13 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     const context = readRequestContext(givenContext);
     if (!context.ok) return Promise.reject(new TypeError(`queue.request: ${context.problem}.`));
     if (deliver !== undefined && typeof deliver !== "function") return Promise.reject(new TypeError("queue.request: deliver must be a function."));
-    if (closed) {
-      return refuse(serverName, new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."));
-    }
-    if (rateLimit !== false && !admissions.allows(serverName)) return refuse(serverName, rateLimitedError(serverName, rateLimit));
-    // Prepared once, here: the entry carries this result, and the outlet hands it to the dialog as it is.
-    const prepared = prepareElicitationRequest(params, { limits: options.limits, sensitiveFields: options.sensitiveFields, fileInputs: options.fileInputs });
-    if (!prepared.ok) return refuse(serverName, prepared.error);
-    if (prepared.answer !== undefined) {
-      emit({ type: "answered", serverName, action: prepared.answer.action, cause: "sensitive" });
-      return Promise.resolve(prepared.answer);
+    // The rate is per server. Prepared once, here: the entry carries this result, and the outlet hands it to the dialog as it is.
+    const admitted = admission.admit(serverName, serverName, params);
+    if (!admitted.ok) return refuse(serverName, admitted.error);
+    const { prepared } = admitted;
+    if (admitted.answer !== undefined) {
+      emit({ type: "answered", serverName, action: admitted.answer.action, cause: "sensitive" });
+      return Promise.resolve(admitted.answer);
     }
     const { request } = prepared;
     const elicitationId = request.mode === "url" ? request.elicitationId : undefined;
@@ -156,7 +158,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       });
       if (joined) return later;
     }
-    admissions.record(serverName);
+    admission.count(serverName);
 
     return new Promise<ElicitResult>((resolve, reject) => {
       const leave = new AbortController();

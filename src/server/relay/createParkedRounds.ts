@@ -1,11 +1,9 @@
 // 2026-07-28 `input_required` rounds the host parks instead of holding its function open: each
 // elicitation becomes an open request with no holder; the instance that takes the round's last
 // answer (or whose sweep finds it past its deadline) hands every answer to `onResume`, once.
-import { ElicitationQueueError, INVALID_PARAMS } from "../../core/request/ElicitationQueueError";
 import { quoteExcerpt } from "../../core/shared/excerpt";
 import { isRecord } from "../../core/shared/ownProperty";
 import type { ElicitParams, ElicitResult } from "../../core/types";
-import type { PreparedRequests } from "../createPreparedRequests";
 import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayRecord, RelayRound } from "../ElicitationRelayStore";
 import type { ElicitationRelayEvent, ElicitationRelayPark, ElicitationRelayResume } from "../types";
@@ -16,7 +14,6 @@ export interface ParkedRoundsOptions {
   guard: StoreGuard;
   emit: (event: Omit<ElicitationRelayEvent, "time">) => void;
   now: () => number;
-  prepare: PreparedRequests;
   admission: RelayAdmission;
   onResume: ((round: ElicitationRelayResume) => void | Promise<void>) | undefined;
   timeoutMs: number;
@@ -36,7 +33,7 @@ export interface ParkedRounds {
 }
 
 export function createParkedRounds(options: ParkedRoundsOptions): ParkedRounds {
-  const { store, guard, emit, now, prepare, admission, onResume, newId: newRelayId } = options;
+  const { store, guard, emit, now, admission, onResume, newId: newRelayId } = options;
 
   async function resume(round: RelayRound, cause: "answered" | "timeout"): Promise<void> {
     const { id: roundId, owner, serverName } = round;
@@ -90,7 +87,7 @@ export function createParkedRounds(options: ParkedRoundsOptions): ParkedRounds {
     if (admission.isClosed()) return admission.refuse(serverName, admission.closedError(), owner);
     const inputRequests = req.inputRequests;
     if (!isRecord(inputRequests) || Object.keys(inputRequests).length === 0) {
-      return admission.refuse(serverName, new ElicitationQueueError("invalid-params", INVALID_PARAMS, "relay.park: inputRequests must be an object with at least one request."), owner);
+      return admission.refuse(serverName, admission.invalidParams("relay.park: inputRequests must be an object with at least one request."), owner);
     }
     // Every entry is checked before anything is counted or kept: one refused entry parks nothing.
     const answers: Record<string, ElicitResult> = {};
@@ -100,19 +97,17 @@ export function createParkedRounds(options: ParkedRoundsOptions): ParkedRounds {
         const method = isRecord(entry) && typeof entry.method === "string" ? ` (it is ${quoteExcerpt(entry.method)})` : "";
         return admission.refuse(
           serverName,
-          new ElicitationQueueError("invalid-params", INVALID_PARAMS, `relay.park: inputRequests[${quoteExcerpt(key)}] is not an elicitation/create request${method}; the relay carries only elicitations.`, { key }),
+          admission.invalidParams(`relay.park: inputRequests[${quoteExcerpt(key)}] is not an elicitation/create request${method}; the relay carries only elicitations.`, { key }),
           owner,
         );
       }
-      const prepared = prepare(entry.params);
-      if (!prepared.ok) return admission.refuse(serverName, prepared.error, owner);
-      if (prepared.answer !== undefined) answers[key] = prepared.answer;
+      const admitted = admission.admit(owner, serverName, entry.params);
+      if (!admitted.ok) return admission.refuse(serverName, admitted.error, owner);
+      if (admitted.answer !== undefined) answers[key] = admitted.answer;
       else asked.push([key, entry.params as ElicitParams]);
     }
     // A round is one admission of the rate limit: one tool call, however many questions it asks.
-    const limited = admission.rateRefusal(owner, serverName);
-    if (limited !== undefined) return admission.refuse(serverName, limited, owner);
-    admission.countRate(owner, serverName);
+    admission.count(owner, serverName);
     const roundId = newRelayId();
     const receivedAt = now();
     const deadline = receivedAt + roundTimeout;

@@ -1,12 +1,15 @@
-// What every way into the relay checks before anything is kept (relay.request and relay.park):
-// the host's own arguments against the wire's bounds, the relay still open, the person's rate, and
-// the refusals in the queue's documented codes, each reported once.
-import { ElicitationQueueError, REQUEST_REFUSED } from "../../core/request/ElicitationQueueError";
-import { rateLimitedError } from "../../core/request/rateLimitedError";
+// What every way into the relay checks before anything is kept (relay.request and relay.park): the
+// host's own arguments against the wire's bounds, then the core's admission step (closed, the
+// person's rate per server, the params, the sensitive-fields policy), refusing with the relay's own
+// error type, each refusal reported once.
+import { createElicitationAdmission, type AdmissionResult } from "../../core/request/createElicitationAdmission";
+import { INVALID_PARAMS } from "../../core/request/ElicitationQueueError";
+import type { PreparedElicitationRequest } from "../../core/request/prepareElicitationRequest";
 import { isRelayServerName } from "../../core/relay/readRelayEvent";
 import { readRequestContext } from "../../core/relay/readRequestContext";
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
-import { createRateLimiter, type RateLimit } from "../../core/shared/createRateLimiter";
+import type { RateLimit } from "../../core/shared/createRateLimiter";
+import { ElicitationRelayRequestError } from "../ElicitationRelayRequestError";
 import type { ElicitationRelayEvent } from "../types";
 import { positiveMs } from "./readRelayOptions";
 
@@ -15,18 +18,21 @@ export interface RelayAdmission {
   checkHostArguments(method: string, owner: unknown, serverName: unknown, context: unknown): void;
   /** A call's timeout, or the relay's. */
   timeoutOf(method: string, timeoutMs: number | undefined): number;
+  /** The core's step for `owner`'s request from `serverName`; nothing is counted. */
+  admit(owner: string, serverName: string, params: unknown): AdmissionResult<ElicitationRelayRequestError>;
+  /** Counts one admission of `owner` and `serverName` (a request, or a whole round). */
+  count(owner: string, serverName: string): void;
   isClosed(): boolean;
-  closedError(): ElicitationQueueError;
-  tooManyOpen(): ElicitationQueueError;
-  /** The refusal when `owner` is over the rate for `serverName`; nothing is counted. */
-  rateRefusal(owner: string, serverName: string): ElicitationQueueError | undefined;
-  /** Counts one admission of `owner` and `serverName`. */
-  countRate(owner: string, serverName: string): void;
+  closedError(): ElicitationRelayRequestError;
+  tooManyOpen(): ElicitationRelayRequestError;
+  /** -32602 for what the host handed over that no browser can be shown (the core's schema errors aside). */
+  invalidParams(message: string, data?: Record<string, unknown>): ElicitationRelayRequestError;
   /** Rejects with `error`, reported as `rejected`. */
   refuse(serverName: string, error: Error & { code: number }, owner?: string): Promise<never>;
   readonly maxOpen: number;
 }
 
+/** The rate's key: one person's requests from one server. */
 const rateKey = (owner: string, serverName: string) => `${owner.length}:${owner}${serverName}`;
 
 export function createRelayAdmission({
@@ -35,6 +41,7 @@ export function createRelayAdmission({
   timeoutMs,
   maxOpen,
   isClosed,
+  prepare,
   emit,
 }: {
   rateLimit: RateLimit | false;
@@ -42,9 +49,10 @@ export function createRelayAdmission({
   timeoutMs: number;
   maxOpen: number;
   isClosed: () => boolean;
+  prepare: (params: unknown) => PreparedElicitationRequest;
   emit: (event: Omit<ElicitationRelayEvent, "time">) => void;
 }): RelayAdmission {
-  const requests = createRateLimiter(rateLimit, now);
+  const admission = createElicitationAdmission({ Refusal: ElicitationRelayRequestError, rateLimit, now, isClosed, prepare });
   return {
     maxOpen,
     isClosed,
@@ -62,15 +70,11 @@ export function createRelayAdmission({
       if (!positiveMs(chosen)) throw new RangeError(`${method}: timeoutMs must be a positive number of milliseconds.`);
       return chosen;
     },
-    closedError: () => new ElicitationQueueError("queue-closed", REQUEST_REFUSED, "The host is no longer showing requests."),
-    tooManyOpen: () => new ElicitationQueueError("too-many-open", REQUEST_REFUSED, `This person already has ${maxOpen} open requests.`, { max: maxOpen }),
-    rateRefusal(owner, serverName) {
-      if (rateLimit === false || requests.allows(rateKey(owner, serverName))) return undefined;
-      return rateLimitedError(serverName, rateLimit);
-    },
-    countRate(owner, serverName) {
-      if (rateLimit !== false) requests.record(rateKey(owner, serverName));
-    },
+    admit: (owner, serverName, params) => admission.admit(rateKey(owner, serverName), serverName, params),
+    count: (owner, serverName) => admission.count(rateKey(owner, serverName)),
+    closedError: admission.closedError,
+    tooManyOpen: () => admission.tooManyOpen(maxOpen),
+    invalidParams: (message, data) => new ElicitationRelayRequestError("invalid-params", INVALID_PARAMS, message, data),
     refuse(serverName, error, owner) {
       emit({ type: "rejected", owner, serverName, code: error.code });
       return Promise.reject(error);
