@@ -15,7 +15,7 @@ import { build } from "vite";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
 import { sendFetchResponse } from "../../src/server/sendFetchResponse";
 import { toFetchRequest } from "../../src/server/toFetchRequest";
-import { startDeployServer } from "../../test/server/deployServer";
+import { startDeployServer } from "../../test/server/helpers/deployServer";
 import { asRelease, packPackage } from "../security/packedConsumer";
 
 const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };

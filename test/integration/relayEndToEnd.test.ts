@@ -14,8 +14,8 @@ import type { ElicitationRequestClosed } from "../../src/host/ElicitationRequest
 import { connectElicitationRelay } from "../../src/host/relay/connectElicitationRelay";
 import type { ElicitationQueue } from "../../src/host/types";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { serveMcp, startDeployServer } from "../server/deployServer";
-import { identifyByHeader, serve } from "../server/relayHarness";
+import { serveMcp, startDeployServer } from "../server/helpers/deployServer";
+import { identifyByHeader, serve } from "../server/helpers/relayHarness";
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { createElicitationRelay } from "../../src/server/createElicitationRelay"
 import { sendFetchResponse } from "../../src/server/sendFetchResponse";
 import { toFetchRequest } from "../../src/server/toFetchRequest";
 import type { ElicitationRelayEvent } from "../../src/server/types";
-import { identifyByHeader, openStream, postAnswer } from "./relayHarness";
+import { identifyByHeader, openStream, postAnswer } from "./helpers/relayHarness";
 
 const servers: Server[] = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
 import { connectElicitationRelay } from "../../../src/host/relay/connectElicitationRelay";
-import { startRedis, type RunningRedis } from "../redisServer";
+import { startRedis, type RunningRedis } from "../helpers/redisServer";
 import type { SoakAsk, SoakSettled } from "./soakInstance";
 import { startTcpFaultProxy } from "./tcpFaultProxy";
 

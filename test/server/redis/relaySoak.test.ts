@@ -3,7 +3,7 @@
 // proxy, people with two windows each, while Redis connections are cut, Redis restarts empty and an
 // instance is killed. `npm run soak:relay` runs it for a minute and prints the counts.
 import { expect, it } from "vitest";
-import { runRelaySoak } from "./faults/relaySoak";
+import { runRelaySoak } from "../faults/relaySoak";
 
 it("keeps every invariant through cuts, a Redis restart and a killed instance: settled once, every 200 received, none twice, nothing invisible", async () => {
   const report = await runRelaySoak({ seconds: 25, people: 8, rate: 4 });

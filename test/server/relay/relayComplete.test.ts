@@ -3,10 +3,10 @@
 // receives it calls relay.completeElicitation, and the person's windows (only theirs) hear
 // `event: completed` — for a request still open, after a reconnect too, and for a step already opened.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import type { ElicitationRelay } from "../../src/server/types";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "./relayHarness";
-import { relayStoreKinds, type MakeStores } from "./relayStoreKinds";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import type { ElicitationRelay } from "../../../src/server/types";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "../helpers/relayHarness";
+import { relayStoreKinds, type MakeStores } from "../helpers/relayStoreKinds";
 
 const link = { mode: "url", message: "Link your GitHub account", url: "https://github.example/login/oauth", elicitationId: "link-1" };
 

@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { createMcpHandler, inputRequired, McpServer } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { sendFetchResponse } from "../../src/server/sendFetchResponse";
-import { toFetchRequest } from "../../src/server/toFetchRequest";
-import { isRequest, openStream, postAnswer, requestId, type EventReader, type StreamEvent } from "./relayHarness";
-import { startRedis, type RunningRedis } from "./redisServer";
+import { sendFetchResponse } from "../../../src/server/sendFetchResponse";
+import { toFetchRequest } from "../../../src/server/toFetchRequest";
+import { isRequest, openStream, postAnswer, requestId, type EventReader, type StreamEvent } from "../helpers/relayHarness";
+import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
 const regionForm = {
   mode: "form",
@@ -73,7 +73,7 @@ interface Instance {
 }
 
 async function startInstance(prefix: string): Promise<Instance> {
-  const child = fork(join(import.meta.dirname, "fixtures/parkInstance.ts"), [], {
+  const child = fork(join(import.meta.dirname, "parkInstance.ts"), [], {
     execArgv: ["--import", "tsx"],
     env: { ...process.env, REDIS_URL: redis.url, RELAY_PREFIX: prefix, MCP_URL: mcpUrl },
     stdio: ["ignore", "inherit", "inherit", "ipc"],

@@ -5,8 +5,8 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isRequest, openStream, postAnswer, requestId, type EventReader } from "./relayHarness";
-import { startRedis, type RunningRedis } from "./redisServer";
+import { isRequest, openStream, postAnswer, requestId, type EventReader } from "../helpers/relayHarness";
+import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
 const form = {
   message: "Which region?",
@@ -28,7 +28,7 @@ const readers: EventReader[] = [];
 let prefixCount = 0;
 
 async function startInstance(prefix: string, env: Record<string, string> = {}): Promise<Instance> {
-  const child = fork(join(import.meta.dirname, "fixtures/relayInstance.ts"), [], {
+  const child = fork(join(import.meta.dirname, "relayInstance.ts"), [], {
     execArgv: ["--import", "tsx"],
     env: { ...process.env, REDIS_URL: redis.url, RELAY_PREFIX: prefix, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],

@@ -11,11 +11,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { Hono } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { afterEach, describe, expect, it } from "vitest";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { sendFetchResponse } from "../../src/server/sendFetchResponse";
-import { toFetchRequest } from "../../src/server/toFetchRequest";
-import type { ElicitationRelay } from "../../src/server/types";
-import { isRequest, openStream, postAnswer, requestId, type EventReader } from "./relayHarness";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { sendFetchResponse } from "../../../src/server/sendFetchResponse";
+import { toFetchRequest } from "../../../src/server/toFetchRequest";
+import type { ElicitationRelay } from "../../../src/server/types";
+import { isRequest, openStream, postAnswer, requestId, type EventReader } from "../helpers/relayHarness";
 
 declare module "express-session" {
   interface SessionData {

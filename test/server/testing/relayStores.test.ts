@@ -5,10 +5,10 @@
 // of three masters through ioredis' Cluster client. Then what only the Redis store does.
 import { Cluster, Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RelaySettlement } from "../../src/server/ElicitationRelayStore";
-import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
-import { registerRelayStoreConformance } from "../../src/server/testing";
-import { relayStoreKinds } from "./relayStoreKinds";
+import type { RelaySettlement } from "../../../src/server/ElicitationRelayStore";
+import { createRedisRelayStore, type RedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
+import { registerRelayStoreConformance } from "../../../src/server/testing";
+import { relayStoreKinds } from "../helpers/relayStoreKinds";
 
 const stores = relayStoreKinds("s");
 beforeAll(stores.start, 60_000);

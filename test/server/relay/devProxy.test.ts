@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type ProxyOptions, type ViteDevServer } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import type { ElicitationRelayEvent } from "../../src/server/types";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "./relayHarness";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import type { ElicitationRelayEvent } from "../../../src/server/types";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "../helpers/relayHarness";
 
 const form = { message: "Your age?", requestedSchema: { type: "object", properties: { age: { type: "integer" } }, required: ["age"] } };
 const cleanup: (() => Promise<unknown> | void)[] = [];

@@ -2,8 +2,8 @@
 // package's adapter, and a "browser" made of Node's fetch that reads the event stream itself.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { sendFetchResponse } from "../../src/server/sendFetchResponse";
-import { toFetchRequest } from "../../src/server/toFetchRequest";
+import { sendFetchResponse } from "../../../src/server/sendFetchResponse";
+import { toFetchRequest } from "../../../src/server/toFetchRequest";
 
 export interface Served {
   url: string;

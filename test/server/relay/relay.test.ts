@@ -2,13 +2,13 @@
 // The relay over real HTTP: node:http through the package's adapter, Node's fetch as the browser
 // reading the event stream itself, two people, two windows.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { validateElicitationContent } from "../../src/core/validation/validateElicitationContent";
-import { ElicitationQueueError } from "../../src/core/request/ElicitationQueueError";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { ElicitationRelayRequestError } from "../../src/server/ElicitationRelayRequestError";
-import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions } from "../../src/server/types";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "./relayHarness";
+import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
+import { ElicitationQueueError } from "../../../src/core/request/ElicitationQueueError";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { ElicitationRelayRequestError } from "../../../src/server/ElicitationRelayRequestError";
+import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions } from "../../../src/server/types";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "../helpers/relayHarness";
 
 const ageForm = {
   message: "How old are you?",

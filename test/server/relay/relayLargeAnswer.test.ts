@@ -9,10 +9,10 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { fileInputs } from "../../src/core/request/fileInputs";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import type { ElicitationRelay } from "../../src/server/types";
-import { identifyByHeader, isRequest, openStream, requestId, serve, type EventReader, type Served } from "./relayHarness";
+import { fileInputs } from "../../../src/core/request/fileInputs";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import type { ElicitationRelay } from "../../../src/server/types";
+import { identifyByHeader, isRequest, openStream, requestId, serve, type EventReader, type Served } from "../helpers/relayHarness";
 
 const run = promisify(execFile);
 const TEN_MEGABYTES = 10 * 1024 * 1024;

@@ -3,9 +3,9 @@
 // `make(count)` gives the handles of one fresh deployment: one per instance, each with its own
 // connections (the memory store, shared by one process, gives itself each time).
 import { Cluster } from "ioredis";
-import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
-import type { ElicitationRelayStore } from "../../src/server/ElicitationRelayStore";
-import { createRedisRelayStore, type RedisRelayStore, type RedisRelayStoreOptions } from "../../src/server/redis/createRedisRelayStore";
+import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
+import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
+import { createRedisRelayStore, type RedisRelayStore, type RedisRelayStoreOptions } from "../../../src/server/redis/createRedisRelayStore";
 import { startRedisCluster, type RunningCluster } from "./redisCluster";
 import { startRedis, type RunningRedis } from "./redisServer";
 

@@ -6,14 +6,14 @@
 // every open request visible to its owner again once the store is back.
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
-import type { ElicitationRelayStore } from "../../src/server/ElicitationRelayStore";
-import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
-import type { ElicitationRelayEvent, ElicitationRelayOptions } from "../../src/server/types";
-import { startTcpFaultProxy, type TcpFaultProxy } from "./faults/tcpFaultProxy";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "./relayHarness";
-import { startRedis, type RunningRedis } from "./redisServer";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
+import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
+import { createRedisRelayStore, type RedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
+import type { ElicitationRelayEvent, ElicitationRelayOptions } from "../../../src/server/types";
+import { startTcpFaultProxy, type TcpFaultProxy } from "../faults/tcpFaultProxy";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "../helpers/relayHarness";
+import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
 const form = {
   message: "Which region?",

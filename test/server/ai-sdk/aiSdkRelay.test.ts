@@ -12,11 +12,11 @@ import { simulateReadableStream, stepCountIs, streamText } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { toolsWithElicitationRelay } from "../../src/server/ai-sdk/toolsWithElicitationRelay";
-import type { ElicitationRelay, ElicitationRelayEvent } from "../../src/server/types";
-import { serveMcp } from "../server/deployServer";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type StreamEvent } from "../server/relayHarness";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { toolsWithElicitationRelay } from "../../../src/server/ai-sdk/toolsWithElicitationRelay";
+import type { ElicitationRelay, ElicitationRelayEvent } from "../../../src/server/types";
+import { serveMcp } from "../helpers/deployServer";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type StreamEvent } from "../helpers/relayHarness";
 
 type StreamPart = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer Part> ? Part : never;
 const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };

@@ -4,11 +4,11 @@
 // Each behaviour runs on the memory store (two relays sharing it in this process) and on the Redis
 // store (two relays, each with its own connections, sharing one real redis-server, or a real Redis Cluster).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import type { ElicitationRelayStore } from "../../src/server/ElicitationRelayStore";
-import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayResume } from "../../src/server/types";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type StreamEvent } from "./relayHarness";
-import { relayStoreKinds } from "./relayStoreKinds";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
+import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayResume } from "../../../src/server/types";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type StreamEvent } from "../helpers/relayHarness";
+import { relayStoreKinds } from "../helpers/relayStoreKinds";
 
 const regionForm = {
   message: "Which region?",

@@ -2,11 +2,11 @@
 // The host's own login (`relay.handle(request, { owner })`, `identify` left out) and the host closing
 // the questions of a chat or tool call it knows are over (`relay.withdraw`), over real HTTP.
 import { afterEach, describe, expect, it } from "vitest";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
-import type { ElicitationRelay } from "../../src/server/types";
-import type { ElicitResult } from "../../src/core/types";
-import { isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "./relayHarness";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
+import type { ElicitationRelay } from "../../../src/server/types";
+import type { ElicitResult } from "../../../src/core/types";
+import { isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "../helpers/relayHarness";
 
 const nameForm = {
   message: "Your name?",

@@ -5,11 +5,11 @@
 // closed in every stream by the other's sweep.
 import { Cluster } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { createRedisRelayStore, type RedisRelayStore } from "../../src/server/redis/createRedisRelayStore";
-import type { ElicitationRelay } from "../../src/server/types";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "./relayHarness";
-import { startRedisCluster, type RunningCluster } from "./redisCluster";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createRedisRelayStore, type RedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
+import type { ElicitationRelay } from "../../../src/server/types";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "../helpers/relayHarness";
+import { startRedisCluster, type RunningCluster } from "../helpers/redisCluster";
 
 const form = {
   message: "Which region?",

@@ -6,10 +6,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import type { ElicitationRelay } from "../../src/server/types";
-import { startDeployServer } from "./deployServer";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "./relayHarness";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import type { ElicitationRelay } from "../../../src/server/types";
+import { startDeployServer } from "../helpers/deployServer";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "../helpers/relayHarness";
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
