@@ -16,7 +16,7 @@ export type ElicitationRelayErrorCode =
   | "unauthenticated"
   /** 403 (a foreign origin) or 406: the relay will not serve this page. The stream ends. */
   | "forbidden"
-  /** 404 to an answer: no such open request of this person; its card closes. */
+  /** 404 to an answer, still after 5 s of tries: no such open request of this person; its card closes. */
   | "not-found"
   /** 400 (bad request), 413 or 415 to an answer: it cannot be sent as it is; the card stays. */
   | "answer-refused"

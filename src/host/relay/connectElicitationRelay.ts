@@ -61,6 +61,13 @@ const DEFAULT_LIMITS: ElicitationRelayLimits = {
   reconnectFirstMs: 1_000,
   reconnectMaxMs: 30_000,
 };
+/**
+ * How long a request the relay does not know stays on screen: missing from a `ready`, or answered with
+ * 404. A store restarted empty knows no request until the instance holding it opens it again (a second
+ * or two), so neither its card nor an answer given meanwhile is dropped at once; the card closes when
+ * the relay still does not know it after this.
+ */
+const UNKNOWN_GRACE_MS = 5_000;
 /** Characters read of a POST's response body: only `{ error, errors, reason }` is wanted from it. */
 const MAX_RESPONSE_LENGTH = 65_536;
 
@@ -77,6 +84,10 @@ interface Held {
   taken: boolean;
   /** The stream said it closed while a POST was under way: that POST's outcome decides. */
   closedAs: ElicitationClosedReason | undefined;
+  /** When the relay first answered 404 to this window's answer (tried again within UNKNOWN_GRACE_MS). */
+  notFoundSince: number | undefined;
+  /** A `ready` did not list it: it closes when this runs out, unless the relay lists it again first. */
+  unlisted: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
@@ -255,8 +266,13 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
         queue.completeElicitation(event.elicitationId, event.serverName);
         return false;
       case "ready":
-        // Held here but no longer open: it closed while this window was away.
-        for (const item of [...held.values()]) if (!event.open.has(item.id)) closedElsewhere(item.id, "closed");
+        // Held here but not listed: it closed while this window was away (the relay kept no `closed`
+        // for it), or the store lost its data and its holder has not opened it again yet. It goes
+        // unless the relay lists it again within UNKNOWN_GRACE_MS.
+        for (const item of [...held.values()]) {
+          if (event.open.has(item.id)) listedAgain(item);
+          else item.unlisted ??= setTimeout(() => closedElsewhere(item.id, "closed"), UNKNOWN_GRACE_MS);
+        }
         return true;
       default:
         return false;
@@ -267,7 +283,8 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
 
   function show(request: ElicitationRelayRequest): void {
     // Every connection starts with the requests still open: one already here stays as it is.
-    if (held.has(request.id)) return;
+    const here = held.get(request.id);
+    if (here !== undefined) return listedAgain(here);
     try {
       if (options.filter && !options.filter(request)) return;
     } catch (error) {
@@ -278,7 +295,7 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
       report(new ElicitationRelayError("too-many-open", `More than ${limits.maxOpen} requests from the relay at once: this one is not shown.`, { requestId: request.id }));
       return;
     }
-    const item: Held = { id: request.id, withdraw: new AbortController(), posting: false, maybeTaken: false, taken: false, closedAs: undefined };
+    const item: Held = { id: request.id, withdraw: new AbortController(), posting: false, maybeTaken: false, taken: false, closedAs: undefined, notFoundSince: undefined, unlisted: undefined };
     held.set(request.id, item);
     queue
       .request({
@@ -305,7 +322,14 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
   }
 
   function forget(item: Held): void {
+    listedAgain(item);
     if (held.get(item.id) === item) held.delete(item.id);
+  }
+
+  /** The relay knows it (again): a close pending on a `ready` that did not list it is off. */
+  function listedAgain(item: Held): void {
+    clearTimeout(item.unlisted);
+    item.unlisted = undefined;
   }
 
   function withdraw(item: Held, reason: ElicitationClosedReason): void {
@@ -317,8 +341,9 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
   function closedElsewhere(id: string, reason: ElicitationClosedReason): void {
     const item = held.get(id);
     if (!item) return;
-    // An answer under way decides: its 200 means it was ours after all.
-    if (item.posting) {
+    // An answer under way decides: its 200 means it was ours after all. So does one the relay did not
+    // know a moment ago (a store restarted empty says "gone" on the stream too, until it is opened again).
+    if (item.posting || item.notFoundSince !== undefined) {
       item.closedAs = reason;
       return;
     }
@@ -389,11 +414,18 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
       report(new ElicitationRelayError("forbidden", `The relay answered 403 to an answer${originsOf(body)}; the card stays open.`, { status, requestId: item.id }));
       throw new ElicitationAnswerRefused([], "The relay refused this page's origin.");
     }
-    if (status === 401 || status === 404) {
-      const code = status === 404 ? "not-found" : "unauthenticated";
-      report(new ElicitationRelayError(code, `The relay answered ${status} to an answer; its card closes.`, { status, requestId: item.id }));
+    if (status === 404) {
+      item.notFoundSince ??= Date.now();
+      // Tried again by the queue; the card keeps the answer, "Sending…".
+      if (Date.now() - item.notFoundSince < UNKNOWN_GRACE_MS) throw new Error("The relay does not know the request this moment (404).");
+      report(new ElicitationRelayError("not-found", `The relay answered 404 to an answer for ${UNKNOWN_GRACE_MS / 1000} s; its card closes.`, { status, requestId: item.id }));
+      withdraw(item, item.closedAs ?? "closed");
+      throw new Error("The relay answered 404.");
+    }
+    if (status === 401) {
+      report(new ElicitationRelayError("unauthenticated", "The relay answered 401 to an answer; its card closes.", { status, requestId: item.id }));
       withdraw(item, "closed");
-      throw new Error(`The relay answered ${status}.`);
+      throw new Error("The relay answered 401.");
     }
     if (status === 400 || status === 413 || status === 415) {
       report(new ElicitationRelayError("answer-refused", `The relay answered ${status} (${typeof body.error === "string" ? body.error.slice(0, 50) : "no reason"}) to an answer.`, { status, requestId: item.id }));
@@ -422,7 +454,7 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
       wake?.();
       const reason = new DOMException("The relay connection was closed.", "AbortError");
       for (const item of [...held.values()]) {
-        held.delete(item.id);
+        forget(item);
         item.withdraw.abort(reason);
       }
     },

@@ -91,7 +91,7 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     expect(entries(queue)).toHaveLength(1);
   });
 
-  it("drops a request that `ready` no longer lists (it closed while this window was away)", async () => {
+  it("drops a request that `ready` no longer lists (it closed while this window was away), five seconds on", async () => {
     const { queue } = connect();
     await until(() => expect(server.streamCount()).toBe(1));
     const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
@@ -99,9 +99,31 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     const { signal } = entries(queue)[0]!;
     server.dropStreams();
     server.forget(id);
-    await until(() => expect(entries(queue)).toHaveLength(0));
+    await until(() => expect(server.lastEventIds.length).toBe(2));
+    const listedWithout = Date.now();
+    await vi.waitFor(() => expect(entries(queue)).toHaveLength(0), { timeout: 8_000, interval: 20 });
+    expect(Date.now() - listedWithout).toBeGreaterThanOrEqual(4_500);
     expect((signal.reason as ElicitationRequestClosed).reason).toBe("closed");
-  });
+  }, 15_000);
+
+  it("a request the relay lists again soon after a `ready` without it (a store restarted empty) stays the same card", async () => {
+    const { queue } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const entry = entries(queue)[0]!;
+    server.lose(id);
+    server.dropStreams();
+    await until(() => expect(server.lastEventIds.length).toBe(2));
+    await until(() => expect(server.streamCount()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    server.restore(id);
+    // Past the five seconds: still the one card it was.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(entries(queue).map((shown) => shown.id)).toEqual([entry.id]);
+    expect(entry.signal.aborted).toBe(false);
+    await expect(queue.submit(entry.id, { action: "decline" })).resolves.toBe(true);
+  }, 15_000);
 
   it("ignores and reports a malformed event and an oversized one, and keeps reading", async () => {
     const { queue, errors } = connect({ limits: { ...fast, maxEventLength: 2_000 } });
@@ -215,6 +237,45 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     expect((entry.signal.reason as ElicitationRequestClosed).reason).toBe("answered");
     expect(entries(queue)).toHaveLength(0);
   });
+
+  it("404 a moment (a store restarted empty): the answer is tried again, and taken once the relay knows it again; a `ready` without it meanwhile does not close the card", async () => {
+    const { queue, errors } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    const id = server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const entry = entries(queue)[0]!;
+    // The store lost it: the stream comes back without it, and the answer gets 404.
+    server.lose(id);
+    server.dropStreams();
+    const taken = queue.submit(entry.id, { action: "accept", content: { username: "octocat" } });
+    await until(() => expect(entries(queue)[0]?.delivery).toBe("retrying"));
+    await until(() => expect(server.streamCount()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Its holder opens it again.
+    server.restore(id);
+    await expect(taken).resolves.toBe(true);
+    const statuses = server.posts.filter((post) => post.id === id).map((post) => post.status);
+    expect(statuses[0]).toBe(404);
+    expect(statuses.at(-1)).toBe(200);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(entry.signal.aborted).toBe(false);
+    expect(errors.filter((error) => error.code === "not-found")).toEqual([]);
+  }, 15_000);
+
+  it("404s that outlast five seconds close the card and say so", async () => {
+    const { queue, errors } = connect();
+    await until(() => expect(server.streamCount()).toBe(1));
+    server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+    const entry = entries(queue)[0]!;
+    serverOptions.onPost = () => ({ status: 404, body: { error: "not-found" } });
+    const started = Date.now();
+    await expect(queue.submit(entry.id, { action: "accept", content: { username: "octocat" } })).resolves.toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    expect((entry.signal.reason as ElicitationRequestClosed).reason).toBe("closed");
+    expect(entries(queue)).toHaveLength(0);
+    expect(errors.map((error) => error.code)).toContain("not-found");
+  }, 20_000);
 
   it("an answer the network loses is tried again and taken exactly once", async () => {
     const { queue } = connect();

@@ -34,6 +34,10 @@ export interface WireServer {
   close(id: string, reason: Reason): void;
   /** Closes it without a `closed` event, now or replayed (it closed while nobody was connected, and the relay kept no record). */
   forget(id: string): void;
+  /** The store lost it (restarted empty): no stream lists it and answers get 404, until `restore`. */
+  lose(id: string): void;
+  /** Opens a lost request again, as its holder does once the store is back: a `request` event on every stream. */
+  restore(id: string): void;
   /** Writes raw text to every open stream (malformed or oversized events). */
   sendRaw(text: string): void;
   /** Cuts every open stream, as a restart or a proxy would. */
@@ -51,6 +55,7 @@ export async function startWireServer(options: WireServerOptions = {}): Promise<
   let position = 0;
   const open = new Map<string, { id: string; serverName: string; params: unknown; context?: Record<string, string>; receivedAt: number }>();
   const closed = new Map<string, Reason>();
+  const lost = new Map<string, { id: string; serverName: string; params: unknown; context?: Record<string, string>; receivedAt: number }>();
   /** `closed` events by position, replayed to a stream that resumes after them. */
   const closedLog: { position: number; id: string; reason: Reason }[] = [];
   const streams = new Set<ServerResponse>();
@@ -174,6 +179,19 @@ export async function startWireServer(options: WireServerOptions = {}): Promise<
     },
     close: (id, reason) => closeRequest(id, reason, true),
     forget: (id) => closeRequest(id, "closed", false),
+    lose(id) {
+      const entry = open.get(id);
+      if (entry === undefined) return;
+      open.delete(id);
+      lost.set(id, entry);
+    },
+    restore(id) {
+      const entry = lost.get(id);
+      if (entry === undefined) return;
+      lost.delete(id);
+      open.set(id, entry);
+      broadcast(frame("request", entry));
+    },
     sendRaw: broadcast,
     dropStreams() {
       for (const stream of streams) stream.destroy();

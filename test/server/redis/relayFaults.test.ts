@@ -6,6 +6,9 @@
 // every open request visible to its owner again once the store is back.
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { connectElicitationRelay } from "../../../src/host/relay/connectElicitationRelay";
+import type { ElicitationRelayError } from "../../../src/host/relay/ElicitationRelayError";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
 import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
@@ -164,6 +167,54 @@ describe("Redis restarted with its data gone", () => {
     expect((await postAnswer(server.url, "dana", { id, result: accept })).status).toBe(200);
     await expect(asked).resolves.toEqual(accept);
     expect(events.map((event) => event.type)).toContain("store-reset");
+  }, 40_000);
+
+  it("an answer given before its holder opened it again is not lost: the card keeps it through the 404s, and the MCP client gets it", async () => {
+    const own = await startRedis();
+    let current = own;
+    cleanup.push(() => current.stop());
+    // The holder's opening-again is slow (a busy instance): the store knows nothing of the request for 2.5 s.
+    const redisStore = createRedisRelayStore({ url: own.url, prefix: `f${prefixes++}`, heartbeatMs: 400, leaseMs: 3_000, sweepMs: 500 });
+    let slow = false;
+    const store: ElicitationRelayStore = {
+      ...redisStore,
+      open: async (record, maxOpen) => {
+        if (slow) await new Promise((resolve) => setTimeout(resolve, 2_500));
+        return redisStore.open(record, maxOpen);
+      },
+    };
+    const events: ElicitationRelayEvent[] = [];
+    const relay = createElicitationRelay({ identify: identifyByHeader, store, rateLimit: false, storeTimeoutMs: 4_000, onEvent: (event) => events.push(event) });
+    const server = await serve(relay.handle);
+    // The person's window: the package's own browser side, in this process.
+    const queue = createElicitationQueue({ rateLimit: false });
+    const errors: ElicitationRelayError[] = [];
+    const window = connectElicitationRelay({ url: server.url, queue, headers: { "x-user": "erin" }, onError: (error) => errors.push(error), limits: { reconnectFirstMs: 200, reconnectMaxMs: 1_000 } });
+    cleanup.push(async () => {
+      window.close();
+      queue.close();
+      await relay.close();
+      await server.close();
+      await redisStore.close();
+    });
+    await vi.waitFor(() => expect(events.some((event) => event.type === "stream-opened")).toBe(true), { timeout: 10_000 });
+    const asked = relay.request({ owner: "erin", serverName: "Deployer", params: form });
+    await vi.waitFor(() => expect(queue.getSnapshot().entries).toHaveLength(1), { timeout: 10_000 });
+    const card = queue.getSnapshot().entries[0]!;
+    slow = true;
+    await own.kill();
+    current = await startRedis(own.port);
+    await vi.waitFor(() => expect(events.map((event) => event.type)).toContain("store-reset"), { timeout: 10_000 });
+    // The person answers now, while the store does not know the request.
+    const sent = queue.submit(card.id, accept);
+    const lost = new Promise((resolve) => setTimeout(() => resolve("never reached the MCP client"), 20_000));
+    await expect(Promise.race([asked, lost])).resolves.toEqual(accept);
+    await expect(sent).resolves.toBe(true);
+    expect(card.signal.aborted).toBe(false);
+    expect(events.filter((event) => event.type === "answer-refused").map((event) => event.status)).toContain(404);
+    expect(errors.filter((error) => error.code === "not-found")).toEqual([]);
+    // One card all along: it never closed and came back.
+    expect(queue.getSnapshot().entries).toHaveLength(0);
   }, 40_000);
 });
 
