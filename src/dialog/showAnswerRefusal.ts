@@ -15,7 +15,9 @@ import type { ValidationCode } from "../core/types";
 export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: readonly FieldDescriptor[], error: unknown, messages: ElicitationMessages): void {
   // Known by its name, not its class: importing the class here would make bundlers load it with
   // every dialog. Its errors are read as untrusted all the same (a look-alike gets no further).
-  const errors: unknown = error instanceof Error && error.name === "ElicitationAnswerRefused" ? (error as { errors?: unknown }).errors : undefined;
+  const refusal = error instanceof Error && error.name === "ElicitationAnswerRefused" ? (error as { errors?: unknown; sent?: unknown }) : undefined;
+  // A refusal that never reached its receiver (AnswerNotSent) says so, as any other failure does.
+  const errors: unknown = refusal?.sent === false ? undefined : refusal?.errors;
   if (!Array.isArray(errors)) {
     form.setError("root", { type: "notSent", message: messages.answerNotSent ?? defaultDeliveryMessages.answerNotSent });
     return;

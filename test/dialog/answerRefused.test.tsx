@@ -2,6 +2,7 @@
 // stays, and it says why where the person looks — on the field named, or as the form's alert.
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { AnswerNotSent } from "../../src/dialog/AnswerNotSent";
 import { ElicitationAnswerRefused } from "../../src/dialog/ElicitationAnswerRefused";
 import { githubUsernameTitled } from "../fixtures/seedRequests";
 import { renderDialog } from "../renderDialog";
@@ -29,5 +30,11 @@ describe("a refused answer in a dialog of its own", () => {
     await submitWith(new TypeError("Failed to fetch"));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Your answer could not be sent. Try again."));
     expect(screen.getByRole("button", { name: "Submit" })).not.toHaveAttribute("aria-disabled", "true");
+  });
+
+  it("a refusal that never reached its receiver (a relay refusing the page's origin) says the answer was not sent, not that it is wrong", async () => {
+    await submitWith(new AnswerNotSent([], "The relay refused this page's origin."));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Your answer could not be sent. Try again."));
+    expect(screen.getByLabelText(/GitHub Username/)).toHaveValue("octocat");
   });
 });

@@ -3,6 +3,7 @@
 // an in-page request, and hands each answer back with one POST, through the queue's `deliver`.
 import { relayAnswerBody } from "../../core/relay/relayAnswerBody";
 import type { ElicitResult } from "../../core/types";
+import { AnswerNotSent } from "../../dialog/AnswerNotSent";
 import { ElicitationAnswerRefused, type ElicitationFieldError } from "../../dialog/ElicitationAnswerRefused";
 import { ElicitationRequestClosed, type ElicitationClosedReason } from "../ElicitationRequestClosed";
 import type { ElicitationQueue } from "../types";
@@ -412,7 +413,7 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
       // is not lost, the card stays with it and says it was not sent, and the developer hears why.
       afterFailedTry(item);
       report(new ElicitationRelayError("forbidden", `The relay answered 403 to an answer${originsOf(body)}; the card stays open.`, { status, requestId: item.id }));
-      throw new ElicitationAnswerRefused([], "The relay refused this page's origin.");
+      throw new AnswerNotSent([], "The relay refused this page's origin.");
     }
     if (status === 404) {
       item.notFoundSince ??= Date.now();

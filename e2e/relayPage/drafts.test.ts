@@ -2,42 +2,22 @@
 // show (`useElicitationRelay`, `createElicitationDraftStore({ storage: "session" })`) against the real
 // relay over HTTP, in real Chromium at human pace. A reload brings the question back with the typed
 // text; a return through the back/forward cache does too, and the answer then sent is the one taken.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
-import react from "@vitejs/plugin-react";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { build } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../../scripts/launchChromium.mjs";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
-import { sendFetchResponse } from "../../src/server/sendFetchResponse";
-import { toFetchRequest } from "../../src/server/toFetchRequest";
 import type { ElicitResult } from "../../src/core/types";
+import { buildRelayPage, deployCard as card, deployQuestion, identifyByCookie, press, serveRelayPage } from "./relayPage";
 
-const question = {
-  message: "Where should the app be deployed?",
-  requestedSchema: {
-    type: "object",
-    properties: {
-      region: { type: "string", title: "Region", enum: ["eu-west", "us-east"] },
-      note: { type: "string", title: "Note for the team" },
-    },
-    required: ["region"],
-  },
-};
-
-let outDir: string;
-let server: Server;
+let built: { outDir: string; remove: () => Promise<void> };
+let served: { origin: string; close: () => Promise<void> };
 let origin: string;
 let browser: Browser;
 let context: BrowserContext | undefined;
 /** Event streams open per person, as the relay counts them. */
 const streams = new Map<string, number>();
 const relay = createElicitationRelay({
-  // The demo login: the `person` cookie names them.
-  identify: (request) => /(?:^|;\s*)person=(\w+)/.exec(request.headers.get("cookie") ?? "")?.[1],
+  identify: identifyByCookie,
   onEvent: ({ type, owner }) => {
     if (owner === undefined || (type !== "stream-opened" && type !== "stream-closed")) return;
     streams.set(owner, (streams.get(owner) ?? 0) + (type === "stream-opened" ? 1 : -1));
@@ -45,32 +25,9 @@ const relay = createElicitationRelay({
 });
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), "rme-relay-drafts-"));
-  const root = join(import.meta.dirname, "fixture");
-  await build({
-    configFile: false,
-    root,
-    logLevel: "error",
-    plugins: [react()],
-    // A development build of React, as in `vite dev`: StrictMode mounts effects twice.
-    mode: "development",
-    define: { "process.env.NODE_ENV": JSON.stringify("development") },
-    build: { outDir, emptyOutDir: true, minify: false, modulePreload: { polyfill: false }, rollupOptions: { input: [join(root, "index.html"), join(root, "other.html")] } },
-  });
-  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-  server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    if (path === "/api/elicitation") return sendFetchResponse(res, await relay.handle(toFetchRequest(req)));
-    const file = path === "/" ? "index.html" : normalize(path).replace(/^(\.\.[/\\])+/, "");
-    try {
-      const body = await readFile(join(outDir, file));
-      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  built = await buildRelayPage();
+  served = await serveRelayPage(built.outDir, relay.handle);
+  origin = served.origin;
   // Playwright turns the back/forward cache off by default; a person's browser has it on.
   const launch = chromiumLaunchOptions();
   browser = await chromium.launch({ ...launch, ignoreDefaultArgs: ["--disable-back-forward-cache"] });
@@ -84,9 +41,8 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await relay.close();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
+  await served?.close();
+  await built?.remove();
 });
 
 async function openPage(person: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -97,22 +53,11 @@ async function openPage(person: string, viewport = { width: 1280, height: 800 })
   return page;
 }
 
-/** Presses the element as a person does: pointer there, down ~120 ms, up. */
-async function press(page: Page, name: string | RegExp, role: "button" | "radio" = "button") {
-  const target = page.getByRole(role, { name });
-  const box = (await target.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(120);
-  await page.mouse.up();
-}
-
-const card = (page: Page) => page.getByRole("region", { name: /Deploy server/ });
 const note = (page: Page) => card(page).getByRole("textbox", { name: /Note for the team/ });
 
 /** Asks `person`; resolves with what the relay's MCP side got. */
 function ask(person: string): Promise<ElicitResult> {
-  return relay.request({ owner: person, serverName: "Deploy server", params: question });
+  return relay.request({ owner: person, serverName: "Deploy server", params: deployQuestion });
 }
 
 async function typeAnswer(page: Page) {
