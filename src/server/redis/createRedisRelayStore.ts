@@ -427,7 +427,13 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       holdings.clear();
       channels.clear();
       subscriber.disconnect();
-      if (owned) await client.quit().catch(() => undefined);
+      if (!owned) return;
+      // QUIT waits for a Redis that is not there (queued until it comes back): a heartbeat's wait, then the socket is dropped.
+      let waiting: ReturnType<typeof setTimeout> | undefined;
+      const quit = client.quit().then(() => true, () => false);
+      const quitInTime = await Promise.race([quit, new Promise<boolean>((resolve) => (waiting = setTimeout(() => resolve(false), heartbeatMs)))]);
+      clearTimeout(waiting);
+      if (!quitInTime) client.disconnect();
     },
   };
 }

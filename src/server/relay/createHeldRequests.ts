@@ -237,7 +237,8 @@ export function createHeldRequests(
       await Promise.all([...held.keys()].map((id) => leave(id, "closed")));
       stopped = true;
       if (repairTimer !== undefined) clearTimeout(repairTimer);
-      if (attached !== undefined) await attached.then((stop) => stop(), () => undefined);
+      // Bounded like every store call: during an outage the lease lapses by itself, and close() returns.
+      if (attached !== undefined) await guard("detach", () => attached!.then((stop) => stop())).catch(() => undefined);
     },
   };
 }

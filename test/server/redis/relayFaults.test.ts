@@ -112,6 +112,22 @@ describe("a short Redis outage", () => {
     await expect(asked).resolves.toEqual(accept);
   }, 40_000);
 
+  it("shutting down during it: relay.close() and the store's close() return within their bounds, and the MCP client gets cancel", async () => {
+    const proxy = await withProxy();
+    const { relay, store, openServed } = await start(proxy.url);
+    const stream = await openServed("alice");
+    const asked = relay.request({ owner: "alice", serverName: "Deployer", params: form });
+    await stream.next(isRequest, 5_000);
+    proxy.refuse(true);
+    proxy.cut();
+    const bounded = <T>(work: Promise<T>, ms: number) => Promise.race([work.then(() => "returned"), new Promise((resolve) => setTimeout(resolve, ms, "still waiting"))]);
+    // Each store call of the shutdown waits at most storeTimeoutMs (700 ms here): a settle, then the detach.
+    await expect(bounded(relay.close(), 3_000)).resolves.toBe("returned");
+    await expect(asked).resolves.toEqual({ action: "cancel" });
+    // QUIT to a Redis that is not there waits a heartbeat (400 ms here), then the socket is dropped.
+    await expect(bounded(store.close(), 2_000)).resolves.toBe("returned");
+  }, 20_000);
+
   it("a connection that stalls (bytes held, nothing closed) is found by its heartbeat: streams end, and hear again once it flows", async () => {
     const proxy = await withProxy();
     const { relay, server, openServed } = await start(proxy.url);
