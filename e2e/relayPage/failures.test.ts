@@ -15,7 +15,7 @@ import { createRedisRelayStore } from "../../src/server/redis/createRedisRelaySt
 import type { ElicitationRelay, ElicitationRelayEvent } from "../../src/server/types";
 import { startTcpFaultProxy, type TcpFaultProxy } from "../../test/server/faults/tcpFaultProxy";
 import { freePort, startRedis, type RunningRedis } from "../../test/server/helpers/redisServer";
-import { buildRelayPage, deployCard, deployQuestion, identifyByCookie, press, serveRelayPage } from "./relayPage";
+import { buildRelayPage, deployCard, deployQuestion, identifyByCookie, press, serveRelayPage, tap } from "./relayPage";
 
 
 let page: { outDir: string; remove: () => Promise<void> };
@@ -142,6 +142,28 @@ describe("the relay's store fails while a person answers", () => {
     await deployCard(opened).waitFor({ state: "detached", timeout: 15_000 });
     // One card from the first look to the answer: it never closed and came back.
     expect(await cards()).toEqual({ added: 0, removed: 1 });
+  }, 60_000);
+});
+
+describe("the person's own network", () => {
+  it("drops while they answer on a phone: the card keeps the answer and retries; back online, it is taken once", async () => {
+    const { origin, ask, events } = await start();
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const opened = await openPage(origin, "hedy");
+    const answer = ask("hedy");
+    await deployCard(opened).waitFor();
+    await opened.waitForTimeout(1_000);
+    await tap(opened, "eu-west", "radio");
+    const cards = await watchCards(opened);
+    await context.setOffline(true);
+    await tap(opened, "Submit");
+    await expect.poll(() => deployCard(opened).getByText("Could not send your answer. Retrying…").isVisible(), { timeout: 15_000 }).toBe(true);
+    await opened.waitForTimeout(2_000);
+    await context.setOffline(false);
+    expect(await answer).toEqual({ action: "accept", content: { region: "eu-west" } });
+    await deployCard(opened).waitFor({ state: "detached", timeout: 20_000 });
+    expect(await cards()).toEqual({ added: 0, removed: 1 });
+    expect(events.filter((event) => event.type === "answered")).toHaveLength(1);
   }, 60_000);
 });
 

@@ -78,5 +78,16 @@ export async function press(page: Page, name: string | RegExp, role: "button" | 
   await page.mouse.up();
 }
 
+/** Taps the element as a person's finger does on a phone (a `hasTouch` context): touch down, ~100 ms, up. */
+export async function tap(page: Page, name: string | RegExp, role: "button" | "radio" = "button") {
+  const box = (await page.getByRole(role, { name }).boundingBox())!;
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+  await page.waitForTimeout(100);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
 /** The card of the fixture's "Deploy server". */
 export const deployCard = (page: Page) => page.getByRole("region", { name: /Deploy server/ });
