@@ -68,7 +68,10 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
   const violations: string[] = [];
   const counts: Record<string, number> = { asked: 0, answered: 0, cancelled: 0, withdrawn: 0, rejected: 0, "lost with their instance": 0, "POST 200": 0, "POST 409": 0, "POST 5xx": 0 };
   const asked = new Map<string, Asked>();
-  const posts: { key: string; by: string; status: number; at: number }[] = [];
+  /** Each answer's POST: when the balancer sent it on to an instance, and its status. */
+  const posts: { key: string; by: string; status: number; forwardedAt: number }[] = [];
+  /** When Redis lost the killed instance's connections (the proxy between them closed the last of its pairs). */
+  let instanceGoneAt = Number.POSITIVE_INFINITY;
   let redis: RunningRedis = await startRedis();
   const proxy = await startTcpFaultProxy(redis.port);
   const instances: Instance[] = [];
@@ -108,8 +111,9 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
+      const forwardedAt = Date.now();
       const upstream = httpRequest({ host: "127.0.0.1", port: target.port, method: req.method, path: req.url, headers: req.headers }, (reply) => {
-        if (req.method === "POST") notePost(body, reply.statusCode ?? 0);
+        if (req.method === "POST") notePost(body, reply.statusCode ?? 0, forwardedAt);
         res.writeHead(reply.statusCode ?? 502, reply.headers);
         reply.pipe(res);
         reply.on("error", () => res.destroy());
@@ -122,10 +126,10 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
   await new Promise<void>((resolve) => balancer.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(balancer.address() as AddressInfo).port}/api/elicitation`;
 
-  function notePost(body: Buffer, status: number): void {
+  function notePost(body: Buffer, status: number, forwardedAt: number): void {
     try {
       const { result } = JSON.parse(body.toString()) as { result: { content?: { key?: string; by?: string } } };
-      posts.push({ key: String(result.content?.key), by: String(result.content?.by), status, at: Date.now() });
+      posts.push({ key: String(result.content?.key), by: String(result.content?.by), status, forwardedAt });
     } catch {
       violations.push("a POST that was not the client's JSON");
     }
@@ -175,12 +179,17 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
         await redis.kill();
         redis = await startRedis(redis.port);
       }],
-      [at(0.6), "instance 1 killed (SIGKILL)", () => {
+      [at(0.6), "instance 1 killed (SIGKILL)", async () => {
         const victim = instances[1]!;
         victim.alive = false;
         const killedAt = Date.now();
         for (const entry of asked.values()) if (entry.instance === 1 && entry.settled.length === 0) entry.lostAt = killedAt;
+        // Every instance holds as many Redis connections; the victim's close as the kernel ends its sockets.
+        const before = proxy.connections();
         victim.child.kill("SIGKILL");
+        for (const until = Date.now() + 3_000; proxy.connections() > before - before / instances.length && Date.now() < until; ) await sleep(5);
+        instanceGoneAt = Date.now();
+        log(`  its Redis connections gone ${instanceGoneAt - killedAt} ms after the kill`);
       }],
       [at(0.7), "instance 1 started again", async () => void (await startInstance(1))],
       [at(0.75), "Redis connections cut", () => proxy.cut()],
@@ -215,8 +224,9 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
     for (const entry of asked.values()) {
       if (entry.lostAt !== undefined) {
         counts["lost with their instance"]!++;
-        // Taken before the kill, the answer reached its MCP client, which then died with the instance; taken after, nobody got it.
-        for (const post of byKey.get(entry.key) ?? []) if (post.status === 200 && post.at > entry.lostAt) violations.push(`${entry.key}: a 200 for an answer whose instance was dead`);
+        // Taken before the kill, the answer reached its MCP client, which then died with the instance. Once Redis
+        // saw its connections go, no answer can be taken for it: a 200 for a POST sent on after that went to nobody.
+        for (const post of byKey.get(entry.key) ?? []) if (post.status === 200 && post.forwardedAt > instanceGoneAt) violations.push(`${entry.key}: a 200 for an answer whose instance was dead`);
         continue;
       }
       if (entry.settled.length === 0) {
