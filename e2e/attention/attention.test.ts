@@ -3,16 +3,17 @@
 // badge, the system notification (observed through a wrapper around the real Notification) and the
 // in-thread chip tell them; none of it moves focus or answers anything. Every scenario runs on the
 // page built with React 19 and again with React 18.3, both development builds under StrictMode.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { react18Aliases } from "../../test/react18";
 import { launchChromium } from "../../scripts/launchChromium.mjs";
+import { sendFileFrom } from "../sendFileFrom";
 
 let outDir: string;
 let server: Server;
@@ -37,17 +38,7 @@ beforeAll(async () => {
       build: { outDir: join(outDir, line), emptyOutDir: true, minify: false, modulePreload: { polyfill: false } },
     });
   }
-  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-  server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    const file = /^\/\d+\/$/.test(path) ? `${path}index.html` : normalize(path).replace(/^(\.\.[/\\])+/, "");
-    try {
-      const body = await readFile(join(outDir, file));
-      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
+  server = createServer((req, res) => void sendFileFrom(outDir, new URL(req.url ?? "/", "http://127.0.0.1").pathname, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   browser = await launchChromium();

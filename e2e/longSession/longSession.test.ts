@@ -2,15 +2,16 @@
 // the outlet: requests each with a new schema off the wire, shown, filled in and answered. The JS
 // heap after garbage collection may grow by no more than what the validator cache is allowed to
 // keep, however many requests were answered. The figures are printed for the record.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/launchChromium.mjs";
+import { sendFileFrom } from "../sendFileFrom";
 
 let outDir: string;
 let server: Server;
@@ -27,17 +28,7 @@ beforeAll(async () => {
     plugins: [react()],
     build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
   });
-  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-  server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    const file = path === "/" ? "index.html" : normalize(path).replace(/^(\.\.[/\\])+/, "").slice(1);
-    try {
-      const body = await readFile(join(outDir, file));
-      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
+  server = createServer((req, res) => void sendFileFrom(outDir, new URL(req.url ?? "/", "http://127.0.0.1").pathname, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
   browser = await launchChromium();

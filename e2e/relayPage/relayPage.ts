@@ -1,15 +1,16 @@
 // The host page of the relay's browser tests, as the docs show it (fixture/: `useElicitationRelay`,
 // session drafts, questions inline; a development build under StrictMode), built once per file and
 // served beside the relay over real HTTP, with a person's pace for pressing.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import type { Page } from "playwright-core";
 import { build } from "vite";
 import { sendFetchResponse } from "../../src/server/sendFetchResponse";
 import { toFetchRequest } from "../../src/server/toFetchRequest";
+import { sendFileFrom } from "../sendFileFrom";
 
 /** The question every test asks: a region to pick, a note to type. */
 export const deployQuestion = {
@@ -46,17 +47,10 @@ export async function buildRelayPage(): Promise<{ outDir: string; remove: () => 
 
 /** The built pages and, at /api/elicitation, `handle` (the relay), on 127.0.0.1 at a free port. */
 export async function serveRelayPage(outDir: string, handle: (request: Request) => Promise<Response>): Promise<{ origin: string; close: () => Promise<void> }> {
-  const types: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
     if (path === "/api/elicitation") return sendFetchResponse(res, await handle(toFetchRequest(req)));
-    const file = path === "/" ? "index.html" : normalize(path).replace(/^(\.\.[/\\])+/, "");
-    try {
-      const body = await readFile(join(outDir, file));
-      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
+    await sendFileFrom(outDir, path, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
