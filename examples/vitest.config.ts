@@ -1,13 +1,14 @@
 import { defineConfig } from "vitest/config";
 
 // Both example apps end to end (`npm run test:example`): each test file installs, starts and drives its
-// app; one Chromium (started once, by chromiumServer.ts) serves both files, one after the other.
+// app; one Chromium (started once, by chromiumServer.ts) serves both files, one after the other, and
+// both install the one tarball of the library packed for the run (scripts/packedLibrarySetup.mjs).
 export default defineConfig({
   test: {
     root: import.meta.dirname,
     environment: "node",
     include: ["*/test/*.e2e.test.ts"],
-    globalSetup: ["./chromiumServer.ts"],
+    globalSetup: ["../scripts/packedLibrarySetup.mjs", "./chromiumServer.ts"],
     testTimeout: 120_000,
     hookTimeout: 900_000,
     fileParallelism: false,
