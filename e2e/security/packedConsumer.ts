@@ -1,4 +1,4 @@
-// Host pages built from the packed package (`npm run build && npm pack`), by Vite and by webpack 5,
+// Host pages built from the packed package (the run's one tarball: scripts/packLibrary.mjs), by Vite and by webpack 5,
 // each served on 127.0.0.1 under a real Content-Security-Policy response header:
 //   /self/   script-src 'self'            — same-origin scripts and workers, no blob:, no eval;
 //   /nonce/  script-src 'nonce-…'         — only scripts carrying the page's nonce: no worker at all.
@@ -10,6 +10,7 @@ import { extname, join, normalize } from "node:path";
 import { promisify } from "node:util";
 import { build as viteBuild } from "vite";
 import webpack from "webpack";
+import { packedLibrary } from "../../scripts/packLibrary.mjs";
 
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, "../..");
@@ -33,18 +34,22 @@ export interface ConsumerSite {
   close(): Promise<void>;
 }
 
-/** Packs the package and unpacks it where a consumer in `dir` resolves it (its dependencies from the checkout's node_modules). */
+/**
+ * Unpacks the packed package (built as a release is, packed once for the run by vitest.e2e.config.ts's
+ * globalSetup) where a consumer in the returned folder resolves it (its dependencies from the checkout's node_modules).
+ */
 export async function packPackage(): Promise<string> {
   // Under node_modules/.cache so that the package's own dependencies resolve from the checkout.
   await mkdir(join(repo, "node_modules/.cache"), { recursive: true });
   const dir = await mkdtemp(join(repo, "node_modules/.cache/rme-packed-"));
-  // As a release is built: under the test runner NODE_ENV is "test", which would build the JSX for development.
-  await run("npm", ["run", "build"], { cwd: repo, env: { ...process.env, NODE_ENV: "production" } });
-  const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: repo });
-  const tarball = join(dir, stdout.trim().split("\n").pop()!);
+  const { tarball, remove } = packedLibrary();
   const target = join(dir, "node_modules/react-mcp-elicitation");
   await mkdir(target, { recursive: true });
-  await run("tar", ["-xzf", tarball, "-C", target, "--strip-components=1"]);
+  try {
+    await run("tar", ["-xzf", tarball, "-C", target, "--strip-components=1"]);
+  } finally {
+    remove();
+  }
   for (const file of ["main.js", "index.html"]) await copyFile(join(import.meta.dirname, "consumer", file), join(dir, file));
   return dir;
 }
