@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 // Both example apps end to end (`npm run test:example`): each test file installs, starts and drives its
-// app; one Chromium (started once, by chromiumServer.ts) serves both files, one after the other, and
-// both install the one tarball of the library packed for the run (scripts/packedLibrarySetup.mjs).
+// app; one Chromium (started once, by chromiumServer.ts) serves both files, and both install the one
+// tarball of the library packed for the run (scripts/packedLibrarySetup.mjs). The two files run at
+// once: one app's install and `next build` (CPU) overlaps the other's person-paced run (mostly waiting).
 export default defineConfig({
   test: {
     root: import.meta.dirname,
@@ -11,7 +12,7 @@ export default defineConfig({
     globalSetup: ["../scripts/packedLibrarySetup.mjs", "./chromiumServer.ts"],
     testTimeout: 120_000,
     hookTimeout: 900_000,
-    fileParallelism: false,
+    maxWorkers: 2,
     // A person-paced app on a shared CI machine: waits are in seconds, not the default one.
     expect: { poll: { timeout: 15_000, interval: 100 } },
   },
