@@ -22,8 +22,9 @@ export function packLibrary(folder, { built = false } = {}) {
 
 /** The tarball REACT_MCP_ELICITATION_TARBALL names, else one built and packed into a new temporary folder; `remove` deletes only what was made here. */
 export function packedLibrary() {
-  const given = process.env[TARBALL_ENV];
-  if (given) {
+  if (process.env[TARBALL_ENV]) {
+    // Absolute, so that an example's `npm install` (run in its own folder) finds it too.
+    const given = resolve(process.env[TARBALL_ENV]);
     if (!existsSync(given)) throw new Error(`${TARBALL_ENV} names ${given}, which does not exist`);
     return { tarball: given, remove() {} };
   }
