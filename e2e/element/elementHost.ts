@@ -2,11 +2,11 @@
 // Svelte 5 page (Vite + @sveltejs/vite-plugin-svelte) and by a static HTML page whose module script is
 // the element's file as a host vendors it; both served on 127.0.0.1 beside a real relay, whose MCP side
 // is a real SDK client calling a real MCP server's "deploy" tool that elicits.
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -17,8 +17,8 @@ import { sendFetchResponse } from "../../src/server/sendFetchResponse";
 import { toFetchRequest } from "../../src/server/toFetchRequest";
 import { startDeployServer } from "../../test/server/helpers/deployServer";
 import { asRelease, packPackage } from "../security/packedConsumer";
+import { sendFileFrom } from "../sendFileFrom";
 
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
 
 /** Builds both pages from the packed package; returns the folder holding `svelte/` and `plain/`, and what removes it. */
 export async function buildPages(): Promise<{ root: string; remove(): Promise<void> }> {
@@ -90,13 +90,7 @@ export async function startElementHost(root: string): Promise<ElementHost> {
       await sendFetchResponse(res, await relay.handle(request));
       return;
     }
-    const file = normalize(path.endsWith("/") ? `${path}index.html` : path).replace(/^(\.\.[/\\])+/, "");
-    try {
-      const body = await readFile(join(root, file));
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
+    await sendFileFrom(root, path, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
