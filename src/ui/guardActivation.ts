@@ -33,23 +33,14 @@ export function guardActivation(target: HTMLElement, interval: number, options: 
   const { now = () => performance.now(), keys } = options;
   const judged = (event: KeyboardEvent) => event.isTrusted && (keys === undefined || keys.includes(event.key));
   const shownAt = now();
-  /**
-   * When the person acted: the event's own time on the page's clock. A busy page hands over input late
-   * (a key pressed 150 ms after the dialog appeared, while a long task ran, arrives 800 ms after), and
-   * judging it by the time it arrives would let it answer a dialog the person had not seen.
-   */
-  const actedAt = (event: Event) => {
-    const at = now();
-    return options.now === undefined && event.timeStamp > 0 && event.timeStamp <= at ? event.timeStamp : at;
-  };
-  const early = (event: Event) => actedAt(event) - shownAt < interval;
+  const early = () => now() - shownAt < interval;
   // Keys and presses that began while this dialog was on screen and past its interval.
   const keysDown = new Set<string>();
   let pressSeen = false;
 
   const onPointerDown = (event: Event) => {
     if (!event.isTrusted) return;
-    if (early(event)) swallow(event);
+    if (early()) swallow(event);
     else pressSeen = true;
   };
   const onClick = (event: Event) => {
@@ -59,12 +50,12 @@ export function guardActivation(target: HTMLElement, interval: number, options: 
     // must never be held back.
     const { pointerType, detail } = event as PointerEvent;
     const fromPointer = typeof pointerType === "string" ? pointerType !== "" : detail > 0;
-    if (early(event) || (fromPointer && !pressSeen)) swallow(event);
+    if (early() || (fromPointer && !pressSeen)) swallow(event);
   };
   const onKeyDown = (event: Event) => {
     const key = event as KeyboardEvent;
     if (!judged(key)) return;
-    if (early(event) || (key.repeat && !keysDown.has(key.code))) swallow(event);
+    if (early() || (key.repeat && !keysDown.has(key.code))) swallow(event);
     else keysDown.add(key.code);
   };
   const onKeyUp = (event: Event) => {
@@ -73,7 +64,7 @@ export function guardActivation(target: HTMLElement, interval: number, options: 
     if (!keysDown.delete(key.code)) swallow(event);
   };
   const duringInterval = (event: Event) => {
-    if (event.isTrusted && early(event)) swallow(event);
+    if (event.isTrusted && early()) swallow(event);
   };
 
   const listeners: Array<[string, (event: Event) => void]> = [
