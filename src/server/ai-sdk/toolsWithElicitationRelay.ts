@@ -1,8 +1,10 @@
 // The AI SDK's MCP client (@ai-sdk/mcp) asking through the relay: its elicitation handler gets the
 // request alone, while the tool call's id and abort signal are only in each tool's `execute` options.
-// Each `execute` runs inside an AsyncLocalStorage holding them; a question the server asks during that
+// Each `execute` runs inside an AsyncLocalStorage holding everything that says whose question it is
+// (owner, server name, context, tool call, signal, timeout); a question the server asks during that
 // call (on the call's own response stream, or as a 2026-07-28 input_required round the client answers
-// in process) reaches the handler in that call's async context, so it carries the right tool call.
+// in process) reaches the handler in that call's async context, so it goes to that call's person.
+// One handler per client reads it: wrapping one client for many people and chats never mixes them.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ElicitationRequestSchema, type MCPClient } from "@ai-sdk/mcp";
 import type { ElicitationRelay } from "../types";
@@ -29,16 +31,61 @@ export interface ToolsWithElicitationRelayOptions<S extends ElicitationRelayTool
   schemas?: S;
 }
 
-interface ToolCall {
-  toolCallId: string | undefined;
-  abortSignal: AbortSignal | undefined;
+/** Whose a question is: one wrap's person and chat, and (inside `execute`) its tool call. */
+interface CallScope {
+  relay: ElicitationRelay;
+  owner: string;
+  serverName: string;
+  context: Record<string, string> | undefined;
+  timeoutMs: number | undefined;
+  toolCallId?: string;
+  abortSignal?: AbortSignal;
+}
+
+/** What one client's single handler reads: the call in progress, or the only scope it was ever wrapped for. */
+interface ClientScopes {
+  calls: AsyncLocalStorage<CallScope>;
+  /** Every distinct person and chat this client was wrapped for, by key. */
+  wraps: Map<string, CallScope>;
+}
+
+// Keyed by the client object, so it ends with the client; each client gets its handler once.
+const scopesByClient = new WeakMap<MCPClient, ClientScopes>();
+
+const scopeKey = (scope: CallScope) => JSON.stringify([scope.owner, scope.serverName, scope.context ?? null, scope.timeoutMs ?? null]);
+
+function scopesOf(client: MCPClient): ClientScopes {
+  const known = scopesByClient.get(client);
+  if (known !== undefined) return known;
+  const scopes: ClientScopes = { calls: new AsyncLocalStorage(), wraps: new Map() };
+  scopesByClient.set(client, scopes);
+  client.onElicitationRequest(ElicitationRequestSchema, (request) => {
+    const scope = scopes.calls.getStore() ?? (scopes.wraps.size === 1 ? scopes.wraps.values().next().value : undefined);
+    if (scope === undefined) {
+      // Outside any wrapped tool call, on a client wrapped for several people or chats: nobody can say whose it is.
+      throw new Error(
+        "toolsWithElicitationRelay: a question arrived outside any tool call, on an MCP client wrapped for more than one person or chat; it was refused rather than shown to someone who may not be its owner.",
+      );
+    }
+    const context = scope.toolCallId === undefined ? scope.context : { ...scope.context, toolCallId: scope.toolCallId };
+    return scope.relay.request({
+      owner: scope.owner,
+      serverName: scope.serverName,
+      params: request.params,
+      ...(scope.abortSignal === undefined ? {} : { signal: scope.abortSignal }),
+      ...(context === undefined ? {} : { context }),
+      ...(scope.timeoutMs === undefined ? {} : { timeoutMs: scope.timeoutMs }),
+    });
+  });
+  return scopes;
 }
 
 /**
- * Sets `client`'s elicitation handler to ask `owner` through `relay`, and returns `client.tools()`
- * with each tool's `execute` carrying its call: every question gets `context.toolCallId` (so the page
- * draws it under that call, parallel calls each their own) and closes when the call is aborted (the
- * chat's stop button). The client's earlier elicitation handler, if any, is replaced.
+ * Returns `client.tools()` with each tool's `execute` asking `owner` through `relay`: every question
+ * of a call goes to that call's person, carries `context.toolCallId` (so the page draws it under that
+ * call, parallel calls each their own) and closes when the call is aborted (the chat's Stop). One
+ * client may be wrapped for any number of people and chats; each wrap's tools ask for their own.
+ * The client's earlier elicitation handler, if any, is replaced (once, at the first wrap).
  */
 export async function toolsWithElicitationRelay<S extends ElicitationRelayToolSchemas = "automatic">(
   client: MCPClient,
@@ -51,19 +98,9 @@ export async function toolsWithElicitationRelay<S extends ElicitationRelayToolSc
   if (typeof relay?.request !== "function") throw new TypeError("toolsWithElicitationRelay: relay must be a relay from createElicitationRelay.");
   if (typeof owner !== "string" || owner === "") throw new TypeError("toolsWithElicitationRelay: owner must be the person's id (a non-empty string).");
   if (typeof serverName !== "string") throw new TypeError("toolsWithElicitationRelay: serverName must be a string.");
-  const calls = new AsyncLocalStorage<ToolCall>();
-  client.onElicitationRequest(ElicitationRequestSchema, (request) => {
-    const call = calls.getStore();
-    const callContext = call?.toolCallId === undefined ? context : { ...context, toolCallId: call.toolCallId };
-    return relay.request({
-      owner,
-      serverName,
-      params: request.params,
-      ...(call?.abortSignal === undefined ? {} : { signal: call.abortSignal }),
-      ...(callContext === undefined ? {} : { context: callContext }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    });
-  });
+  const wrap: CallScope = { relay, owner, serverName, context: context === undefined ? undefined : { ...context }, timeoutMs };
+  const scopes = scopesOf(client);
+  scopes.wraps.set(scopeKey(wrap), wrap);
   const tools = await client.tools<S>(options.schemas === undefined ? undefined : { schemas: options.schemas });
   const carried: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(tools as Record<string, { execute: (input: unknown, options?: { toolCallId?: string; abortSignal?: AbortSignal }) => unknown }>)) {
@@ -71,7 +108,7 @@ export async function toolsWithElicitationRelay<S extends ElicitationRelayToolSc
     carried[name] = {
       ...tool,
       execute: (input: unknown, callOptions?: { toolCallId?: string; abortSignal?: AbortSignal }) =>
-        calls.run({ toolCallId: callOptions?.toolCallId, abortSignal: callOptions?.abortSignal }, () => execute(input, callOptions)),
+        scopes.calls.run({ ...wrap, toolCallId: callOptions?.toolCallId, abortSignal: callOptions?.abortSignal }, () => execute(input, callOptions)),
     };
   }
   return carried as ElicitationRelayTools<S>;

@@ -167,6 +167,73 @@ describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
     expect(JSON.parse((await toolOutputs(result.steps))["call-web"]!)).toEqual(expected);
   });
 
+  it("one MCP client wrapped for two people: alice's tool call asks alice only, and bob's answer cannot become her result", async () => {
+    const relay = createElicitationRelay({ identify: identifyByHeader });
+    const served = await serve(relay.handle);
+    const alice = await openStream(served.url, "alice");
+    const bob = await openStream(served.url, "bob");
+    cleanup.push(() => served.close(), () => relay.close(), () => alice.close(), () => bob.close());
+    const client = await connect({ type: "http", url: await startV1Server() });
+    const aliceTools = await toolsWithElicitationRelay(client, { relay, owner: "alice", serverName: "Deploy", context: { chatId: "a" } });
+    await toolsWithElicitationRelay(client, { relay, owner: "bob", serverName: "Deploy", context: { chatId: "b" } });
+
+    const output = aliceTools.deploy!.execute!({ service: "payroll" }, { toolCallId: "ca-1", abortSignal: new AbortController().signal, messages: [] });
+    const asked = await alice.next(isRequest, 10_000);
+    expect(requestOf(asked)).toMatchObject({ params: { message: "Deploy payroll where?" }, context: { chatId: "a", toolCallId: "ca-1" } });
+    // Bob neither sees it nor can answer it.
+    expect(bob.events.filter(isRequest)).toEqual([]);
+    expect((await postAnswer(served.url, "bob", { id: requestId(asked), result: { action: "accept", content: { region: "us" } } })).status).toBe(404);
+    expect((await postAnswer(served.url, "alice", { id: requestId(asked), result: { action: "accept", content: { region: "eu" } } })).status).toBe(200);
+    expect(JSON.stringify(await output)).toContain(JSON.stringify({ service: "payroll", action: "accept", content: { region: "eu" } }).replaceAll('"', '\\"'));
+    expect(bob.events.filter(isRequest)).toEqual([]);
+  });
+
+  it("one person, two chats on one client, calls in parallel: each question carries its own chat and call, and one chat's Stop closes only its own", async () => {
+    const { relay, browser, answer } = await startRelay();
+    const client = await connect({ type: "http", url: await startV1Server() });
+    const chat1 = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Deploy", context: { chatId: "chat-1" } });
+    const chat2 = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Deploy", context: { chatId: "chat-2" } });
+    const stop1 = new AbortController();
+    const first = Promise.resolve(chat1.deploy!.execute!({ service: "web" }, { toolCallId: "c1", abortSignal: stop1.signal, messages: [] })).catch(() => "stopped");
+    const second = chat2.deploy!.execute!({ service: "api" }, { toolCallId: "c2", abortSignal: new AbortController().signal, messages: [] });
+    const web = await browser.next((event) => isRequest(event) && requestOf(event).params.message === "Deploy web where?", 10_000);
+    const api = await browser.next((event) => isRequest(event) && requestOf(event).params.message === "Deploy api where?", 10_000);
+    expect(requestOf(web).context).toEqual({ chatId: "chat-1", toolCallId: "c1" });
+    expect(requestOf(api).context).toEqual({ chatId: "chat-2", toolCallId: "c2" });
+
+    stop1.abort();
+    const closed = await browser.next((event) => event.event === "closed", 5_000);
+    expect(closed.data).toEqual({ id: requestId(web), reason: "withdrawn" });
+    await first;
+    // Chat 2's question is still open and answerable.
+    expect((await answer(api, { action: "accept", content: { region: "us" } })).status).toBe(200);
+    expect(JSON.stringify(await second)).toContain("us");
+    const closings = browser.events.filter((event) => event.event === "closed").map((event) => event.data);
+    expect(closings).toEqual([{ id: requestId(web), reason: "withdrawn" }, { id: requestId(api), reason: "answered" }]);
+  });
+
+  it("a question outside any tool call goes to the client's one person, and is refused on a client wrapped for two", async () => {
+    const { relay, browser } = await startRelay();
+    // The server asks on its own (no related tool call), as a server does from a notification handler.
+    let ask: (() => Promise<unknown>) | undefined;
+    const url = await serveMcp(cleanup, "asker", (mcp) => {
+      ask = () => mcp.server.elicitInput(noteForm).then((result) => result, (error: Error) => `refused: ${error.message}`);
+      mcp.registerTool("noop", { description: "Does nothing", inputSchema: {} }, async () => ({ content: [{ type: "text", text: "ok" }] }));
+    });
+    const client = await connect({ type: "http", url });
+    const tools = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Asker", context: { chatId: "c" } });
+    await tools.noop!.execute!({}, { toolCallId: "n1", abortSignal: new AbortController().signal, messages: [] });
+    const one = ask!();
+    const asked = await browser.next(isRequest, 10_000);
+    expect(requestOf(asked)).toMatchObject({ serverName: "Asker", context: { chatId: "c" } });
+    await relay.withdraw({ owner: "ada", context: { chatId: "c" } });
+    await one;
+
+    await toolsWithElicitationRelay(client, { relay, owner: "bob", serverName: "Asker", context: { chatId: "d" } });
+    expect(String(await ask!())).toMatch(/refused: .*outside any tool call/);
+    expect(browser.events.filter(isRequest)).toHaveLength(1);
+  });
+
   it("names what is wrong with its arguments", async () => {
     const relay: ElicitationRelay = createElicitationRelay({});
     cleanup.push(() => relay.close());
