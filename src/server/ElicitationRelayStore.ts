@@ -88,6 +88,12 @@ export type RelayLookup =
   | { owner: string; record: RelayRecord; closed?: undefined; settlement?: undefined }
   | { owner: string; record?: undefined; closed: RelayCloseReason; settlement?: RelaySettlement };
 
+/** A chat's Stop (`relay.stop`): every instance aborts the runs of `owner` whose context holds all of `context`. */
+export interface RelayStop {
+  owner: string;
+  context: Record<string, string>;
+}
+
 /** Why a feed stopped: `reset` when the store lost what it held (a restart without persistence). */
 export interface RelayInterruption {
   reset: boolean;
@@ -99,13 +105,20 @@ export interface ElicitationRelayStore {
    * to `onSettled`, at most once per request. `onInterrupted` is called once the feed of settlements
    * works again after it may have lost some (and with `reset` when the store lost its data): the
    * relay then checks what it holds with `get` and opens again what the store no longer knows.
+   * Every `stop` (from any instance, this one included) comes to `onStopped` while attached.
    * The returned function stops holding (`relay.close()`).
    */
   attach(
     holder: string,
     onSettled: (id: string, settlement: RelaySettlement) => void,
     onInterrupted?: (interruption: RelayInterruption) => void,
+    onStopped?: (stop: RelayStop) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Tells every attached instance (`onStopped`) that a chat was stopped. Not kept: an instance whose
+   * feed is down at that moment misses it (the chat's questions are closed by `settle` all the same).
+   */
+  stop(stop: RelayStop): Promise<void>;
   /** Adds an open request unless its owner already has `maxOpen` open; false when refused. Atomic. */
   open(record: RelayRecord, maxOpen: number): Promise<boolean>;
   /** An open request (`record`), or a recently closed one (`closed`: why it left); undefined when unknown. */

@@ -20,6 +20,7 @@ import { createStoreGuard, StoreUnavailable } from "./createStoreGuard";
 import type { RelayRecord } from "./ElicitationRelayStore";
 import { createRelayIds } from "./createRelayIds";
 import { createAnswerIntake } from "./relay/createAnswerIntake";
+import { createChatStops } from "./relay/createChatStops";
 import { createHeldRequests } from "./relay/createHeldRequests";
 import { createParkedRounds } from "./relay/createParkedRounds";
 import { createRelayAdmission } from "./relay/createRelayAdmission";
@@ -43,7 +44,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
 
   const admission = createRelayAdmission({ rateLimit: settings.rateLimit, now, timeoutMs: settings.timeoutMs, maxOpen: settings.maxOpen, isClosed: () => closed, prepare, emit });
   /** This instance, as the holder of the requests its MCP clients receive. */
-  const held = createHeldRequests({ store, guard, emit, instance: newRelayId() });
+  const held = createHeldRequests({ store, guard, emit, instance: newRelayId(), onStopped: (stop) => stops.hear(stop) });
   const streams = createStreamHub({
     store,
     guard,
@@ -79,6 +80,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     closing: held.closing,
     resume: (round) => rounds.resume(round, "answered"),
   });
+
+  const withdraw = createWithdrawal({ store, guard, held, resume: (round) => rounds.resume(round, "answered") });
+  const stops = createChatStops({ store, guard, attach: () => held.attach(), withdraw });
 
   async function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
     const { owner, serverName, params, signal, context } = req;
@@ -232,7 +236,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     request,
     park: rounds.park,
     handle,
-    withdraw: createWithdrawal({ store, guard, held, resume: (round) => rounds.resume(round, "answered") }),
+    withdraw,
+    stop: stops.stop,
+    stopSignal: stops.signal,
     close,
     completeElicitation,
     call: (owner, serverName, run, callOptions) =>

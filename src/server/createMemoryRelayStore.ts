@@ -1,6 +1,6 @@
 import type { RelayCloseReason } from "../core/relay/relayWire";
 import type { ElicitResult } from "../core/types";
-import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStoreEvent } from "./ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStop, RelayStoreEvent } from "./ElicitationRelayStore";
 
 export interface MemoryRelayStoreOptions {
   /** How long a closed request is remembered (a late answer gets 409, a reconnecting window its `closed` event). Default 60 000 ms. */
@@ -32,6 +32,7 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   const closed = new Map<string, { owner: string; reason: RelayCloseReason; at: number; settlement: RelaySettlement }>();
   const people = new Map<string, Person>();
   const holders = new Map<string, (id: string, settlement: RelaySettlement) => void>();
+  const stopListeners = new Map<string, (stop: RelayStop) => void>();
   // Parked rounds, until their last answer or their deadline takes them out (with their answers).
   const rounds = new Map<string, RelayRound>();
   // Whose completions are remembered, oldest first, so they are forgotten by age as closings are.
@@ -119,11 +120,17 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   }
 
   return {
-    async attach(holder, onSettled) {
+    async attach(holder, onSettled, _onInterrupted, onStopped) {
       holders.set(holder, onSettled);
+      if (onStopped !== undefined) stopListeners.set(holder, onStopped);
       return async () => {
         holders.delete(holder);
+        stopListeners.delete(holder);
       };
+    },
+    async stop(stop) {
+      const heard = { owner: stop.owner, context: { ...stop.context } };
+      for (const listener of [...stopListeners.values()]) listener(heard);
     },
     async open(record, maxOpen) {
       const who = person(record.owner);

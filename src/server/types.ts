@@ -194,6 +194,18 @@ export interface ElicitationRelay {
    */
   withdraw(withdrawal: ElicitationRelayWithdrawal): Promise<number>;
   /**
+   * The chat's Stop, on whichever instance it lands: aborts every `stopSignal` of `owner` whose context
+   * holds all of `context` (on any instance sharing the store), and withdraws the same questions as
+   * `withdraw`. Resolves with how many questions closed.
+   */
+  stop(stop: ElicitationRelayWithdrawal): Promise<number>;
+  /**
+   * A signal for a chat's run (`streamText({ abortSignal })`) that aborts on `relay.stop` for this
+   * person and chat, from any instance — and on nothing else: a reload, a closed tab or a dropped
+   * network leave the run and its questions be. Held weakly: it lives as long as the run holds it.
+   */
+  stopSignal(scope: ElicitationRelayWithdrawal): AbortSignal;
+  /**
    * Parks a 2026-07-28 `input_required` round: each elicitation becomes an open request of `owner`
    * (prepared and refused exactly as `request`'s; nothing is parked when one is refused), and the
    * host's function may end. `onResume` gets the answers. Rejects when `onResume` is not set.

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { Redis, type Cluster } from "ioredis";
 import { RELAY_REQUEST_ID, type RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
-import type { ElicitationRelayStore, RelayCompletion, RelayInterruption, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayInterruption, RelayRecord, RelayRound, RelaySettlement, RelayStop, RelayStoreEvent } from "../ElicitationRelayStore";
 import { createRedisSubscriber } from "./createRedisSubscriber";
 import { relayKeys } from "./relayKeys";
 import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, FORGET_HOLDER_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, TAKE_HELD_SCRIPT } from "./relayScripts";
@@ -272,7 +272,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   }
 
   return {
-    async attach(holder, onSettled, onInterrupted) {
+    async attach(holder, onSettled, onInterrupted, onStopped) {
       await refresh(holder);
       if (epoch === undefined) await readEpoch();
       const timer = setInterval(() => void refresh(holder).catch(() => undefined), Math.max(1, Math.floor(leaseMs / 3)));
@@ -289,10 +289,19 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
         },
         true,
       );
+      // Stops go to every instance; one that missed some while its connection was down runs on (its questions still close).
+      const stopStops =
+        onStopped === undefined
+          ? () => undefined
+          : await listen(keys.stopChannel, { message: (text) => onStopped(JSON.parse(text) as RelayStop), interrupted: () => undefined }, true).catch((error: unknown) => {
+              stop();
+              throw error;
+            });
       return async () => {
         clearInterval(timer);
         holdings.delete(holder);
         stop();
+        stopStops();
         await client.del(keys.lease(holder)).catch(() => undefined);
       };
     },
@@ -404,6 +413,9 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
         await client.zrem(keys.rounds, entry);
       }
       return due;
+    },
+    async stop({ owner, context }) {
+      await client.publish(keys.stopChannel, JSON.stringify({ owner, context }));
     },
     async complete(owner, { serverName, elicitationId }, ids) {
       const open = ids.filter((id) => ID.test(id));

@@ -37,6 +37,8 @@ export function relayKeys(prefix: string) {
     held: (holder: string) => `${prefix}:held:{${tagOf(holder)}}`,
     /** Settlements for a holder are published on this and its name. */
     holderChannel: `${prefix}:holder:`,
+    /** Every chat's Stop is published here, for every instance. */
+    stopChannel: `${prefix}:stops`,
     where: (id: string) => `${prefix}:where:${id}`,
     holders: `${prefix}:holders`,
     rounds: `${prefix}:rounds`,

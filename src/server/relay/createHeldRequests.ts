@@ -4,7 +4,7 @@
 // record is written again until it is, and what it may have missed is checked again: this instance
 // is the source of truth for what it holds.
 import type { ElicitResult } from "../../core/types";
-import type { RelayRecord, RelaySettlement, ElicitationRelayStore } from "../ElicitationRelayStore";
+import type { RelayRecord, RelaySettlement, RelayStop, ElicitationRelayStore } from "../ElicitationRelayStore";
 import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayEvent } from "../types";
 
@@ -53,7 +53,20 @@ export interface HeldRequests {
 }
 
 export function createHeldRequests(
-  { store, guard, emit, instance }: { store: ElicitationRelayStore; guard: StoreGuard; emit: (event: Omit<ElicitationRelayEvent, "time">) => void; instance: string },
+  {
+    store,
+    guard,
+    emit,
+    instance,
+    onStopped,
+  }: {
+    store: ElicitationRelayStore;
+    guard: StoreGuard;
+    emit: (event: Omit<ElicitationRelayEvent, "time">) => void;
+    instance: string;
+    /** A chat's Stop, from any instance (the store's feed carries it to every attached one). */
+    onStopped: (stop: RelayStop) => void;
+  },
 ): HeldRequests {
   const held = new Map<string, Held>();
   const listeners = new Set<() => void>();
@@ -216,7 +229,7 @@ export function createHeldRequests(
     closing: (id) => unwritten.get(id),
     attach() {
       // A store that could not be reached is tried again by the next request.
-      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted)).catch((error: unknown) => {
+      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted, onStopped)).catch((error: unknown) => {
         attached = undefined;
         throw error;
       });

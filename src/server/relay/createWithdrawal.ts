@@ -1,10 +1,10 @@
 // relay.withdraw: the host knows a chat or a tool call is over. Every open request of the person
 // whose context holds all of the given entries closes, on whichever instance holds it.
-import { readRequestContext } from "../../core/relay/readRequestContext";
 import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayRound } from "../ElicitationRelayStore";
 import type { ElicitationRelayWithdrawal } from "../types";
 import type { HeldRequests } from "./createHeldRequests";
+import { coversContext, readChatScope } from "./readChatScope";
 
 export function createWithdrawal({
   store,
@@ -20,17 +20,11 @@ export function createWithdrawal({
 }): (withdrawal: ElicitationRelayWithdrawal) => Promise<number> {
   /** Resolves with how many closed; the MCP side of each gets `cancel`, each card says the question is no longer open. */
   return async (req) => {
-    const { owner, context } = req ?? {};
-    if (typeof owner !== "string" || owner === "") throw new TypeError("relay.withdraw: owner must be the person's id (a non-empty string).");
-    const reading = readRequestContext(context);
-    if (!reading.ok || reading.context === undefined || Object.keys(reading.context).length === 0) {
-      throw new TypeError(`relay.withdraw: ${reading.ok ? "context must name at least one entry (a chatId, a toolCallId)" : reading.problem}.`);
-    }
-    const wanted = Object.entries(reading.context);
+    const { owner, context } = readChatScope("relay.withdraw", req);
     const { open } = await guard("snapshot", () => store.snapshot(owner));
     let count = 0;
     for (const record of open) {
-      if (!wanted.every(([key, value]) => record.context?.[key] === value)) continue;
+      if (!coversContext(context, record.context)) continue;
       if (held.holds(record.id)) {
         await held.leave(record.id, "closed");
         count++;

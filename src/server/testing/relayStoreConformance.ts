@@ -1,7 +1,7 @@
 // What the relay relies on from its store, as cases a store's author runs with any test runner
 // (registerRelayStoreConformance). Each case makes a fresh store and throws an Error saying what broke.
 import type { ElicitResult } from "../../core/types";
-import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettlement, RelayStop, RelayStoreEvent } from "../ElicitationRelayStore";
 import { check, eventually, has, pause, same } from "./checks";
 
 /**
@@ -92,6 +92,29 @@ export const relayStoreConformance: readonly RelayStoreConformanceCase[] = [
       // The person's own late answer learns only why it closed.
       same(await other.settle("tell1", answer(), "alice"), { status: "already-closed", reason: "answered" }, "the owner's second answer");
       await detach();
+    },
+  },
+  {
+    name: "carries a chat's stop to every attached handle, the stopping one included, with its owner and context as given",
+    async run(makeStores) {
+      const stores = await handles(makeStores);
+      const heard: { holder: string; stop: RelayStop }[] = [];
+      const detaches = await Promise.all(
+        stores.map((store, i) => store.attach(`h-stop-${i}`, () => undefined, undefined, (stop) => heard.push({ holder: `h-stop-${i}`, stop }))),
+      );
+      await stores[stores.length - 1]!.stop({ owner: "alice", context: { chatId: "c1" } });
+      await eventually(() => heard.length >= stores.length, "a stop did not reach every attached handle");
+      await pause(100);
+      same(
+        heard.sort((a, b) => a.holder.localeCompare(b.holder)),
+        stores.map((_, i) => ({ holder: `h-stop-${i}`, stop: { owner: "alice", context: { chatId: "c1" } } })),
+        "the stops each handle heard",
+      );
+      for (const detach of detaches) await detach();
+      // Detached: no longer told.
+      await stores[0].stop({ owner: "alice", context: { chatId: "c2" } });
+      await pause(100);
+      same(heard.length, stores.length, "stops heard after every handle detached");
     },
   },
   {

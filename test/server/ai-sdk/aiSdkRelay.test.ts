@@ -177,7 +177,7 @@ describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
     const aliceTools = await toolsWithElicitationRelay(client, { relay, owner: "alice", serverName: "Deploy", context: { chatId: "a" } });
     await toolsWithElicitationRelay(client, { relay, owner: "bob", serverName: "Deploy", context: { chatId: "b" } });
 
-    const output = aliceTools.deploy!.execute!({ service: "payroll" }, { toolCallId: "ca-1", abortSignal: new AbortController().signal, messages: [] });
+    const output = aliceTools.deploy!.execute!({ service: "payroll" }, { toolCallId: "ca-1", abortSignal: new AbortController().signal, messages: [], context: {} });
     const asked = await alice.next(isRequest, 10_000);
     expect(requestOf(asked)).toMatchObject({ params: { message: "Deploy payroll where?" }, context: { chatId: "a", toolCallId: "ca-1" } });
     // Bob neither sees it nor can answer it.
@@ -194,8 +194,8 @@ describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
     const chat1 = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Deploy", context: { chatId: "chat-1" } });
     const chat2 = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Deploy", context: { chatId: "chat-2" } });
     const stop1 = new AbortController();
-    const first = Promise.resolve(chat1.deploy!.execute!({ service: "web" }, { toolCallId: "c1", abortSignal: stop1.signal, messages: [] })).catch(() => "stopped");
-    const second = chat2.deploy!.execute!({ service: "api" }, { toolCallId: "c2", abortSignal: new AbortController().signal, messages: [] });
+    const first = Promise.resolve(chat1.deploy!.execute!({ service: "web" }, { toolCallId: "c1", abortSignal: stop1.signal, messages: [], context: {} })).catch(() => "stopped");
+    const second = chat2.deploy!.execute!({ service: "api" }, { toolCallId: "c2", abortSignal: new AbortController().signal, messages: [], context: {} });
     const web = await browser.next((event) => isRequest(event) && requestOf(event).params.message === "Deploy web where?", 10_000);
     const api = await browser.next((event) => isRequest(event) && requestOf(event).params.message === "Deploy api where?", 10_000);
     expect(requestOf(web).context).toEqual({ chatId: "chat-1", toolCallId: "c1" });
@@ -222,7 +222,7 @@ describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
     });
     const client = await connect({ type: "http", url });
     const tools = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Asker", context: { chatId: "c" } });
-    await tools.noop!.execute!({}, { toolCallId: "n1", abortSignal: new AbortController().signal, messages: [] });
+    await tools.noop!.execute!({}, { toolCallId: "n1", abortSignal: new AbortController().signal, messages: [], context: {} });
     const one = ask!();
     const asked = await browser.next(isRequest, 10_000);
     expect(requestOf(asked)).toMatchObject({ serverName: "Asker", context: { chatId: "c" } });
