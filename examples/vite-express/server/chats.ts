@@ -1,5 +1,5 @@
 // The chats, in this process's memory (a real app uses its database): each one's owner and messages,
-// the answer being written (kept so a reload can replay it), and how to stop it.
+// the answer being written (kept so a reload can replay it).
 import type { UIMessage } from "ai";
 
 interface Chat {
@@ -7,7 +7,6 @@ interface Chat {
   messages: UIMessage[];
   /** The answer being written: its chunks so far, whether it is done, who waits for more. */
   stream?: { chunks: string[]; done: boolean; listeners: Set<() => void> };
-  stop?: AbortController;
 }
 
 const chats = new Map<string, Chat>();

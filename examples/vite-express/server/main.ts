@@ -23,7 +23,8 @@ declare module "express-session" {
 
 const deployUrl = process.env.DEPLOY_MCP_URL ?? (await startDeployServer());
 // Several backends share open questions through Redis (and then need a shared session store too).
-const relay = createElicitationRelay({ store: process.env.REDIS_URL ? createRedisRelayStore({ url: process.env.REDIS_URL }) : undefined });
+const store = process.env.REDIS_URL ? createRedisRelayStore({ url: process.env.REDIS_URL }) : undefined;
+const relay = createElicitationRelay({ store });
 
 const app = express();
 app.use(session({ secret: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"), resave: false, saveUninitialized: false, cookie: { httpOnly: true, sameSite: "lax" } }));
@@ -54,15 +55,14 @@ app.post("/api/chat", express.json({ limit: "1mb" }), async (req, res) => {
   chat.messages = [...chat.messages, message];
   const client = await createMCPClient({ transport: { type: "http", url: deployUrl }, capabilities: { elicitation: {} } });
   const tools = await toolsWithElicitationRelay(client, { relay, owner: person, serverName: "Deploy server", context: { chatId: id } });
-  // Stopped by the chat's Stop button only: a reload must not end the tool call, whose question waits.
-  const stop = (chat.stop = new AbortController());
   const close = () => void client.close();
   const result = streamText({
     model: scriptedModel(),
     messages: await convertToModelMessages(chat.messages),
     tools,
     stopWhen: stepCountIs(5),
-    abortSignal: stop.signal,
+    // Aborted by the chat's Stop (on any instance) only: a reload must not end the tool call, whose question waits.
+    abortSignal: relay.stopSignal({ owner: person, context: { chatId: id } }),
     onFinish: close,
     onError: close,
     onAbort: close,
@@ -82,9 +82,9 @@ app.get("/api/chat/:id/stream", (req, res) => {
   void sendFetchResponse(res, new Response(stream.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS }));
 });
 
-app.post("/api/chat/:id/stop", (req, res) => {
-  const chat = req.session.person ? chatOf(req.params.id, req.session.person) : undefined;
-  chat?.stop?.abort();
+app.post("/api/chat/:id/stop", async (req, res) => {
+  if (!req.session.person) return void res.status(401).end();
+  await relay.stop({ owner: req.session.person, context: { chatId: req.params.id } });
   res.status(204).end();
 });
 
@@ -95,4 +95,6 @@ if (process.env.NODE_ENV === "production") {
 }
 
 const port = Number(process.env.PORT ?? 3001);
-app.listen(port, "127.0.0.1", () => console.log(`API on http://127.0.0.1:${port}`));
+const server = app.listen(port, "127.0.0.1", () => console.log(`API on http://127.0.0.1:${port}`));
+// Questions held here get `cancel`, the person's streams end (their pages reconnect to another instance), then the process ends by itself.
+process.once("SIGTERM", () => void relay.close().then(() => store?.close()).then(() => server.close()));
