@@ -111,6 +111,11 @@ assert.ok(aiSdkGraph.packages.has("@ai-sdk/mcp"), `"./server/ai-sdk" must import
 for (const name of aiSdkGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis)($|\/)/.test(name), `"./server/ai-sdk" imports ${name}`);
 const { toolsWithElicitationRelay } = await import(`${pkg.name}/server/ai-sdk`);
 assert.equal(typeof toolsWithElicitationRelay, "function");
+// "./server/sdk": names @modelcontextprotocol/sdk (an optional peer) only in an import() a v1 client reaches, no React.
+const sdkGraph = moduleGraph("../dist/server/sdk.js");
+for (const name of sdkGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis|@ai-sdk\/mcp)($|\/)/.test(name), `"./server/sdk" imports ${name}`);
+const { elicitationsThroughRelay } = await import(`${pkg.name}/server/sdk`);
+assert.equal(typeof elicitationsThroughRelay, "function");
 
 // "./element": React travels inside its bundle (the page has none of its own), so its module graph names
 // neither React nor react-hook-form; importing it where there is no \`customElements\` (a server rendering
@@ -133,5 +138,5 @@ for (const { name, run } of conformance) await run().catch((error) => assert.fai
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
 console.log(
-  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/ai-sdk", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
 );

@@ -11,6 +11,7 @@ export type {
   RelaySettlement,
   RelaySettleOutcome,
   RelaySnapshot,
+  RelayStop,
   RelayStoreEvent,
   RelayToolCall,
 } from "./ElicitationRelayStore";
