@@ -21,11 +21,12 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-const tagForm: ElicitRequestFormParams = {
+// `pattern` is valid JSON Schema the SDK's own types do not model: sent all the same, as servers do.
+const tagForm = {
   mode: "form",
   message: "Which release tag?",
   requestedSchema: { type: "object", properties: { tag: { type: "string", title: "Tag", pattern: "^v[0-9]+$" } }, required: ["tag"] },
-};
+} as ElicitRequestFormParams;
 
 async function startRelay() {
   const relay = createElicitationRelay({ identify: identifyByHeader });
