@@ -119,6 +119,11 @@ export interface ElicitationRelayStore {
    * feed is down at that moment misses it (the chat's questions are closed by `settle` all the same).
    */
   stop(stop: RelayStop): Promise<void>;
+  /**
+   * The first caller for `key` within `ttlMs` gets true, every other (from any handle) false: one
+   * decision among instances (a question drawn by a window first, or noticed first). Atomic.
+   */
+  claim(key: string, ttlMs: number): Promise<boolean>;
   /** Adds an open request unless its owner already has `maxOpen` open; false when refused. Atomic. */
   open(record: RelayRecord, maxOpen: number): Promise<boolean>;
   /** An open request (`record`), or a recently closed one (`closed`: why it left); undefined when unknown. */

@@ -21,6 +21,7 @@ import type { RelayRecord } from "./ElicitationRelayStore";
 import { createRelayIds } from "./createRelayIds";
 import { createAnswerIntake } from "./relay/createAnswerIntake";
 import { createChatStops } from "./relay/createChatStops";
+import { createNotices } from "./relay/createNotices";
 import { createHeldRequests } from "./relay/createHeldRequests";
 import { createParkedRounds } from "./relay/createParkedRounds";
 import { createRelayAdmission } from "./relay/createRelayAdmission";
@@ -45,6 +46,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   const admission = createRelayAdmission({ rateLimit: settings.rateLimit, now, timeoutMs: settings.timeoutMs, maxOpen: settings.maxOpen, isClosed: () => closed, prepare, emit });
   /** This instance, as the holder of the requests its MCP clients receive. */
   const held = createHeldRequests({ store, guard, emit, instance: newRelayId(), onStopped: (stop) => stops.hear(stop) });
+  const notices = createNotices({ store, guard, emit, notify: options.notify, timeoutMs: settings.timeoutMs });
   const streams = createStreamHub({
     store,
     guard,
@@ -52,7 +54,10 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     maxStreams: settings.maxStreams,
     maxStreamBuffer: settings.maxStreamBuffer,
     keepAliveMs: settings.keepAliveMs,
-    shown: held.markShown,
+    shown: (id) => {
+      held.markShown(id);
+      notices.shown(id);
+    },
     closing: held.closing,
     isClosed: () => closed,
   });
@@ -170,6 +175,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       );
     }
     emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
+    // Ended however the question leaves: answered, withdrawn, timed out, closed.
+    const endNotice = notices.schedule(record);
+    answer.then(endNotice, endNotice);
     // relay.close() ran while it was being opened: it did not see this one.
     if (closed) void held.leave(id, "closed");
     return answer;

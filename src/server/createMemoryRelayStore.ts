@@ -33,6 +33,8 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   const people = new Map<string, Person>();
   const holders = new Map<string, (id: string, settlement: RelaySettlement) => void>();
   const stopListeners = new Map<string, (stop: RelayStop) => void>();
+  // Claimed keys and until when, oldest claim first (expired ones are dropped from the front as claims come).
+  const claims = new Map<string, number>();
   // Parked rounds, until their last answer or their deadline takes them out (with their answers).
   const rounds = new Map<string, RelayRound>();
   // Whose completions are remembered, oldest first, so they are forgotten by age as closings are.
@@ -127,6 +129,18 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
         holders.delete(holder);
         stopListeners.delete(holder);
       };
+    },
+    async claim(key, ttlMs) {
+      const at = now();
+      for (const [claimedKey, until] of claims) {
+        if (until > at) break;
+        claims.delete(claimedKey);
+      }
+      const until = claims.get(key);
+      if (until !== undefined && until > at) return false;
+      claims.delete(key);
+      claims.set(key, at + ttlMs);
+      return true;
     },
     async stop(stop) {
       const heard = { owner: stop.owner, context: { ...stop.context } };

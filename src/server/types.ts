@@ -29,6 +29,12 @@ export interface ElicitationRelayOptions {
   allowedOrigins?: readonly string[];
   /** Audit trail: every state change, never anything of an answer's content. */
   onEvent?: (event: ElicitationRelayEvent) => void;
+  /**
+   * Reaches a person who has not seen a question: `send` is called once for a question no window of
+   * its owner has drawn within `afterMs` (on any instance), and never for one answered, withdrawn or
+   * closed meanwhile. Off by default.
+   */
+  notify?: ElicitationRelayNotify;
   /** Open requests one person may have at once; further ones are refused (-32000). Default 50. */
   maxOpenPerPerson?: number;
   /** Event streams one person may hold on this instance (429 beyond). Default 8. */
@@ -60,6 +66,27 @@ export interface ElicitationRelayOptions {
   roundSweepMs?: number;
   /** Clock in ms, replaceable in tests. Default `Date.now`. */
   now?: () => number;
+}
+
+export interface ElicitationRelayNotify {
+  /** How long a question waits for a window to draw it before its notice goes. */
+  afterMs: number;
+  /** Sends the notice (an email, a chat message, Web Push). A throw is reported (`notify-failed`), never retried. */
+  send: (notice: ElicitationNotice) => void | Promise<void>;
+}
+
+/** What a notice may say: who asks and what, never anything of an answer or a field. */
+export interface ElicitationNotice {
+  /** The request's id (a link back can carry it). */
+  id: string;
+  owner: string;
+  serverName: string;
+  /** The server's message, cut to 140 characters. */
+  message: string;
+  /** The host's context given with the request (a chat id), for the link back. */
+  context?: Record<string, string>;
+  /** When the question arrived. */
+  receivedAt: number;
 }
 
 /** A 2026-07-28 `input_required` round the host parks instead of holding its function open. */
@@ -144,7 +171,9 @@ export type ElicitationRelayEventType =
   | "completed"
   | "origin-refused"
   | "store-failed"
-  | "store-reset";
+  | "store-reset"
+  | "notified"
+  | "notify-failed";
 
 export interface ElicitationRelayEvent {
   type: ElicitationRelayEventType;

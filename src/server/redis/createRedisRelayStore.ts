@@ -414,6 +414,9 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       }
       return due;
     },
+    async claim(key, ttlMs) {
+      return (await client.set(keys.claim(key), "1", "PX", Math.max(1, Math.ceil(ttlMs)), "NX")) === "OK";
+    },
     async stop({ owner, context }) {
       await client.publish(keys.stopChannel, JSON.stringify({ owner, context }));
     },

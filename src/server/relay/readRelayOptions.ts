@@ -72,6 +72,10 @@ export function readRelayOptions(options: ElicitationRelayOptions): RelaySetting
     if (!positiveMs(value)) throw new RangeError(`createElicitationRelay: ${name} must be a positive number of milliseconds.`);
   }
   if (options.onResume !== undefined && typeof options.onResume !== "function") throw new TypeError("createElicitationRelay: onResume must be a function.");
+  if (options.notify !== undefined) {
+    if (typeof options.notify?.send !== "function") throw new TypeError("createElicitationRelay: notify.send must be a function (notice) => void.");
+    if (!positiveMs(options.notify.afterMs)) throw new RangeError("createElicitationRelay: notify.afterMs must be a positive number of milliseconds.");
+  }
   return {
     now,
     store: options.store ?? createMemoryRelayStore({ now }),

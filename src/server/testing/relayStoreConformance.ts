@@ -118,6 +118,19 @@ export const relayStoreConformance: readonly RelayStoreConformanceCase[] = [
     },
   },
   {
+    name: "gives a claim to one caller among racing handles, and gives it again once its time has passed",
+    async run(makeStores) {
+      const stores = await handles(makeStores);
+      const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % stores.length]!.claim("claim-1", 60_000)));
+      same(outcomes.filter(Boolean).length, 1, "claims that won among 12 racing ones");
+      same(await stores[0].claim("claim-2", 60_000), true, "a claim of another key");
+      check(await stores[stores.length - 1]!.claim("short-1", 150), "a first claim was refused");
+      same(await stores[0].claim("short-1", 150), false, "a claim while the first one lasts");
+      await pause(400);
+      same(await stores[0].claim("short-1", 150), true, "a claim after the first one's time passed");
+    },
+  },
+  {
     name: "keeps a request from anyone but its owner, and remembers why it closed",
     async run(makeStores) {
       const [store] = await handles(makeStores);
