@@ -124,6 +124,14 @@ export interface ElicitationRelayStore {
    * decision among instances (a question drawn by a window first, or noticed first). Atomic.
    */
   claim(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Keeps a small value of `owner`'s under `kind` and `key` (a push subscription), or removes it
+   * (`value` undefined). Seen by every handle at once; kept until removed (a store without
+   * persistence loses it at a restart).
+   */
+  keep(owner: string, kind: string, key: string, value: string | undefined): Promise<void>;
+  /** Every value of `owner`'s kept under `kind`, by key. */
+  kept(owner: string, kind: string): Promise<Record<string, string>>;
   /** Adds an open request unless its owner already has `maxOpen` open; false when refused. Atomic. */
   open(record: RelayRecord, maxOpen: number): Promise<boolean>;
   /** An open request (`record`), or a recently closed one (`closed`: why it left); undefined when unknown. */

@@ -35,6 +35,8 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   const stopListeners = new Map<string, (stop: RelayStop) => void>();
   // Claimed keys and until when, oldest claim first (expired ones are dropped from the front as claims come).
   const claims = new Map<string, number>();
+  // Small values kept per person and kind (store.keep).
+  const keptValues = new Map<string, Map<string, string>>();
   // Parked rounds, until their last answer or their deadline takes them out (with their answers).
   const rounds = new Map<string, RelayRound>();
   // Whose completions are remembered, oldest first, so they are forgotten by age as closings are.
@@ -129,6 +131,17 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
         holders.delete(holder);
         stopListeners.delete(holder);
       };
+    },
+    async keep(owner, kind, key, value) {
+      const name = JSON.stringify([owner, kind]);
+      const values = keptValues.get(name) ?? new Map<string, string>();
+      if (value === undefined) values.delete(key);
+      else values.set(key, value);
+      if (values.size === 0) keptValues.delete(name);
+      else keptValues.set(name, values);
+    },
+    async kept(owner, kind) {
+      return Object.fromEntries(keptValues.get(JSON.stringify([owner, kind])) ?? []);
     },
     async claim(key, ttlMs) {
       const at = now();

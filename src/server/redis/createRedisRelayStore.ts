@@ -414,6 +414,13 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       }
       return due;
     },
+    async keep(owner, kind, key, value) {
+      if (value === undefined) await client.hdel(keys.kept(owner, kind), key);
+      else await client.hset(keys.kept(owner, kind), key, value);
+    },
+    async kept(owner, kind) {
+      return await client.hgetall(keys.kept(owner, kind));
+    },
     async claim(key, ttlMs) {
       return (await client.set(keys.claim(key), "1", "PX", Math.max(1, Math.ceil(ttlMs)), "NX")) === "OK";
     },

@@ -35,6 +35,8 @@ export function relayKeys(prefix: string) {
     /** What precedes a lease's `{holder}` tag (a settle script builds a relay id's lease key from it). */
     leasePrefix: `${prefix}:lease:`,
     held: (holder: string) => `${prefix}:held:{${tagOf(holder)}}`,
+    /** A person's small values of one kind (store.keep), in their own slot. */
+    kept: (owner: string, kind: string) => `${prefix}:kept:{${tagOf(owner)}}:${kind}`,
     /** A once-only decision (store.claim). */
     claim: (key: string) => `${prefix}:claim:${key}`,
     /** Settlements for a holder are published on this and its name. */

@@ -131,6 +131,22 @@ export const relayStoreConformance: readonly RelayStoreConformanceCase[] = [
     },
   },
   {
+    name: "keeps a person's small values by kind and key for every handle, apart from another person's and another kind's",
+    async run(makeStores) {
+      const stores = await handles(makeStores);
+      const other = stores[stores.length - 1]!;
+      await stores[0].keep("alice", "push", "https://push.example/1", '{"n":1}');
+      await stores[0].keep("alice", "push", "https://push.example/2", '{"n":2}');
+      await stores[0].keep("bob", "push", "https://push.example/3", '{"n":3}');
+      await stores[0].keep("alice", "other", "https://push.example/1", "x");
+      same(await other.kept("alice", "push"), { "https://push.example/1": '{"n":1}', "https://push.example/2": '{"n":2}' }, "alice's push values through another handle");
+      same(await other.kept("bob", "push"), { "https://push.example/3": '{"n":3}' }, "bob's push values");
+      await other.keep("alice", "push", "https://push.example/1", undefined);
+      same(await stores[0].kept("alice", "push"), { "https://push.example/2": '{"n":2}' }, "alice's push values after one was removed");
+      same(await stores[0].kept("carol", "push"), {}, "the values of a person with none");
+    },
+  },
+  {
     name: "keeps a request from anyone but its owner, and remembers why it closed",
     async run(makeStores) {
       const [store] = await handles(makeStores);

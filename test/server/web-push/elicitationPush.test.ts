@@ -1,0 +1,129 @@
+// @vitest-environment node
+// Web Push with the real `web-push` package: a push service stand-in on loopback (HTTPS, its own
+// certificate) takes what is sent, and decrypts it with the subscription's keys made as a browser
+// makes them (an ECDH P-256 key pair and a 16-byte auth secret, RFC 8291), so the test reads exactly
+// what a device would. Subscriptions are kept in the relay's store (Redis, two handles: any instance
+// sends); a device the push service says is gone (410) is forgotten; no endpoint but a push
+// service's is taken; and a question nobody has seen reaches the device once, with no field's value.
+import { execFileSync } from "node:child_process";
+import { createECDH, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ece from "http_ece";
+import webPush from "web-push";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
+import { createElicitationPush } from "../../../src/server/web-push/createElicitationPush";
+import { startRedis, type RunningRedis } from "../helpers/redisServer";
+
+let redis: RunningRedis;
+let tls: { key: Buffer; cert: Buffer };
+beforeAll(async () => {
+  redis = await startRedis();
+  const dir = mkdtempSync(join(tmpdir(), "push-tls-"));
+  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
+  tls = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
+  rmSync(dir, { recursive: true });
+}, 30_000);
+afterAll(() => redis?.stop());
+const cleanup: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+/** A device: its keys as a browser makes them, and the subscription it would hand the page. */
+function makeDevice(endpoint: string) {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    decrypt: (body: Buffer) => ece.decrypt(body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth.toString("base64url") }).toString("utf8"),
+    subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") } },
+  };
+}
+
+/** The push service stand-in: every POST kept (headers and body), answered with `status()`. */
+async function startPushService(status: () => number = () => 201) {
+  const received: { path: string; headers: Record<string, unknown>; body: Buffer }[] = [];
+  const server: Server = createServer(tls, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(status()).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { base: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+}
+
+let prefixes = 0;
+function twoHandles() {
+  const prefix = `push${prefixes++}`;
+  const stores = [createRedisRelayStore({ url: redis.url, prefix }), createRedisRelayStore({ url: redis.url, prefix })] as const;
+  cleanup.push(() => stores[0].close(), () => stores[1].close());
+  return stores;
+}
+
+const vapid = { subject: "mailto:ops@example.com", ...webPush.generateVAPIDKeys() };
+const loopback = (endpoint: URL) => endpoint.hostname === "127.0.0.1";
+const form = { message: "Approve the transfer of 120 EUR?", requestedSchema: { type: "object", properties: { iban: { type: "string", default: "DE89370400440532013000" } }, required: [] } };
+
+describe("Web Push for notify", () => {
+  it("a question nobody has seen reaches a device subscribed through another instance, once, encrypted, with no field's value", async () => {
+    const service = await startPushService();
+    const [one, two] = twoHandles();
+    const device = makeDevice(`${service.base}/push/device-1`);
+    const url = (notice: { context?: Record<string, string> }) => `/chat/${notice.context?.chatId}`;
+    const pushOne = createElicitationPush({ store: one, vapid, url, isPushService: loopback, sendOptions: { agent: new Agent({ ca: tls.cert }) } });
+    const pushTwo = createElicitationPush({ store: two, vapid, url, isPushService: loopback, sendOptions: { agent: new Agent({ ca: tls.cert }) } });
+    await pushOne.subscribe("ada", device.subscription);
+
+    const relay = createElicitationRelay({ store: two, notify: { afterMs: 200, send: pushTwo.send } });
+    cleanup.push(() => relay.close());
+    void relay.request({ owner: "ada", serverName: "Bank", params: form, context: { chatId: "c7" } }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+
+    expect(service.received).toHaveLength(1);
+    const [push] = service.received;
+    expect(push!.path).toBe("/push/device-1");
+    expect(String(push!.headers.authorization)).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    expect(push!.headers["content-encoding"]).toBe("aes128gcm");
+    expect(push!.body.toString("latin1")).not.toContain("Bank");
+    const payload = JSON.parse(device.decrypt(push!.body));
+    expect(payload).toEqual({ kind: "mcp-elicitation", id: expect.any(String), serverName: "Bank", message: "Approve the transfer of 120 EUR?", url: "/chat/c7" });
+    expect(JSON.stringify(payload)).not.toContain("DE89");
+  });
+
+  it("forgets a device the push service says is gone, keeps at most maxDevices, and refuses an endpoint that is not a push service", async () => {
+    let status = 410;
+    const service = await startPushService(() => status);
+    const [one, two] = twoHandles();
+    const options = { vapid, url: () => "/", isPushService: loopback, maxDevices: 2, sendOptions: { agent: new Agent({ ca: tls.cert }) } };
+    const push = createElicitationPush({ store: one, ...options });
+    const [a, b, c] = ["a", "b", "c"].map((name) => makeDevice(`${service.base}/push/${name}`));
+    for (const device of [a!, b!, c!]) {
+      await push.subscribe("ada", device.subscription);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // The oldest went when the third came.
+    expect(Object.keys(await two.kept("ada", "push")).sort()).toEqual([`${service.base}/push/b`, `${service.base}/push/c`]);
+    const notice = { id: "q1", owner: "ada", serverName: "S", message: "m", receivedAt: 0 };
+    await expect(createElicitationPush({ store: two, ...options }).send(notice)).rejects.toMatchObject({ statusCode: 410 });
+    expect(await two.kept("ada", "push")).toEqual({});
+    status = 201;
+
+    const byDefault = createElicitationPush({ store: one, vapid, url: () => "/" });
+    await expect(byDefault.subscribe("ada", makeDevice("https://169.254.169.254/latest/meta-data").subscription)).rejects.toThrow(/169\.254\.169\.254 is not a push service/);
+    await expect(byDefault.subscribe("ada", makeDevice("http://fcm.googleapis.com/fcm/send/x").subscription)).rejects.toThrow(/is not a push service/);
+    await expect(byDefault.subscribe("ada", { endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: "AAAA", auth: "AAAA" } })).rejects.toThrow(/p256dh must be a P-256 public key/);
+    await byDefault.subscribe("ada", makeDevice("https://fcm.googleapis.com/fcm/send/abc").subscription);
+    expect(Object.keys(await one.kept("ada", "push"))).toEqual(["https://fcm.googleapis.com/fcm/send/abc"]);
+    expect(() => createElicitationPush({ store: one, vapid: { ...vapid, privateKey: "short" }, url: () => "/" })).toThrow(/private key/i);
+  });
+});
