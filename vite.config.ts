@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-// Library build: eight ESM entry points (".", "./core", "./locales", "./server", "./server/redis", "./server/ai-sdk", "./server/sdk" and "./server/testing") plus the stylesheet and the pattern workers'
+// Library build: ten ESM entry points (".", "./core", "./locales", "./server", "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./server/testing" and "./push") plus the stylesheet and the pattern workers'
 // module files. Dependencies stay external so the host's bundler dedupes them.
 
 /** The modules that start a pattern worker as a module file, and the file each one starts. */
@@ -60,6 +60,10 @@ export default defineConfig({
         "server/ai-sdk": resolve(import.meta.dirname, "src/server/ai-sdk/index.ts"),
         // The relay wired to the official MCP SDKs' clients (v1 loaded on demand).
         "server/sdk": resolve(import.meta.dirname, "src/server/sdk/index.ts"),
+        // Notices sent to the person's devices (only it imports web-push).
+        "server/web-push": resolve(import.meta.dirname, "src/server/web-push/index.ts"),
+        // Web Push in the browser: the page subscribes, the host's service worker shows the notice.
+        push: resolve(import.meta.dirname, "src/client/push/index.ts"),
         // The store conformance suite, for authors of stores (no test framework in it).
         "server/testing": resolve(import.meta.dirname, "src/server/testing/index.ts"),
         // Started by createPatternTester.ts as `./patternWorkerModule.js`, next to it.
@@ -70,7 +74,7 @@ export default defineConfig({
       formats: ["es"],
     },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/, /^@ai-sdk\/mcp($|\/)/, /^@modelcontextprotocol\/sdk($|\/)/, /^node:/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/, /^@ai-sdk\/mcp($|\/)/, /^@modelcontextprotocol\/sdk($|\/)/, /^web-push($|\/)/, /^node:/],
       // One file per source module: the dialog reaches the engines only through import(), and a
       // host's bundler must meet them (and the synchronous API that imports them statically) as
       // modules of their own to split them off. Bundled together, they would load with the page.

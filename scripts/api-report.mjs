@@ -18,6 +18,8 @@ const ENTRIES = [
   { name: "react-mcp-elicitation/server/redis", types: "server/redis/index.d.ts", runtime: "server/redis.js" },
   { name: "react-mcp-elicitation/server/ai-sdk", types: "server/ai-sdk/index.d.ts", runtime: "server/ai-sdk.js" },
   { name: "react-mcp-elicitation/server/sdk", types: "server/sdk/index.d.ts", runtime: "server/sdk.js" },
+  { name: "react-mcp-elicitation/server/web-push", types: "server/web-push/index.d.ts", runtime: "server/web-push.js" },
+  { name: "react-mcp-elicitation/push", types: "client/push/index.d.ts", runtime: "push.js" },
   { name: "react-mcp-elicitation/element", types: "element/index.d.ts", runtime: "element/index.js" },
   { name: "react-mcp-elicitation/server/testing", types: "server/testing/index.d.ts", runtime: "server/testing.js" },
 ];

@@ -116,6 +116,14 @@ const sdkGraph = moduleGraph("../dist/server/sdk.js");
 for (const name of sdkGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis|@ai-sdk\/mcp)($|\/)/.test(name), `"./server/sdk" imports ${name}`);
 const { elicitationsThroughRelay } = await import(`${pkg.name}/server/sdk`);
 assert.equal(typeof elicitationsThroughRelay, "function");
+// "./server/web-push": the only entry naming web-push (an optional peer), no React; "./push": no package at all (a worker imports it).
+const webPushGraph = moduleGraph("../dist/server/web-push.js");
+assert.ok(webPushGraph.packages.has("web-push"), `"./server/web-push" must import web-push by name`);
+for (const name of webPushGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis)($|\/)/.test(name), `"./server/web-push" imports ${name}`);
+const pushGraph = moduleGraph("../dist/push.js");
+assert.deepEqual([...pushGraph.packages], [], `"./push" imports ${[...pushGraph.packages].join(", ")}`);
+assert.equal(typeof (await import(`${pkg.name}/push`)).listenForElicitationPush, "function");
+assert.equal(typeof (await import(`${pkg.name}/server/web-push`)).createElicitationPush, "function");
 
 // "./element": React travels inside its bundle (the page has none of its own), so its module graph names
 // neither React nor react-hook-form; importing it where there is no \`customElements\` (a server rendering
@@ -138,5 +146,5 @@ for (const { name, run } of conformance) await run().catch((error) => assert.fai
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
 console.log(
-  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./push", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
 );

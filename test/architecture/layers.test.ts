@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { RELAY_BOUNDS } from "../../src/core/relay/relayWire";
 
 const src = join(import.meta.dirname, "../../src");
-const LAYERS = ["core", "messages", "ui", "fields", "form", "dialog", "host", "element"] as const;
+const LAYERS = ["core", "client", "messages", "ui", "fields", "form", "dialog", "host", "element"] as const;
 
 const files = readdirSync(src, { recursive: true })
   .map(String)
