@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => redis?.stop());
 
 describe("shutting an instance down", () => {
-  it("exits within 2 s of SIGTERM with a stream open and a question held; the question closes for every window", async () => {
+  it("exits within 2 s of SIGTERM with a stream open and a question held; the question closes for every window", { timeout: 30_000 }, async () => {
     const prefix = "shutdown";
     const child = fork(join(import.meta.dirname, "shutdownInstance.ts"), [], {
       execArgv: ["--import", "tsx"],
