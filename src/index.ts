@@ -46,9 +46,9 @@ export {
 } from "./form/createElicitationDraftStore";
 
 // The host layer: many servers, one dialog at a time.
-export { createElicitationQueue } from "./host/queue/createElicitationQueue";
+export { createElicitationQueue } from "./client/queue/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
-export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
+export { answerInputRequests, type AnswerInputRequestsOptions } from "./client/queue/answerInputRequests";
 // For a person who looked away: title badge, notifications, the in-thread chip (docs/attention.md);
 // each part by its own name and all in one object, as the dialog's.
 export { ElicitationAttention } from "./host/ElicitationAttention";
@@ -66,8 +66,8 @@ export {
   type ElicitationRelayConnection,
   type ElicitationRelayLimits,
   type ElicitationRelayOptions,
-} from "./host/relay/connectElicitationRelay";
-export { useElicitationRelay } from "./host/relay/useElicitationRelay";
+} from "./client/relay/connectElicitationRelay";
+export { useElicitationRelay } from "./host/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
 export type {
   ElicitationCallOptions,
@@ -80,7 +80,7 @@ export type {
   ElicitationQueueRequest,
   ElicitationQueueSnapshot,
   ElicitationUrlStep,
-} from "./host/types";
+} from "./client/types";
 
 // Parsing and validation (also in "/core").
 export { prepareElicitationRequest, type PrepareElicitationOptions, type PreparedElicitationRequest } from "./core/request/prepareElicitationRequest";
@@ -111,7 +111,7 @@ export { defaultMessages } from "./messages/defaultMessages";
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./core/request/ElicitationQueueError";
-export { ElicitationAnswerRefused, type ElicitationFieldError } from "./dialog/ElicitationAnswerRefused";
+export { ElicitationAnswerRefused, type ElicitationFieldError } from "./client/queue/ElicitationAnswerRefused";
 // Read, never made, by hosts: the abort reason of a request closed elsewhere, and what a relay reports.
-export type { ElicitationRequestClosed, ElicitationClosedReason } from "./host/ElicitationRequestClosed";
-export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./host/relay/ElicitationRelayError";
+export type { ElicitationRequestClosed, ElicitationClosedReason } from "./client/queue/ElicitationRequestClosed";
+export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./client/relay/ElicitationRelayError";

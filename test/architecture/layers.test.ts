@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { RELAY_BOUNDS } from "../../src/core/relay/relayWire";
 
 const src = join(import.meta.dirname, "../../src");
-const LAYERS = ["core", "messages", "ui", "fields", "form", "dialog", "host", "element"] as const;
+const LAYERS = ["core", "client", "messages", "ui", "fields", "form", "dialog", "host", "element"] as const;
 
 const files = readdirSync(src, { recursive: true })
   .map(String)
@@ -176,7 +176,7 @@ describe("admission is one step, in core", () => {
   });
 
   it("the queue and both relay ways in go through it", () => {
-    for (const file of ["host/queue/createElicitationQueue.ts", "server/relay/createRelayAdmission.ts"]) {
+    for (const file of ["client/queue/createElicitationQueue.ts", "server/relay/createRelayAdmission.ts"]) {
       expect(relativeTargets(file.split("/").join(sep))).toContain(home.replace(/\.ts$/, ""));
     }
   });
@@ -191,8 +191,8 @@ describe("the relay's wire has one home: core/relay", () => {
   const read = (file: string) => readFileSync(join(src, file), "utf8");
   const bounds = Object.entries(RELAY_BOUNDS);
 
-  it("host/relay and server/ read the wire through core/relay", () => {
-    for (const file of ["host/relay/connectElicitationRelay.ts", "server/createElicitationRelay.ts"]) {
+  it("client/relay and server/ read the wire through core/relay", () => {
+    for (const file of ["client/relay/connectElicitationRelay.ts", "server/createElicitationRelay.ts"]) {
       expect(relativeTargets(file.split("/").join(sep)).some((target) => target.startsWith(wireHome + sep))).toBe(true);
     }
   });
@@ -206,7 +206,7 @@ describe("the relay's wire has one home: core/relay", () => {
   it.each(bounds)("no other file defines the bound %s (%d) again", (_name, value) => {
     // A maximum of its own with the same value (`const MAX_SERVER_NAME = 200;`) on either side is the same fact written twice.
     const definition = maximumDefined(value);
-    expect(outside.filter((file) => (file.startsWith(join("host", "relay")) || inServer(file)) && definition.test(read(file)))).toEqual([]);
+    expect(outside.filter((file) => (file.startsWith(join("client", "relay")) || inServer(file)) && definition.test(read(file)))).toEqual([]);
   });
 
   it("the bound check sees a bound written twice", () => {

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
 import { ElicitationQueueError } from "../../../src/core/request/ElicitationQueueError";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { ElicitationRelayRequestError } from "../../../src/server/ElicitationRelayRequestError";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions } from "../../../src/server/types";

@@ -2,12 +2,12 @@
 // The browser side of the relay against real HTTP: a relay speaking docs/relay.md on 127.0.0.1
 // (wireServer.ts), the host's queue fed from its stream, answers posted back through `deliver`.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ElicitationAnswerRefused } from "../../../src/dialog/ElicitationAnswerRefused";
-import { ElicitationRequestClosed } from "../../../src/host/ElicitationRequestClosed";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
-import { connectElicitationRelay, type ElicitationRelayOptions } from "../../../src/host/relay/connectElicitationRelay";
-import type { ElicitationRelayError } from "../../../src/host/relay/ElicitationRelayError";
-import type { ElicitationQueue } from "../../../src/host/types";
+import { ElicitationAnswerRefused } from "../../../src/client/queue/ElicitationAnswerRefused";
+import { ElicitationRequestClosed } from "../../../src/client/queue/ElicitationRequestClosed";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
+import { connectElicitationRelay, type ElicitationRelayOptions } from "../../../src/client/relay/connectElicitationRelay";
+import type { ElicitationRelayError } from "../../../src/client/relay/ElicitationRelayError";
+import type { ElicitationQueue } from "../../../src/client/types";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";
 import { startWireServer, type WireServer, type WireServerOptions } from "./wireServer";
 

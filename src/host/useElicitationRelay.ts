@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useCallbackRef } from "../../ui/useCallbackRef";
-import { connectElicitationRelay, type ElicitationRelayOptions } from "./connectElicitationRelay";
+import { useCallbackRef } from "../ui/useCallbackRef";
+import { connectElicitationRelay, type ElicitationRelayOptions } from "../client/relay/connectElicitationRelay";
 
 /**
  * `connectElicitationRelay` as a React hook: connected while the component is mounted (StrictMode's

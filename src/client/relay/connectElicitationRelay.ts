@@ -3,9 +3,9 @@
 // an in-page request, and hands each answer back with one POST, through the queue's `deliver`.
 import { relayAnswerBody } from "../../core/relay/relayAnswerBody";
 import type { ElicitResult } from "../../core/types";
-import { AnswerNotSent } from "../../dialog/AnswerNotSent";
-import { ElicitationAnswerRefused, type ElicitationFieldError } from "../../dialog/ElicitationAnswerRefused";
-import { ElicitationRequestClosed, type ElicitationClosedReason } from "../ElicitationRequestClosed";
+import { AnswerNotSent } from "./AnswerNotSent";
+import { ElicitationAnswerRefused, type ElicitationFieldError } from "../queue/ElicitationAnswerRefused";
+import { ElicitationRequestClosed, type ElicitationClosedReason } from "../queue/ElicitationRequestClosed";
 import type { ElicitationQueue } from "../types";
 import { createEventStreamParser } from "./createEventStreamParser";
 import { ElicitationRelayError } from "./ElicitationRelayError";
