@@ -1,9 +1,11 @@
 // The public API of react-mcp-elicitation. The rule: the root entry holds what a host uses — the
 // components, hooks and parts it draws with, the helpers and types it passes to them, the errors it
 // catches — as named exports, and nothing else. Compilers, engine internals, limits and value
-// converters are in "react-mcp-elicitation/core" (no React there). There is no cap on the number of
-// names: every change to this surface shows in api/react-mcp-elicitation.api.md (`npm run api-report`,
-// checked in CI) and is reviewed there.
+// converters are in "react-mcp-elicitation/core" (no React there); the queue, the relay's browser
+// client and their errors in "react-mcp-elicitation/client" (no React either), the ones a React host
+// needs repeated here. At most 29 runtime names besides the parts' components
+// (test/architecture/publicSurface.test.ts); every change to this surface shows in
+// api/react-mcp-elicitation.api.md (`npm run api-report`, checked in CI) and is reviewed there.
 
 // Components and hooks.
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
@@ -45,7 +47,7 @@ export {
   type ElicitationDraftStoreOptions,
 } from "./form/createElicitationDraftStore";
 
-// The host layer: many servers, one dialog at a time.
+// The host layer: many servers, one dialog at a time (the queue and the relay's connection are also in "/client").
 export { createElicitationQueue } from "./client/queue/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./client/queue/answerInputRequests";
@@ -64,8 +66,8 @@ export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
 export {
   connectElicitationRelay,
   type ElicitationRelayConnection,
+  type ElicitationRelayConnectionOptions,
   type ElicitationRelayLimits,
-  type ElicitationRelayOptions,
 } from "./client/relay/connectElicitationRelay";
 export { useElicitationRelay } from "./host/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
@@ -111,7 +113,8 @@ export { defaultMessages } from "./messages/defaultMessages";
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./core/request/ElicitationQueueError";
-export { ElicitationAnswerRefused, type ElicitationFieldError } from "./client/queue/ElicitationAnswerRefused";
+// Thrown from `deliver` or `onResponse` (a refusal the fields show): in "react-mcp-elicitation/client".
+export type { ElicitationFieldError } from "./client/queue/ElicitationAnswerRefused";
 // Read, never made, by hosts: the abort reason of a request closed elsewhere, and what a relay reports.
 export type { ElicitationRequestClosed, ElicitationClosedReason } from "./client/queue/ElicitationRequestClosed";
 export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./client/relay/ElicitationRelayError";

@@ -28,7 +28,7 @@ export interface ElicitationRelayLimits {
   reconnectMaxMs: number;
 }
 
-export interface ElicitationRelayOptions {
+export interface ElicitationRelayConnectionOptions {
   /** The relay's URL (GET = the stream, POST = one answer), e.g. "/api/elicitation". */
   url: string | URL;
   /** The host's queue; the relay's requests go into it like any other. */
@@ -96,11 +96,11 @@ interface Held {
  * as the page goes (its cards leave unanswered, keeping drafts) and opened again if it comes back
  * from the back/forward cache.
  */
-export function connectElicitationRelay(options: ElicitationRelayOptions): ElicitationRelayConnection {
+export function connectElicitationRelay(options: ElicitationRelayConnectionOptions): ElicitationRelayConnection {
   return whilePageShown(() => openRelayConnection(options));
 }
 
-function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelayConnection {
+function openRelayConnection(options: ElicitationRelayConnectionOptions): ElicitationRelayConnection {
   const { queue } = options;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));

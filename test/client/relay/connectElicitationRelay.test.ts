@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ElicitationAnswerRefused } from "../../../src/client/queue/ElicitationAnswerRefused";
 import { ElicitationRequestClosed } from "../../../src/client/queue/ElicitationRequestClosed";
 import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
-import { connectElicitationRelay, type ElicitationRelayOptions } from "../../../src/client/relay/connectElicitationRelay";
+import { connectElicitationRelay, type ElicitationRelayConnectionOptions } from "../../../src/client/relay/connectElicitationRelay";
 import type { ElicitationRelayError } from "../../../src/client/relay/ElicitationRelayError";
 import type { ElicitationQueue } from "../../../src/client/types";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";
@@ -27,7 +27,7 @@ afterEach(async () => {
 
 const fast = { reconnectFirstMs: 50, reconnectMaxMs: 200 };
 
-function connect(extra: Partial<ElicitationRelayOptions> = {}) {
+function connect(extra: Partial<ElicitationRelayConnectionOptions> = {}) {
   const queue = extra.queue ?? createElicitationQueue({ rateLimit: false });
   const errors: ElicitationRelayError[] = [];
   const connection = connectElicitationRelay({ url: server.url, queue, onError: (error) => errors.push(error), limits: fast, ...extra });

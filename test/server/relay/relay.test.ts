@@ -418,6 +418,9 @@ describe("bounded", () => {
     const expectSame = ([fromQueue, fromRelay]: unknown[], expected: string) => {
       expect(fromQueue).toBeInstanceOf(ElicitationQueueError);
       expect(fromRelay).toBeInstanceOf(ElicitationRelayRequestError);
+      // One error base: a host catching the queue's refusals catches the relay's too.
+      expect(fromRelay).toBeInstanceOf(ElicitationQueueError);
+      expect(fromQueue).toMatchObject({ name: "ElicitationQueueError" });
       const { code, reason, data, message } = fromQueue as ElicitationQueueError;
       expect(reason).toBe(expected);
       expect(fromRelay).toMatchObject({ name: "ElicitationRelayRequestError", code, reason, data, message });
