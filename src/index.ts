@@ -63,12 +63,8 @@ export {
 export { ElicitationAttentionChip, type ElicitationAttentionChipProps } from "./host/attention/ElicitationAttentionChip";
 export { ElicitationAttentionSignals, type ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
 export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
-export {
-  connectElicitationRelay,
-  type ElicitationRelayConnection,
-  type ElicitationRelayConnectionOptions,
-  type ElicitationRelayLimits,
-} from "./client/relay/connectElicitationRelay";
+export { connectElicitationRelay } from "./client/relay/connectElicitationRelay";
+export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, ElicitationRelayLimits } from "./client/relay/ElicitationRelayConnectionOptions";
 export { useElicitationRelay } from "./host/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
 export type {

@@ -19,12 +19,8 @@ export type {
 } from "./types";
 
 // The relay's browser side: its requests into the queue, each answer back.
-export {
-  connectElicitationRelay,
-  type ElicitationRelayConnection,
-  type ElicitationRelayConnectionOptions,
-  type ElicitationRelayLimits,
-} from "./relay/connectElicitationRelay";
+export { connectElicitationRelay } from "./relay/connectElicitationRelay";
+export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, ElicitationRelayLimits } from "./relay/ElicitationRelayConnectionOptions";
 export type { ElicitationRelayRequest } from "../core/relay/readRelayEvent";
 export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./relay/ElicitationRelayError";
 

@@ -2,7 +2,8 @@
 // share one event stream and one queue, each drawing the requests its filter takes. Held while an
 // element uses it, closed when the last one lets go (the relay keeps the requests for a reload).
 import { createElicitationQueue } from "../client/queue/createElicitationQueue";
-import { connectElicitationRelay, type ElicitationRelayConnection } from "../client/relay/connectElicitationRelay";
+import { connectElicitationRelay } from "../client/relay/connectElicitationRelay";
+import type { ElicitationRelayConnection } from "../client/relay/ElicitationRelayConnectionOptions";
 import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 import type { ElicitationQueue } from "../client/types";
 

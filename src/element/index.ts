@@ -9,7 +9,8 @@ export type { ElicitationOutletElement, ElicitationOutletElementEventMap } from 
 export { createElicitationQueue } from "../client/queue/createElicitationQueue";
 export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions } from "../client/types";
 // For a relay that needs more than the page's cookies (a bearer token, limits): the page connects it to its queue.
-export { connectElicitationRelay, type ElicitationRelayConnection, type ElicitationRelayConnectionOptions } from "../client/relay/connectElicitationRelay";
+export { connectElicitationRelay } from "../client/relay/connectElicitationRelay";
+export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions } from "../client/relay/ElicitationRelayConnectionOptions";
 export type { ElicitationAttentionEvent } from "../host/attention/types";
 export type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 export type { ElicitationMessagesInput } from "../messages/resolveMessages";

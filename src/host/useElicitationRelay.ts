@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useCallbackRef } from "../ui/useCallbackRef";
-import { connectElicitationRelay, type ElicitationRelayConnectionOptions } from "../client/relay/connectElicitationRelay";
+import { connectElicitationRelay } from "../client/relay/connectElicitationRelay";
+import type { ElicitationRelayConnectionOptions } from "../client/relay/ElicitationRelayConnectionOptions";
 
 /**
  * `connectElicitationRelay` as a React hook: connected while the component is mounted (StrictMode's

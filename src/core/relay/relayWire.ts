@@ -1,6 +1,6 @@
 // The relay's wire (docs/relay.md), the one home of its facts for the server
 // (react-mcp-elicitation/server) and the browser client alike: event names, closing reasons, every
-// bound, and the JSON each event and each POST reply carries. The readers of each shape sit beside it.
+// bound, the HTTP statuses and what each means, and the JSON each event and each POST reply carries. The readers of each shape sit beside it.
 import type { ElicitParams, ElicitResult, ValidationCode } from "../types";
 
 /** The `event:` names of the relay's stream. */
@@ -36,6 +36,102 @@ export const RELAY_BOUNDS = Object.freeze({
   /** Characters of an event's `id:` (a stream position) the browser keeps to resume from; a longer one is ignored. */
   eventIdLength: 1_024,
 } as const);
+
+/**
+ * Every HTTP status the relay answers with, named for what it means. The server answers with these
+ * names and the browser client branches on them: neither writes a status as a bare number.
+ */
+export const RELAY_STATUS = Object.freeze({
+  /** GET: the stream is open. POST: the answer was taken, once. */
+  ok: 200,
+  /** POST: not an answer (`bad-request`), or an accept whose content breaks its schema (`invalid-content`, with field errors). Not sent as it is. */
+  badRequest: 400,
+  /** Nobody is signed in (`unauthenticated`): the stream stays closed; an answer's card closes. */
+  unauthenticated: 401,
+  /** The page's origin is not the relay's (`forbidden-origin`): the stream stays closed; an answer stays on its card, not sent. */
+  forbidden: 403,
+  /** POST: no open request of this person by that id (`not-found`); a store restarted empty says so for a moment. */
+  notFound: 404,
+  /** Neither GET nor POST. */
+  methodNotAllowed: 405,
+  /** GET: not asking for `text/event-stream` (`not-acceptable`): the stream stays closed. */
+  notAcceptable: 406,
+  /** POST: the body did not arrive within its deadline (`body-timeout`): tried again. */
+  bodyTimeout: 408,
+  /** POST: the request closed already (`already-closed`; its `reason` says how). */
+  alreadyClosed: 409,
+  /** POST: the body is over its bound (`too-large`). Not sent as it is. */
+  tooLarge: 413,
+  /** POST: not JSON (`unsupported-media-type`). Not sent as it is. */
+  unsupportedMediaType: 415,
+  /** Too many answers (`rate-limited`) or streams (`too-many-streams`) of this person: tried again later. */
+  tooMany: 429,
+  /** The relay failed on its own (`internal`): tried again; an answer may have been taken. */
+  internal: 500,
+  /** The store is out, or the relay is closing (`store-unavailable`, `closed`): tried again after `Retry-After`. */
+  unavailable: 503,
+} as const);
+
+/** What a window makes of a status the relay answered its answer (POST) with. */
+export type RelayAnswerOutcome =
+  /** Taken, once. */
+  | "taken"
+  /** The request closed already (the reply's `reason` says how). */
+  | "closed"
+  /** The relay does not know it: a store restarted empty knows it again within moments. */
+  | "unknown"
+  /** Nobody is signed in: the card closes. */
+  | "signed-out"
+  /** The page's origin is refused: the card stays, its answer not sent. */
+  | "forbidden"
+  /** It cannot be sent as it is (bad content, too large, not JSON): the card stays for the person to change it. */
+  | "unsendable"
+  /** Tried again; the relay may have taken it already (it failed on its side, 5xx). */
+  | "retry-maybe-taken"
+  /** Tried again (a body that was late, too many answers, anything else). */
+  | "retry";
+
+/** The outcome of an answer's reply, by its status. */
+export function relayAnswerOutcome(status: number): RelayAnswerOutcome {
+  switch (status) {
+    case RELAY_STATUS.ok:
+      return "taken";
+    case RELAY_STATUS.alreadyClosed:
+      return "closed";
+    case RELAY_STATUS.notFound:
+      return "unknown";
+    case RELAY_STATUS.unauthenticated:
+      return "signed-out";
+    case RELAY_STATUS.forbidden:
+      return "forbidden";
+    case RELAY_STATUS.badRequest:
+    case RELAY_STATUS.tooLarge:
+    case RELAY_STATUS.unsupportedMediaType:
+      return "unsendable";
+    default:
+      // Any 5xx (a proxy's 502 too) may have come after the relay took the answer.
+      return status >= RELAY_STATUS.internal ? "retry-maybe-taken" : "retry";
+  }
+}
+
+/** What a window makes of a status the relay answered its stream (GET) with. */
+export type RelayStreamOutcome =
+  /** The stream is open. */
+  | "open"
+  /** Nobody is signed in: it stays closed. */
+  | "signed-out"
+  /** This page is refused (a foreign origin, or not asking for an event stream): it stays closed. */
+  | "forbidden"
+  /** Opened again later (after `Retry-After` when the relay says). */
+  | "retry";
+
+/** The outcome of a stream's reply, by its status. */
+export function relayStreamOutcome(status: number): RelayStreamOutcome {
+  if (status === RELAY_STATUS.ok) return "open";
+  if (status === RELAY_STATUS.unauthenticated) return "signed-out";
+  if (status === RELAY_STATUS.forbidden || status === RELAY_STATUS.notAcceptable) return "forbidden";
+  return "retry";
+}
 
 /** Request ids: base64url, as the relay makes them; anything else names no request. */
 export const RELAY_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
