@@ -296,14 +296,14 @@ function statusNumbers(source: string): string[] {
 describe("HTTP statuses have one home: core/relay/relayWire.ts", () => {
   const browserClient = files.filter((file) => layerOf(file) === layerOf("client"));
 
-  it.each(browserClient)("%s writes no status as a number (it reads RELAY_STATUS and the outcomes)", (file) => {
+  it.each(browserClient)("%s writes no status as a number (it reads RELAY_STATUS)", (file) => {
     expect(statusNumbers(readFileSync(join(src, file), "utf8"))).toEqual([]);
   });
 
   it("the browser client and the server's answer intake read the statuses from the wire", () => {
     for (const file of ["client/relay/createAnswerPost.ts", "client/relay/openRelayStream.ts", "server/relay/createAnswerIntake.ts"]) {
       const source = readFileSync(join(src, ...file.split("/")), "utf8");
-      expect(source).toMatch(/\b(RELAY_STATUS|relayAnswerOutcome|relayStreamOutcome)\b/);
+      expect(source).toMatch(/\bRELAY_STATUS\.\w+/);
       expect(relativeTargets(file.split("/").join(sep))).toContain(join("core", "relay", "relayWire"));
     }
   });

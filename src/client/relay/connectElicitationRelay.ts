@@ -2,12 +2,11 @@
 // stream into the host's queue, so every presentation, protection, draft and language works as for
 // an in-page request, and hands each answer back with one POST, through the queue's `deliver`.
 // Its parts mirror the server's (src/server/relay/): the stream (openRelayStream, readRelayEvents),
-// the requests it holds (createHeldRequests), the 404 hold (createUnknownHold), the answers
+// the requests it holds (createHeldRequests), the 404 hold (unknownHold), the answers
 // (createAnswerPost), and the page's life (whilePageShown).
 import { readRelayEvent } from "../../core/relay/readRelayEvent";
 import { createAnswerPost } from "./createAnswerPost";
 import { createHeldRequests, type HeldRequests } from "./createHeldRequests";
-import { createUnknownHold } from "./createUnknownHold";
 import type { ElicitationRelayConnection, ElicitationRelayConnectionOptions } from "./ElicitationRelayConnectionOptions";
 import { ElicitationRelayError } from "./ElicitationRelayError";
 import { openRelayStream } from "./openRelayStream";
@@ -25,9 +24,8 @@ export function connectElicitationRelay(options: ElicitationRelayConnectionOptio
 
 function openRelayConnection(options: ElicitationRelayConnectionOptions): ElicitationRelayConnection {
   const context = readConnectionOptions(options);
-  const hold = createUnknownHold((id) => held.closedElsewhere(id, "closed"));
-  const answers = createAnswerPost(context, () => held, hold);
-  const held: HeldRequests = createHeldRequests(context, { hold, deliver: answers.deliver, answeredByQueue: answers.sendOnce });
+  const answers = createAnswerPost(context, () => held);
+  const held: HeldRequests = createHeldRequests(context, answers);
 
   /** One event of the stream; true for `ready`. */
   function onEvent(name: string, data: string): boolean {

@@ -5,15 +5,15 @@
 // stream's "answered", or the next try's 409 "answered", says it was.
 import { relayAnswerBody } from "../../core/relay/relayAnswerBody";
 import { readCloseReason } from "../../core/relay/readRelayEvent";
-import { relayAnswerOutcome } from "../../core/relay/relayWire";
+import { RELAY_STATUS } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
 import { ElicitationAnswerRefused } from "../queue/ElicitationAnswerRefused";
 import { AnswerNotSent } from "./AnswerNotSent";
 import type { HeldRequest, HeldRequests } from "./createHeldRequests";
-import type { UnknownHold } from "./createUnknownHold";
 import { ElicitationRelayError } from "./ElicitationRelayError";
 import type { ConnectionContext } from "./readConnectionOptions";
 import { discardReply, originsOf, readFieldErrors, readRelayReply } from "./readRelayReply";
+import { stillUnknown, UNKNOWN_GRACE_MS } from "./unknownHold";
 
 export interface AnswerPost {
   /** The queue's `deliver`: one POST. Resolves when taken; a refusal for the fields, or a failure the queue retries. */
@@ -22,7 +22,7 @@ export interface AnswerPost {
   sendOnce(id: string, result: ElicitResult): void;
 }
 
-export function createAnswerPost(context: ConnectionContext, held: () => HeldRequests, hold: UnknownHold): AnswerPost {
+export function createAnswerPost(context: ConnectionContext, held: () => HeldRequests): AnswerPost {
   const { report } = context;
   const jsonHeaders = () => context.headersFor({ "Content-Type": "application/json" });
   const post = async (id: string, result: ElicitResult, headers: Headers) => context.send({ method: "POST", headers, body: await relayAnswerBody(id, result) });
@@ -51,8 +51,7 @@ export function createAnswerPost(context: ConnectionContext, held: () => HeldReq
       throw error;
     }
     const { status } = response;
-    const outcome = relayAnswerOutcome(status);
-    if (outcome === "taken") {
+    if (status === RELAY_STATUS.ok) {
       item.posting = false;
       discardReply(response);
       item.taken = true;
@@ -61,8 +60,8 @@ export function createAnswerPost(context: ConnectionContext, held: () => HeldReq
     // Still under way while its body is read: a `closed` arriving meanwhile waits for the verdict.
     const body = await readRelayReply(response);
     item.posting = false;
-    switch (outcome) {
-      case "closed": {
+    switch (status) {
+      case RELAY_STATUS.alreadyClosed: {
         const reason = readCloseReason(body.reason);
         if (reason === "answered" && item.maybeTaken) {
           item.taken = true;
@@ -71,23 +70,26 @@ export function createAnswerPost(context: ConnectionContext, held: () => HeldReq
         requests.withdraw(item, reason);
         throw new Error(`The request is already closed (${reason}).`);
       }
-      case "forbidden":
+      case RELAY_STATUS.forbidden:
         // The relay refused this page's origin (a dev proxy that rewrites Host, most often): the answer
         // is not lost, the card stays with it and says it was not sent, and the developer hears why.
         requests.afterFailedTry(item);
         report(new ElicitationRelayError("forbidden", `The relay answered ${status} to an answer${originsOf(body)}; the card stays open.`, { status, requestId: item.id }));
         throw new AnswerNotSent([], "The relay refused this page's origin.");
-      case "unknown":
+      case RELAY_STATUS.notFound:
         // Tried again by the queue; the card keeps the answer, "Sending…".
-        if (hold.notFound(item)) throw new Error(`The relay does not know the request this moment (${status}).`);
-        report(new ElicitationRelayError("not-found", `The relay answered ${status} to an answer for ${hold.graceSeconds} s; its card closes.`, { status, requestId: item.id }));
+        if (stillUnknown(item)) throw new Error(`The relay does not know the request this moment (${status}).`);
+        report(new ElicitationRelayError("not-found", `The relay answered ${status} to an answer for ${UNKNOWN_GRACE_MS / 1_000} s; its card closes.`, { status, requestId: item.id }));
         requests.withdraw(item, item.closedAs ?? "closed");
         throw new Error(`The relay answered ${status}.`);
-      case "signed-out":
+      case RELAY_STATUS.unauthenticated:
         report(new ElicitationRelayError("unauthenticated", `The relay answered ${status} to an answer; its card closes.`, { status, requestId: item.id }));
         requests.withdraw(item, "closed");
         throw new Error(`The relay answered ${status}.`);
-      case "unsendable":
+      case RELAY_STATUS.badRequest:
+      case RELAY_STATUS.tooLarge:
+      case RELAY_STATUS.unsupportedMediaType:
+        // It cannot be sent as it is: the card stays for the person to change it.
         // The content broke its schema: each error goes onto its field.
         if (body.error === "invalid-content") {
           requests.afterFailedTry(item);
@@ -96,11 +98,9 @@ export function createAnswerPost(context: ConnectionContext, held: () => HeldReq
         report(new ElicitationRelayError("answer-refused", `The relay answered ${status} (${typeof body.error === "string" ? body.error.slice(0, 50) : "no reason"}) to an answer.`, { status, requestId: item.id }));
         requests.afterFailedTry(item);
         throw new ElicitationAnswerRefused([], `The relay answered ${status}.`);
-      case "retry-maybe-taken":
-        item.maybeTaken = true;
-        requests.afterFailedTry(item);
-        throw new Error(`The relay answered ${status}.`);
-      case "retry":
+      default:
+        // 408, 429, 5xx and the rest: tried again by the queue. A 5xx (a proxy's 502 too) may have come after the answer was taken.
+        if (status >= RELAY_STATUS.internal) item.maybeTaken = true;
         requests.afterFailedTry(item);
         throw new Error(`The relay answered ${status}.`);
     }

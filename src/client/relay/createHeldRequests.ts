@@ -5,7 +5,7 @@ import type { ElicitationRelayRequest } from "../../core/relay/readRelayEvent";
 import type { ElicitResult } from "../../core/types";
 import { ElicitationRequestClosed, type ElicitationClosedReason } from "../queue/ElicitationRequestClosed";
 import { ElicitationRelayError } from "./ElicitationRelayError";
-import type { UnknownHold, UnknownMarks } from "./createUnknownHold";
+import { holdUnlisted, listedAgain, type UnknownMarks } from "./unknownHold";
 import type { ConnectionContext } from "./readConnectionOptions";
 
 /** One request this connection put into the queue, and what its answer's tries have learnt. */
@@ -37,20 +37,20 @@ export interface HeldRequests {
   closeAll(): void;
 }
 
-export interface HeldRequestsParts {
-  hold: UnknownHold;
+/** Where the answers go (createAnswerPost). */
+export interface HeldRequestsAnswers {
   /** The queue's `deliver` for the request: its answer to the relay. */
   deliver(item: HeldRequest, result: ElicitResult): Promise<void>;
   /** The queue answered by itself ("stop asking", its timeout, its close): the relay hears it once. */
-  answeredByQueue(id: string, result: ElicitResult): void;
+  sendOnce(id: string, result: ElicitResult): void;
 }
 
-export function createHeldRequests(context: ConnectionContext, { hold, deliver, answeredByQueue }: HeldRequestsParts): HeldRequests {
+export function createHeldRequests(context: ConnectionContext, answers: HeldRequestsAnswers): HeldRequests {
   const { options, limits, report } = context;
   const held = new Map<string, HeldRequest>();
 
   function forget(item: HeldRequest): void {
-    hold.listed(item);
+    listedAgain(item);
     if (held.get(item.id) === item) held.delete(item.id);
   }
 
@@ -59,11 +59,28 @@ export function createHeldRequests(context: ConnectionContext, { hold, deliver, 
     item.withdraw.abort(new ElicitationRequestClosed(reason));
   }
 
+  function closedElsewhere(id: string, reason: ElicitationClosedReason): void {
+    const item = held.get(id);
+    if (!item) return;
+    // An answer under way decides: its 200 means it was ours after all. So does one the relay did not
+    // know a moment ago (a store restarted empty says "gone" on the stream too, until it is opened again).
+    if (item.posting || item.notFoundSince !== undefined) {
+      item.closedAs = reason;
+      return;
+    }
+    // An earlier try may have been taken: the next try (a moment away) settles it without a POST.
+    if (reason === "answered" && item.maybeTaken) {
+      item.closedAs = reason;
+      return;
+    }
+    withdraw(item, reason);
+  }
+
   return {
     show(request) {
       // Every connection starts with the requests still open: one already here stays as it is.
       const here = held.get(request.id);
-      if (here !== undefined) return hold.listed(here);
+      if (here !== undefined) return listedAgain(here);
       try {
         if (options.filter && !options.filter(request)) return;
       } catch (error) {
@@ -82,13 +99,13 @@ export function createHeldRequests(context: ConnectionContext, { hold, deliver, 
           params: request.params,
           signal: item.withdraw.signal,
           context: request.context,
-          deliver: (result) => deliver(item, result),
+          deliver: (result) => answers.deliver(item, result),
         })
         .then(
           (result) => {
             forget(item);
             // Whatever the relay says, there is no card left to tell.
-            if (!item.taken) answeredByQueue(item.id, result);
+            if (!item.taken) answers.sendOnce(item.id, result);
           },
           (error: unknown) => {
             forget(item);
@@ -99,29 +116,14 @@ export function createHeldRequests(context: ConnectionContext, { hold, deliver, 
         );
     },
 
-    closedElsewhere(id, reason) {
-      const item = held.get(id);
-      if (!item) return;
-      // An answer under way decides: its 200 means it was ours after all. So does one the relay did not
-      // know a moment ago (a store restarted empty says "gone" on the stream too, until it is opened again).
-      if (item.posting || item.notFoundSince !== undefined) {
-        item.closedAs = reason;
-        return;
-      }
-      // An earlier try may have been taken: the next try (a moment away) settles it without a POST.
-      if (reason === "answered" && item.maybeTaken) {
-        item.closedAs = reason;
-        return;
-      }
-      withdraw(item, reason);
-    },
+    closedElsewhere,
 
     ready(open) {
       // Held here but not listed: it closed while this window was away (the relay kept no `closed`
       // for it), or the store lost its data and its holder has not opened it again yet.
       for (const item of [...held.values()]) {
-        if (open.has(item.id)) hold.listed(item);
-        else hold.unlisted(item);
+        if (open.has(item.id)) listedAgain(item);
+        else holdUnlisted(item, () => closedElsewhere(item.id, "closed"));
       }
     },
 

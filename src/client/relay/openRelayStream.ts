@@ -1,7 +1,7 @@
 // The relay's event stream, kept open: one GET at a time, opened again with backoff (doubling per
 // failure, jittered, reset by a connection that got as far as `ready`) from where the last one
 // stopped (`Last-Event-ID`). A status that says this page will not be served ends it for good.
-import { RELAY_STATUS, relayStreamOutcome } from "../../core/relay/relayWire";
+import { RELAY_STATUS } from "../../core/relay/relayWire";
 import { ElicitationRelayError } from "./ElicitationRelayError";
 import type { ConnectionContext } from "./readConnectionOptions";
 import { discardReply, originsOf, readRelayReply, retryAfterMs } from "./readRelayReply";
@@ -61,24 +61,22 @@ export function openRelayStream(context: ConnectionContext, onEvent: (name: stri
       return "retry";
     }
     const { status } = response;
-    switch (relayStreamOutcome(status)) {
-      case "open":
-        break;
-      case "signed-out":
-        discardReply(response);
-        report(new ElicitationRelayError("unauthenticated", `The relay answered ${status}: nobody is signed in. The stream stays closed.`, { status }));
-        return "end";
-      case "forbidden": {
-        const origins = status === RELAY_STATUS.forbidden ? originsOf(await readRelayReply(response)) : (discardReply(response), "");
-        report(new ElicitationRelayError("forbidden", `The relay answered ${status} to this page's stream${origins}. It stays closed.`, { status }));
-        return "end";
-      }
-      case "retry": {
-        discardReply(response);
-        report(new ElicitationRelayError("connection-lost", `The relay answered ${status} to the event stream; it is opened again later.`, { status }));
-        const retryAfter = retryAfterMs(response);
-        return retryAfter === undefined ? "retry" : Math.min(limits.reconnectMaxMs, Math.max(limits.reconnectFirstMs, retryAfter));
-      }
+    if (status === RELAY_STATUS.unauthenticated) {
+      discardReply(response);
+      report(new ElicitationRelayError("unauthenticated", `The relay answered ${status}: nobody is signed in. The stream stays closed.`, { status }));
+      return "end";
+    }
+    if (status === RELAY_STATUS.forbidden || status === RELAY_STATUS.notAcceptable) {
+      // A 403 `forbidden-origin` names the origins the relay saw and expected.
+      const origins = originsOf(await readRelayReply(response));
+      report(new ElicitationRelayError("forbidden", `The relay answered ${status} to this page's stream${origins}. It stays closed.`, { status }));
+      return "end";
+    }
+    if (status !== RELAY_STATUS.ok) {
+      discardReply(response);
+      report(new ElicitationRelayError("connection-lost", `The relay answered ${status} to the event stream; it is opened again later.`, { status }));
+      const retryAfter = retryAfterMs(response);
+      return retryAfter === undefined ? "retry" : Math.min(limits.reconnectMaxMs, Math.max(limits.reconnectFirstMs, retryAfter));
     }
     const type = response.headers.get("content-type") ?? "";
     if (!/^text\/event-stream\s*(;|$)/i.test(type) || !response.body) {

@@ -38,8 +38,9 @@ export const RELAY_BOUNDS = Object.freeze({
 } as const);
 
 /**
- * Every HTTP status the relay answers with, named for what it means. The server answers with these
- * names and the browser client branches on them: neither writes a status as a bare number.
+ * Every HTTP status the relay answers with, named for what it means, and what a window does with it. The
+ * server answers with these names and the browser client branches on them: neither writes a status as a
+ * bare number. A status not listed (a proxy's) is tried again.
  */
 export const RELAY_STATUS = Object.freeze({
   /** GET: the stream is open. POST: the answer was taken, once. */
@@ -66,72 +67,11 @@ export const RELAY_STATUS = Object.freeze({
   unsupportedMediaType: 415,
   /** Too many answers (`rate-limited`) or streams (`too-many-streams`) of this person: tried again later. */
   tooMany: 429,
-  /** The relay failed on its own (`internal`): tried again; an answer may have been taken. */
+  /** The relay failed on its own (`internal`). From here up (a proxy's 502 too): tried again, and an answer may have been taken. */
   internal: 500,
   /** The store is out, or the relay is closing (`store-unavailable`, `closed`): tried again after `Retry-After`. */
   unavailable: 503,
 } as const);
-
-/** What a window makes of a status the relay answered its answer (POST) with. */
-export type RelayAnswerOutcome =
-  /** Taken, once. */
-  | "taken"
-  /** The request closed already (the reply's `reason` says how). */
-  | "closed"
-  /** The relay does not know it: a store restarted empty knows it again within moments. */
-  | "unknown"
-  /** Nobody is signed in: the card closes. */
-  | "signed-out"
-  /** The page's origin is refused: the card stays, its answer not sent. */
-  | "forbidden"
-  /** It cannot be sent as it is (bad content, too large, not JSON): the card stays for the person to change it. */
-  | "unsendable"
-  /** Tried again; the relay may have taken it already (it failed on its side, 5xx). */
-  | "retry-maybe-taken"
-  /** Tried again (a body that was late, too many answers, anything else). */
-  | "retry";
-
-/** The outcome of an answer's reply, by its status. */
-export function relayAnswerOutcome(status: number): RelayAnswerOutcome {
-  switch (status) {
-    case RELAY_STATUS.ok:
-      return "taken";
-    case RELAY_STATUS.alreadyClosed:
-      return "closed";
-    case RELAY_STATUS.notFound:
-      return "unknown";
-    case RELAY_STATUS.unauthenticated:
-      return "signed-out";
-    case RELAY_STATUS.forbidden:
-      return "forbidden";
-    case RELAY_STATUS.badRequest:
-    case RELAY_STATUS.tooLarge:
-    case RELAY_STATUS.unsupportedMediaType:
-      return "unsendable";
-    default:
-      // Any 5xx (a proxy's 502 too) may have come after the relay took the answer.
-      return status >= RELAY_STATUS.internal ? "retry-maybe-taken" : "retry";
-  }
-}
-
-/** What a window makes of a status the relay answered its stream (GET) with. */
-export type RelayStreamOutcome =
-  /** The stream is open. */
-  | "open"
-  /** Nobody is signed in: it stays closed. */
-  | "signed-out"
-  /** This page is refused (a foreign origin, or not asking for an event stream): it stays closed. */
-  | "forbidden"
-  /** Opened again later (after `Retry-After` when the relay says). */
-  | "retry";
-
-/** The outcome of a stream's reply, by its status. */
-export function relayStreamOutcome(status: number): RelayStreamOutcome {
-  if (status === RELAY_STATUS.ok) return "open";
-  if (status === RELAY_STATUS.unauthenticated) return "signed-out";
-  if (status === RELAY_STATUS.forbidden || status === RELAY_STATUS.notAcceptable) return "forbidden";
-  return "retry";
-}
 
 /** Request ids: base64url, as the relay makes them; anything else names no request. */
 export const RELAY_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
