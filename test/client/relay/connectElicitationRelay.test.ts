@@ -335,6 +335,21 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     expect(calls).toBe(1);
   });
 
+  it("403 forbidden-origin on the stream is reported with the origins the relay saw and expected, and the stream stays closed", async () => {
+    const errors: ElicitationRelayError[] = [];
+    let calls = 0;
+    const refusing = (async () => {
+      calls++;
+      return new Response(JSON.stringify({ error: "forbidden-origin", origin: "http://localhost:5173", expected: "http://127.0.0.1:8787" }), { status: 403 });
+    }) as typeof fetch;
+    connect({ fetch: refusing, onError: (error) => errors.push(error) });
+    await until(() => expect(errors.map((error) => error.code)).toEqual(["forbidden"]));
+    expect(errors[0]!.status).toBe(403);
+    expect(errors[0]!.message).toContain('saw Origin "http://localhost:5173" and expected "http://127.0.0.1:8787"');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls).toBe(1);
+  });
+
   it("close() stops the stream and takes its requests out of the queue without answering them", async () => {
     const { queue, connection } = connect();
     await until(() => expect(server.streamCount()).toBe(1));
