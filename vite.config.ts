@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-// Library build: ten ESM entry points (".", "./core", "./locales", "./server", "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./server/testing" and "./push") plus the stylesheet and the pattern workers'
+// Library build: eleven ESM entry points (".", "./core", "./client", "./locales", "./server", "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./server/testing" and "./push") plus the stylesheet and the pattern workers'
 // module files. Dependencies stay external so the host's bundler dedupes them.
 
 /** The modules that start a pattern worker as a module file, and the file each one starts. */
@@ -52,6 +52,8 @@ export default defineConfig({
       entry: {
         index: resolve(import.meta.dirname, "src/index.ts"),
         core: resolve(import.meta.dirname, "src/core/index.ts"),
+        // The queue and the relay's browser client, without React (no "use client" either).
+        client: resolve(import.meta.dirname, "src/client/index.ts"),
         locales: resolve(import.meta.dirname, "src/locales.ts"),
         // The relay's server side, and its Redis store apart (only it imports ioredis).
         server: resolve(import.meta.dirname, "src/server/index.ts"),

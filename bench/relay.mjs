@@ -38,7 +38,7 @@ if (typeof globalThis.gc !== "function") {
 }
 const { createElicitationRelay, createMemoryRelayStore, toFetchRequest, sendFetchResponse } = await import(new URL("server.js", dist));
 const { createRedisRelayStore } = await import(new URL("server/redis.js", dist));
-const { createElicitationQueue } = await import(new URL("host/queue/createElicitationQueue.js", dist));
+const { createElicitationQueue } = await import(new URL("client.js", dist));
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]?.startsWith("--") ? true : (all[i + 1] ?? true)]),

@@ -13,6 +13,7 @@ const reportFile = join(root, "api/react-mcp-elicitation.api.md");
 const ENTRIES = [
   { name: "react-mcp-elicitation", types: "index.d.ts", runtime: "index.js" },
   { name: "react-mcp-elicitation/core", types: "core/index.d.ts", runtime: "core.js" },
+  { name: "react-mcp-elicitation/client", types: "client/index.d.ts", runtime: "client.js" },
   { name: "react-mcp-elicitation/locales", types: "locales.d.ts", runtime: "locales.js" },
   { name: "react-mcp-elicitation/server", types: "server/index.d.ts", runtime: "server.js" },
   { name: "react-mcp-elicitation/server/redis", types: "server/redis/index.d.ts", runtime: "server/redis.js" },

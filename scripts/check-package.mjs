@@ -105,6 +105,31 @@ await relay.close();
 assert.deepEqual(await answer, { action: "cancel" });
 const { createRedisRelayStore } = await import(`${pkg.name}/server/redis`);
 assert.equal(typeof createRedisRelayStore, "function");
+// "./client": the queue and the relay's browser client for hosts without React: no React, no
+// react-hook-form and no "use client" anywhere in its graph. Connected here to a real relay (its
+// `handle` as the fetch), a request reaches the queue and the queue's answer reaches the relay.
+const clientGraph = moduleGraph("../dist/client.js");
+for (const name of clientGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis|@ai-sdk\/mcp)($|\/)/.test(name), `"./client" imports ${name}`);
+for (const href of clientGraph.files) assert.doesNotMatch(readFileSync(new URL(href), "utf8"), directive, `${href} says "use client"`);
+const client = await import(`${pkg.name}/client`);
+{
+  const clientRelay = server.createElicitationRelay({ identify: () => "alice" });
+  const clientQueue = client.createElicitationQueue();
+  const connection = client.connectElicitationRelay({
+    url: "http://localhost/api/elicitation",
+    queue: clientQueue,
+    fetch: (input, init) => clientRelay.handle(new Request(input, init)),
+  });
+  const asked = clientRelay.request({ owner: "alice", serverName: "Server", params: { message: "Age?", requestedSchema: schema } });
+  for (let tries = 0; clientQueue.getSnapshot().current === undefined && tries < 100; tries++) await new Promise((done) => setTimeout(done, 10));
+  const entry = clientQueue.getSnapshot().current;
+  assert.equal(entry?.serverName, "Server", `"./client" did not bring the relay's request into its queue`);
+  assert.equal(await clientQueue.submit(entry.id, { action: "accept", content: { age: 30 } }), true);
+  assert.deepEqual(await asked, { action: "accept", content: { age: 30 } });
+  connection.close();
+  await clientRelay.close();
+}
+
 // "./server/ai-sdk": the only entry naming @ai-sdk/mcp (an optional peer), no React.
 const aiSdkGraph = moduleGraph("../dist/server/ai-sdk.js");
 assert.ok(aiSdkGraph.packages.has("@ai-sdk/mcp"), `"./server/ai-sdk" must import @ai-sdk/mcp by name`);
@@ -146,5 +171,5 @@ for (const { name, run } of conformance) await run().catch((error) => assert.fai
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
 console.log(
-  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./push", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./client" (${clientGraph.files.size} modules, no React, a request and its answer through a real relay), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./push", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
 );

@@ -1,9 +1,11 @@
 // The public API of react-mcp-elicitation. The rule: the root entry holds what a host uses — the
 // components, hooks and parts it draws with, the helpers and types it passes to them, the errors it
 // catches — as named exports, and nothing else. Compilers, engine internals, limits and value
-// converters are in "react-mcp-elicitation/core" (no React there). There is no cap on the number of
-// names: every change to this surface shows in api/react-mcp-elicitation.api.md (`npm run api-report`,
-// checked in CI) and is reviewed there.
+// converters are in "react-mcp-elicitation/core" (no React there); the queue, the relay's browser
+// client and their errors in "react-mcp-elicitation/client" (no React either), the ones a React host
+// needs repeated here. At most 29 runtime names besides the parts' components
+// (test/architecture/publicSurface.test.ts); every change to this surface shows in
+// api/react-mcp-elicitation.api.md (`npm run api-report`, checked in CI) and is reviewed there.
 
 // Components and hooks.
 export { ElicitationDialog, type ElicitationDialogProps } from "./dialog/ElicitationDialog";
@@ -45,10 +47,10 @@ export {
   type ElicitationDraftStoreOptions,
 } from "./form/createElicitationDraftStore";
 
-// The host layer: many servers, one dialog at a time.
-export { createElicitationQueue } from "./host/queue/createElicitationQueue";
+// The host layer: many servers, one dialog at a time (the queue and the relay's connection are also in "/client").
+export { createElicitationQueue } from "./client/queue/createElicitationQueue";
 export { ElicitationOutlet, type ElicitationOutletProps } from "./host/ElicitationOutlet";
-export { answerInputRequests, type AnswerInputRequestsOptions } from "./host/answerInputRequests";
+export { answerInputRequests, type AnswerInputRequestsOptions } from "./client/queue/answerInputRequests";
 // For a person who looked away: title badge, notifications, the in-thread chip (docs/attention.md);
 // each part by its own name and all in one object, as the dialog's.
 export { ElicitationAttention } from "./host/ElicitationAttention";
@@ -61,13 +63,9 @@ export {
 export { ElicitationAttentionChip, type ElicitationAttentionChipProps } from "./host/attention/ElicitationAttentionChip";
 export { ElicitationAttentionSignals, type ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
 export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
-export {
-  connectElicitationRelay,
-  type ElicitationRelayConnection,
-  type ElicitationRelayLimits,
-  type ElicitationRelayOptions,
-} from "./host/relay/connectElicitationRelay";
-export { useElicitationRelay } from "./host/relay/useElicitationRelay";
+export { connectElicitationRelay } from "./client/relay/connectElicitationRelay";
+export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, ElicitationRelayLimits } from "./client/relay/ElicitationRelayConnectionOptions";
+export { useElicitationRelay } from "./host/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
 export type {
   ElicitationCallOptions,
@@ -80,7 +78,7 @@ export type {
   ElicitationQueueRequest,
   ElicitationQueueSnapshot,
   ElicitationUrlStep,
-} from "./host/types";
+} from "./client/types";
 
 // Parsing and validation (also in "/core").
 export { prepareElicitationRequest, type PrepareElicitationOptions, type PreparedElicitationRequest } from "./core/request/prepareElicitationRequest";
@@ -111,7 +109,8 @@ export { defaultMessages } from "./messages/defaultMessages";
 // Errors.
 export { ElicitationSchemaError } from "./core/request/ElicitationSchemaError";
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./core/request/ElicitationQueueError";
-export { ElicitationAnswerRefused, type ElicitationFieldError } from "./dialog/ElicitationAnswerRefused";
+// Thrown from `deliver` or `onResponse` (a refusal the fields show): in "react-mcp-elicitation/client".
+export type { ElicitationFieldError } from "./client/queue/ElicitationAnswerRefused";
 // Read, never made, by hosts: the abort reason of a request closed elsewhere, and what a relay reports.
-export type { ElicitationRequestClosed, ElicitationClosedReason } from "./host/ElicitationRequestClosed";
-export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./host/relay/ElicitationRelayError";
+export type { ElicitationRequestClosed, ElicitationClosedReason } from "./client/queue/ElicitationRequestClosed";
+export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./client/relay/ElicitationRelayError";

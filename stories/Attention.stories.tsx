@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Fragment, useState, type CSSProperties } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { createElicitationQueue } from "../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../src/client/queue/createElicitationQueue";
 import { ElicitationAttention } from "../src/host/ElicitationAttention";
 import { ElicitationOutlet } from "../src/host/ElicitationOutlet";
 import { githubUsernameTitled } from "../test/fixtures/seedRequests";

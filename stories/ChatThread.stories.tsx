@@ -3,7 +3,7 @@ import { useState, type CSSProperties } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { ElicitFormParams } from "../src/core/types";
 import type { ElicitationLayout } from "../src/form/useElicitationLayout";
-import { createElicitationQueue } from "../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../src/host/ElicitationOutlet";
 
 /**

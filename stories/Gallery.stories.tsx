@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import type { ElicitFormParams, ElicitUrlParams } from "../src/core/types";
 import { ElicitationDialog } from "../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../src/form/ElicitationForm";
-import { createElicitationQueue } from "../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../src/host/ElicitationOutlet";
 import { DialogPlayground } from "./DialogPlayground";
 import { dialogMetaDefaults } from "./dialogMeta";

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useEffect, useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { ElicitFormParams, ElicitResult } from "../src/core/types";
-import { createElicitationQueue } from "../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../src/host/ElicitationOutlet";
 
 const deploy: ElicitFormParams = {

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { ElicitFormParams } from "../src/core/types";
 import { ElicitationOutlet } from "../src/host/ElicitationOutlet";
-import { createElicitationQueue } from "../src/host/queue/createElicitationQueue";
-import { useElicitationRelay } from "../src/host/relay/useElicitationRelay";
+import { createElicitationQueue } from "../src/client/queue/createElicitationQueue";
+import { useElicitationRelay } from "../src/host/useElicitationRelay";
 
 const release: ElicitFormParams = {
   message: "Which environment should the release go to?",

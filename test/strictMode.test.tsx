@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { useEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { ElicitationForm } from "../src/form/ElicitationForm";
-import { createElicitationQueue } from "../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../src/host/ElicitationOutlet";
 import { githubUsernameTitled } from "./fixtures/seedRequests";
 import { renderDialog } from "./renderDialog";

@@ -4,7 +4,7 @@ import type { ElicitationLayout } from "../form/useElicitationLayout";
 import { ElicitationAttention } from "../host/ElicitationAttention";
 import type { ElicitationAttentionEvent } from "../host/attention/types";
 import { ElicitationOutlet } from "../host/ElicitationOutlet";
-import type { ElicitationQueue, ElicitationQueueEntry } from "../host/types";
+import type { ElicitationQueue, ElicitationQueueEntry } from "../client/types";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
 import type { TextDirection } from "../ui/TextDirection";
 

@@ -1,10 +1,11 @@
 // One connection per relay URL for every element of a page: elements under each tool call of a thread
 // share one event stream and one queue, each drawing the requests its filter takes. Held while an
 // element uses it, closed when the last one lets go (the relay keeps the requests for a reload).
-import { createElicitationQueue } from "../host/queue/createElicitationQueue";
-import { connectElicitationRelay, type ElicitationRelayConnection } from "../host/relay/connectElicitationRelay";
-import type { ElicitationRelayError } from "../host/relay/ElicitationRelayError";
-import type { ElicitationQueue } from "../host/types";
+import { createElicitationQueue } from "../client/queue/createElicitationQueue";
+import { connectElicitationRelay } from "../client/relay/connectElicitationRelay";
+import type { ElicitationRelayConnection } from "../client/relay/ElicitationRelayConnectionOptions";
+import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
+import type { ElicitationQueue } from "../client/types";
 
 export interface RelayUser {
   /** Told of every problem the shared connection handled. */

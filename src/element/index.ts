@@ -6,12 +6,13 @@ defineElicitationOutletElement();
 
 export type { ElicitationOutletElement, ElicitationOutletElementEventMap } from "./defineElicitationOutletElement";
 // For a page whose MCP client runs in the page: its queue, given to the element's `queue` property.
-export { createElicitationQueue } from "../host/queue/createElicitationQueue";
-export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions } from "../host/types";
+export { createElicitationQueue } from "../client/queue/createElicitationQueue";
+export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions } from "../client/types";
 // For a relay that needs more than the page's cookies (a bearer token, limits): the page connects it to its queue.
-export { connectElicitationRelay, type ElicitationRelayConnection, type ElicitationRelayOptions } from "../host/relay/connectElicitationRelay";
+export { connectElicitationRelay } from "../client/relay/connectElicitationRelay";
+export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions } from "../client/relay/ElicitationRelayConnectionOptions";
 export type { ElicitationAttentionEvent } from "../host/attention/types";
-export type { ElicitationRelayError } from "../host/relay/ElicitationRelayError";
+export type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 export type { ElicitationMessagesInput } from "../messages/resolveMessages";
 export type { ElicitParams, ElicitResult } from "../core/types";
 

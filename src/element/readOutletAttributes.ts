@@ -1,6 +1,6 @@
 // What the element's attributes ask for, read and checked without React or the DOM: the element
 // draws with the valid ones and reports each wrong one by name, never a blank or a crash.
-import type { ElicitationQueueEntry } from "../host/types";
+import type { ElicitationQueueEntry } from "../client/types";
 import type { ElicitationLayout } from "../form/useElicitationLayout";
 import type { TextDirection } from "../ui/TextDirection";
 

@@ -10,7 +10,7 @@ import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import { resolveMessages, type ElicitationMessagesInput } from "../messages/resolveMessages";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
-import type { ElicitationQueue, ElicitationQueueEntry } from "./types";
+import type { ElicitationQueue, ElicitationQueueEntry } from "../client/types";
 import type { ElicitationLayout } from "../form/useElicitationLayout";
 import type { TextDirection } from "../ui/TextDirection";
 

@@ -1,5 +1,5 @@
 import { inspectElicitationUrl } from "../core/url/urlInspection";
-import type { ElicitationUrlStep } from "./types";
+import type { ElicitationUrlStep } from "../client/types";
 import { fillTemplate } from "../messages/fillTemplate";
 import type { HostMessages } from "../messages/hostMessages";
 

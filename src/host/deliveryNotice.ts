@@ -1,6 +1,6 @@
-import { ElicitationRequestClosed } from "./ElicitationRequestClosed";
+import { ElicitationRequestClosed } from "../client/queue/ElicitationRequestClosed";
 import { defaultDeliveryMessages, type DeliveryMessages } from "../messages/deliveryMessages";
-import type { ElicitationQueueEntry } from "./types";
+import type { ElicitationQueueEntry } from "../client/types";
 
 /**
  * The line at the foot of an entry's card: why it closed elsewhere (its abort reason is an

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
-import { CLOSED_NOTICE_MS, ElicitationRequestClosed } from "./ElicitationRequestClosed";
-import type { ElicitationQueueEntry } from "./types";
+import { CLOSED_NOTICE_MS, ElicitationRequestClosed } from "../client/queue/ElicitationRequestClosed";
+import type { ElicitationQueueEntry } from "../client/types";
 
 export interface DepartingEntry {
   /** The entry to draw. */

@@ -6,7 +6,7 @@
 // and the parked rounds; it keeps what only it sees whole: relay.request, completions, the route, close.
 import { createRelayContentCheck } from "../core/relay/createRelayContentCheck";
 import { isRelayElicitationId } from "../core/relay/readRelayEvent";
-import { RELAY_BOUNDS } from "../core/relay/relayWire";
+import { RELAY_BOUNDS, RELAY_STATUS } from "../core/relay/relayWire";
 import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
 import { createEventReporter } from "../core/shared/createEventReporter";
 import { createRateLimiter } from "../core/shared/createRateLimiter";
@@ -208,28 +208,28 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
 
   async function handle(request: Request, handleOptions?: ElicitationRelayHandleOptions): Promise<Response> {
     const method = request.method.toUpperCase();
-    if (method !== "GET" && method !== "POST") return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
+    if (method !== "GET" && method !== "POST") return new Response(null, { status: RELAY_STATUS.methodNotAllowed, headers: { allow: "GET, POST" } });
     const origin = checkOrigin(request, settings.allowedOrigins);
     if (!origin.ok) {
       // Said to the developer on both ends: the event here, the reply (which the browser reports) there.
-      emit({ type: "origin-refused", status: 403, origin: origin.origin, expected: origin.expected });
-      return relayReply(403, { error: "forbidden-origin", origin: origin.origin, expected: origin.expected });
+      emit({ type: "origin-refused", status: RELAY_STATUS.forbidden, origin: origin.origin, expected: origin.expected });
+      return relayReply(RELAY_STATUS.forbidden, { error: "forbidden-origin", origin: origin.origin, expected: origin.expected });
     }
     // A cross-site form (urlencoded, multipart) or a text/plain fetch cannot send application/json without a preflight.
     if (method === "POST" && (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== "application/json") {
-      return relayReply(415, { error: "unsupported-media-type" });
+      return relayReply(RELAY_STATUS.unsupportedMediaType, { error: "unsupported-media-type" });
     }
     try {
       // The host's own login, when its middleware already knows the person; else `identify`; else nobody (401).
       const given = handleOptions?.owner;
       const owner = typeof given === "string" && given !== "" ? given : await options.identify?.(request);
-      if (typeof owner !== "string" || owner === "") return relayReply(401, { error: "unauthenticated" });
+      if (typeof owner !== "string" || owner === "") return relayReply(RELAY_STATUS.unauthenticated, { error: "unauthenticated" });
       return method === "GET" ? await streams.open(request, owner) : await takeAnswer(request, owner);
     } catch (error) {
       // The store failed or hung: the browser tries again after Retry-After.
       if (error instanceof StoreUnavailable) return storeUnavailableReply();
       // Neither the error nor anything of the body goes out (or into a log from here).
-      return relayReply(500, { error: "internal" });
+      return relayReply(RELAY_STATUS.internal, { error: "internal" });
     }
   }
 

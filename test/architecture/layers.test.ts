@@ -1,7 +1,8 @@
 // @vitest-environment node
-// The layers import one way: core ← messages ← ui ← fields ← form ← dialog ← host ← element. ui/ holds the React
-// helpers more than one layer uses (a stable callback, the pointer-press and activation guards). A file may import its
-// own layer and the ones below it, never one above; React never reaches core. The relay's server
+// The layers import one way: core ← client ← messages ← ui ← fields ← form ← dialog ← host ← element. client/ is
+// the queue and the relay's browser client, without React; ui/ holds the React helpers more than one layer uses (a
+// stable callback, the pointer-press and activation guards). A file may import its own layer and the ones below it,
+// never one above; React never reaches core or client. Each folder of host/ is a room of its own. The relay's server
 // side (server/) stands apart: it may import core only, nothing imports it, only its redis/
 // folder may name ioredis and only its ai-sdk/ folder @ai-sdk/mcp.
 import { readdirSync, readFileSync } from "node:fs";
@@ -53,6 +54,8 @@ function findCycles(graph: Map<string, string[]>): string[][] {
 }
 
 const layerOf = (file: string) => LAYERS.indexOf(file.split(sep)[0] as (typeof LAYERS)[number]);
+const reactPackages = (names: string[]) => names.filter((name) => !name.startsWith(".") && /^(react|react-dom|react-hook-form)(\/|$)/.test(name));
+const reactImports = (file: string) => reactPackages(specifiers(readFileSync(join(src, file), "utf8")));
 const inServer = (file: string) => file.split(sep)[0] === "server";
 const serverFiles = files.filter(inServer);
 
@@ -77,16 +80,24 @@ describe("layers import downward only", () => {
     expect(upward).toEqual([]);
   });
 
-  it.each(files.filter((file) => layerOf(file) === 0))("core/%s imports no React", (file) => {
-    const packages = specifiers(readFileSync(join(src, file), "utf8")).filter((specifier) => !specifier.startsWith("."));
-    expect(packages.filter((name) => /^(react|react-dom|react-hook-form)(\/|$)/.test(name))).toEqual([]);
+  it.each(files.filter((file) => layerOf(file) >= 0 && layerOf(file) <= layerOf("client")))("%s imports no React", (file) => {
+    expect(reactImports(file)).toEqual([]);
+  });
+
+  it.each(files.filter((file) => layerOf(file) === layerOf("client")))("%s imports nothing of dialog/ (or any React layer)", (file) => {
+    expect(relativeTargets(file).filter((target) => layerOf(target) > layerOf("client"))).toEqual([]);
+  });
+
+  it("the React check sees React, and the client check sees an import of dialog/", () => {
+    expect(reactPackages(specifiers(`import { useEffect } from "react";\nimport type { Root } from "react-dom/client";`))).toEqual(["react", "react-dom/client"]);
+    const probe = join("client", "relay", "probe.ts");
+    expect(specifiers(`import { AnswerNotSent } from "../../dialog/AnswerNotSent";`).map((specifier) => layerOf(targetOf(probe, specifier)))).toEqual([layerOf("dialog")]);
   });
 
   it.each(serverFiles)("server/%s imports only core and server, and no React", (file) => {
     const outside = relativeTargets(file).filter((target) => !/^(core|server)(\/|$)/.test(target.split(sep).join("/")));
     expect(outside).toEqual([]);
-    const packages = specifiers(readFileSync(join(src, file), "utf8")).filter((specifier) => !specifier.startsWith("."));
-    expect(packages.filter((name) => /^(react|react-dom|react-hook-form)(\/|$)/.test(name))).toEqual([]);
+    expect(reactImports(file)).toEqual([]);
   });
 
   it("nothing outside server/ imports it", () => {
@@ -176,7 +187,7 @@ describe("admission is one step, in core", () => {
   });
 
   it("the queue and both relay ways in go through it", () => {
-    for (const file of ["host/queue/createElicitationQueue.ts", "server/relay/createRelayAdmission.ts"]) {
+    for (const file of ["client/queue/createElicitationQueue.ts", "server/relay/createRelayAdmission.ts"]) {
       expect(relativeTargets(file.split("/").join(sep))).toContain(home.replace(/\.ts$/, ""));
     }
   });
@@ -191,8 +202,8 @@ describe("the relay's wire has one home: core/relay", () => {
   const read = (file: string) => readFileSync(join(src, file), "utf8");
   const bounds = Object.entries(RELAY_BOUNDS);
 
-  it("host/relay and server/ read the wire through core/relay", () => {
-    for (const file of ["host/relay/connectElicitationRelay.ts", "server/createElicitationRelay.ts"]) {
+  it("client/relay and server/ read the wire through core/relay", () => {
+    for (const file of ["client/relay/connectElicitationRelay.ts", "server/createElicitationRelay.ts"]) {
       expect(relativeTargets(file.split("/").join(sep)).some((target) => target.startsWith(wireHome + sep))).toBe(true);
     }
   });
@@ -206,12 +217,103 @@ describe("the relay's wire has one home: core/relay", () => {
   it.each(bounds)("no other file defines the bound %s (%d) again", (_name, value) => {
     // A maximum of its own with the same value (`const MAX_SERVER_NAME = 200;`) on either side is the same fact written twice.
     const definition = maximumDefined(value);
-    expect(outside.filter((file) => (file.startsWith(join("host", "relay")) || inServer(file)) && definition.test(read(file)))).toEqual([]);
+    expect(outside.filter((file) => (file.startsWith(join("client", "relay")) || inServer(file)) && definition.test(read(file)))).toEqual([]);
   });
 
   it("the bound check sees a bound written twice", () => {
     expect(maximumDefined(200).test("const MAX_SERVER_NAME = 200;")).toBe(true);
     expect(maximumDefined(1024).test("const MAX_CONTEXT_VALUE = 1_024;")).toBe(true);
     expect(maximumDefined(200).test("const MAX_ELICITATION_ID = 256;")).toBe(false);
+  });
+});
+
+// Each folder of host/ is a room: its files import their own folder and the layers below, never
+// another folder of host/ or host/'s own files (which compose the rooms). client/'s folders import one
+// way, queue ← relay ← push (Web Push, an entry of its own); its types.ts imports core only, and index.ts (the entry) may import all of it.
+describe("rooms inside host/ and client/", () => {
+  const folderOf = (path: string, layer: string) => {
+    const parts = path.split(sep);
+    return parts[0] === layer && parts.length > 2 ? parts[1]! : undefined;
+  };
+
+  it.each(files.filter((file) => folderOf(file, "host") !== undefined))("%s imports nothing of host/ outside its own folder", (file) => {
+    const own = folderOf(file, "host");
+    const elsewhere = relativeTargets(file).filter((target) => target.split(sep)[0] === "host" && folderOf(target, "host") !== own);
+    expect(elsewhere).toEqual([]);
+  });
+
+  const CLIENT_FOLDERS = ["queue", "relay", "push"];
+  it("client/ has index.ts and types.ts at its top, every other file in queue/, relay/ or push/", () => {
+    const clientFiles = files.filter((file) => layerOf(file) === layerOf("client")).map((file) => file.split(sep).slice(1));
+    expect(clientFiles.filter((parts) => parts.length === 1).map((parts) => parts[0]).sort()).toEqual(["index.ts", "types.ts"]);
+    expect(clientFiles.filter((parts) => parts.length > 1 && !CLIENT_FOLDERS.includes(parts[0]!))).toEqual([]);
+  });
+
+  it.each(files.filter((file) => folderOf(file, "client") !== undefined))("%s imports no client folder after its own, nor the entry", (file) => {
+    const own = CLIENT_FOLDERS.indexOf(folderOf(file, "client")!);
+    const later = relativeTargets(file).filter((target) => CLIENT_FOLDERS.indexOf(folderOf(target, "client") ?? "") > own || target === join("client", "index"));
+    expect(later).toEqual([]);
+  });
+
+  it("client/types.ts imports core only", () => {
+    expect(relativeTargets(join("client", "types.ts")).filter((target) => layerOf(target) !== layerOf("core"))).toEqual([]);
+  });
+
+  it("the room check sees an import from another folder of host/", () => {
+    const probe = join("host", "attention", "probe.ts");
+    const target = targetOf(probe, "../ElicitationOutlet");
+    expect(target.split(sep)[0] === "host" && folderOf(target, "host") !== "attention").toBe(true);
+  });
+});
+
+/**
+ * HTTP statuses written as numbers (comments aside): compared (`status === 409`, `>= 500`), a `case`,
+ * a `status:` value, an entry of a list (`[400, 413]`), or inside a string (`"answered 404"`). Limits
+ * and cuts (`maxOpen: 100`, `slice(0, 200)`) are not statuses.
+ */
+function statusNumbers(source: string): string[] {
+  // Comments go, and so do a template's `${…}` parts (a cut inside one is not in the text).
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/\s\/\/[^"'`\n]*$/gm, "")
+    .replace(/\$\{[^{}]*\}/g, "${}");
+  const status = "[1-5]\\d\\d(?!\\w|\\.\\d)";
+  const written = new RegExp(
+    [
+      `(?:[=!]==?|[<>]=?)\\s*${status}`,
+      `(?<![\\w.])${status}\\s*(?:[=!]==?|[<>]=?)`,
+      `\\bcase\\s+${status}`,
+      `\\bstatus\\w*\\s*:\\s*${status}`,
+      `[[,]\\s*${status}\\s*[,\\]]`,
+      `["'\`][^"'\`\\n]*(?<![\\w.$])${status}[^"'\`\\n]*["'\`]`,
+    ].join("|"),
+    "g",
+  );
+  return [...code.matchAll(written)].map((match) => match[0]);
+}
+
+describe("HTTP statuses have one home: core/relay/relayWire.ts", () => {
+  const browserClient = files.filter((file) => layerOf(file) === layerOf("client"));
+
+  it.each(browserClient)("%s writes no status as a number (it reads RELAY_STATUS)", (file) => {
+    expect(statusNumbers(readFileSync(join(src, file), "utf8"))).toEqual([]);
+  });
+
+  it("the browser client and the server's answer intake read the statuses from the wire", () => {
+    for (const file of ["client/relay/createAnswerPost.ts", "client/relay/openRelayStream.ts", "server/relay/createAnswerIntake.ts"]) {
+      const source = readFileSync(join(src, ...file.split("/")), "utf8");
+      expect(source).toMatch(/\bRELAY_STATUS\.\w+/);
+      expect(relativeTargets(file.split("/").join(sep))).toContain(join("core", "relay", "relayWire"));
+    }
+  });
+
+  it("the check sees a status written as a number, and not a limit or a cut", () => {
+    for (const written of ["if (status === 409) {", "if (response.status !== 200) return;", "case 404:", "status >= 500", "{ status: 401 }", "new Set([400, 413, 415])", 'throw new Error("The relay answered 404.");']) {
+      expect(statusNumbers(written)).not.toEqual([]);
+    }
+    for (const fine of ["maxOpen: 100,", "text.slice(0, 200)", "if (now - windowStart >= 1_000) {", "// a 409 says so", "status === RELAY_STATUS.alreadyClosed", "`answered ${status}`"]) {
+      expect(statusNumbers(fine)).toEqual([]);
+    }
   });
 });

@@ -24,6 +24,56 @@ describe("the public surface", () => {
   });
 });
 
+describe("the root entry's size", () => {
+  it("holds at most 29 runtime names besides the dialog's and the attention's parts", async () => {
+    const root: Record<string, unknown> = await import("../../src/index");
+    const { ElicitationDialogParts, ElicitationAttention } = await import("../../src/index");
+    // The parts' components, exported by their own names as well as in their objects.
+    const parts = new Set([...Object.entries(ElicitationDialogParts), ...Object.entries(ElicitationAttention)].filter(([key]) => /^[A-Z]/.test(key)).map(([, part]) => part));
+    const own = Object.keys(root).filter((name) => !parts.has(root[name] as never));
+    expect(parts.size).toBe(9);
+    expect(own.length).toBeLessThanOrEqual(29);
+  });
+});
+
+describe("/client without React", () => {
+  it("the queue and the relay's connection load and run with React and react-dom unreachable", async () => {
+    vi.resetModules();
+    vi.doMock("react", () => {
+      throw new Error("react was imported from /client");
+    });
+    vi.doMock("react-dom", () => {
+      throw new Error("react-dom was imported from /client");
+    });
+    try {
+      const client = await import("../../src/client/index");
+      expect(Object.keys(client).sort()).toEqual([
+        "ElicitationAnswerRefused",
+        "ElicitationQueueError",
+        "ElicitationRequestClosed",
+        "INVALID_PARAMS",
+        "REQUEST_REFUSED",
+        "answerInputRequests",
+        "connectElicitationRelay",
+        "createElicitationQueue",
+      ]);
+      const queue = client.createElicitationQueue();
+      const answer = queue.request({ serverName: "Server", params: { message: "Age?", requestedSchema: { type: "object", properties: { age: { type: "integer" } } } } });
+      await vi.waitFor(() => expect(queue.getSnapshot().current).toBeDefined());
+      expect(queue.respond(queue.getSnapshot().current!.id, { action: "decline" })).toBe(true);
+      expect(await answer).toEqual({ action: "decline" });
+      // A connection whose relay cannot be reached reports it and keeps nothing open once closed.
+      const errors: string[] = [];
+      const connection = client.connectElicitationRelay({ url: "http://127.0.0.1:9/relay", queue, fetch: () => Promise.reject(new TypeError("offline")), onError: (error) => errors.push(error.code) });
+      await vi.waitFor(() => expect(errors).toContain("connection-lost"));
+      connection.close();
+    } finally {
+      vi.doUnmock("react");
+      vi.doUnmock("react-dom");
+    }
+  });
+});
+
 describe("/core without React", () => {
   const schema = {
     type: "object",

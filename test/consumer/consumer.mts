@@ -15,6 +15,13 @@ import {
   type ElicitResult,
 } from "react-mcp-elicitation";
 import { fileInputs, validateElicitationContent } from "react-mcp-elicitation/core";
+import {
+  connectElicitationRelay,
+  createElicitationQueue as createClientQueue,
+  ElicitationAnswerRefused,
+  type ElicitationQueueEntry,
+  type ElicitationRelayConnectionOptions,
+} from "react-mcp-elicitation/client";
 import { frMessages, resolveLocale, type MessageLocale } from "react-mcp-elicitation/locales";
 import "react-mcp-elicitation/styles.css";
 import {
@@ -81,6 +88,15 @@ export const french = createElement(ElicitationDialog, {
   messages: frMessages,
   fileInputs,
 });
+
+// A host drawing its own cards (no React): the queue, the relay's connection, a refusal for the fields.
+const clientQueue = createClientQueue();
+const connectionOptions: ElicitationRelayConnectionOptions = { url: "/api/elicitation", queue: clientQueue, filter: (request) => request.context?.chatId === "c1" };
+export const connection = connectElicitationRelay(connectionOptions);
+export const firstEntry: ElicitationQueueEntry | undefined = clientQueue.getSnapshot().current;
+export const deliver = (): Promise<void> => Promise.reject(new ElicitationAnswerRefused([{ field: "name", message: "Taken" }]));
+// @ts-expect-error the connection needs a queue
+export const queueless = connectElicitationRelay({ url: "/api/elicitation" });
 
 // The relay on a host's server: one route for GET and POST, requests carried per person.
 const relay = createElicitationRelay({

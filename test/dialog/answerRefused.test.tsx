@@ -2,8 +2,8 @@
 // stays, and it says why where the person looks — on the field named, or as the form's alert.
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AnswerNotSent } from "../../src/dialog/AnswerNotSent";
-import { ElicitationAnswerRefused } from "../../src/dialog/ElicitationAnswerRefused";
+import { AnswerNotSent } from "../../src/client/relay/AnswerNotSent";
+import { ElicitationAnswerRefused } from "../../src/client/queue/ElicitationAnswerRefused";
 import { githubUsernameTitled } from "../fixtures/seedRequests";
 import { renderDialog } from "../renderDialog";
 

@@ -10,7 +10,7 @@ import { parseElicitationSchema } from "../../src/core/request/parseElicitationS
 import type { ElicitResult, ParsedElicitationSchema } from "../../src/core/types";
 import { createElicitationAnswerStore, type ElicitationAnswerRecord } from "../../src/form/createElicitationAnswerStore";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import { contactInfo } from "../fixtures/seedRequests";
 

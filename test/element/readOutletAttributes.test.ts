@@ -2,7 +2,7 @@
 // The element's attributes, read without a DOM: valid values pass, a wrong one is named and left at its default.
 import { describe, expect, it } from "vitest";
 import { matchesContext, readOutletAttributes } from "../../src/element/readOutletAttributes";
-import type { ElicitationQueueEntry } from "../../src/host/types";
+import type { ElicitationQueueEntry } from "../../src/client/types";
 
 const read = (attributes: Record<string, string>) => readOutletAttributes((name) => attributes[name] ?? null);
 

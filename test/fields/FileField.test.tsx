@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fileInputs } from "../../src/core/request/fileInputs";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 
 const schema = (file: Record<string, unknown> = { accept: ["image/*", ".pdf"], maxSize: 2_000_000 }, extra: Record<string, unknown> = {}) => ({

@@ -2,7 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
 import { ElicitationOutlet, type ElicitationOutletProps } from "../../src/host/ElicitationOutlet";
 import { bankTransfer, contactInfo, githubUsernameTitled } from "../fixtures/seedRequests";

@@ -5,9 +5,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
 import { createElicitationAnswerStore } from "../../src/form/createElicitationAnswerStore";
-import { ElicitationAnswerRefused } from "../../src/dialog/ElicitationAnswerRefused";
-import { ElicitationRequestClosed } from "../../src/host/ElicitationRequestClosed";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { ElicitationAnswerRefused } from "../../src/client/queue/ElicitationAnswerRefused";
+import { ElicitationRequestClosed } from "../../src/client/queue/ElicitationRequestClosed";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet, type ElicitationOutletProps } from "../../src/host/ElicitationOutlet";
 import { contactInfo, githubUsernameTitled } from "../fixtures/seedRequests";
 

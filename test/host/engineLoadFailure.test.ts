@@ -2,7 +2,7 @@
 // Admission never waits for a validation chunk: when the engines cannot load (offline, blocked),
 // every server's request is still queued in arrival order — the one with a `pattern` included.
 import { describe, expect, it, vi } from "vitest";
-import type { ElicitationQueueEvent } from "../../src/host/types";
+import type { ElicitationQueueEvent } from "../../src/client/types";
 import { bankTransfer, contactInfo, githubUsername } from "../fixtures/seedRequests";
 
 const withPattern = {
@@ -18,7 +18,7 @@ describe("validation chunks that cannot load", () => {
     };
     vi.doMock("../../src/core/validation/engines/ajvEngine", offline);
     vi.doMock("../../src/core/validation/engines/evalFreeValidator", offline);
-    const { createElicitationQueue } = await import("../../src/host/queue/createElicitationQueue");
+    const { createElicitationQueue } = await import("../../src/client/queue/createElicitationQueue");
     const events: ElicitationQueueEvent[] = [];
     const queue = createElicitationQueue({ onEvent: (e) => events.push(e) });
     const answers = [

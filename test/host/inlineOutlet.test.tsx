@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet, type ElicitationOutletProps } from "../../src/host/ElicitationOutlet";
 import { bankTransfer, githubUsernameTitled } from "../fixtures/seedRequests";
 

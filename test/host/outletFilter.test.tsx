@@ -3,9 +3,9 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../src/core/types";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
-import type { ElicitationQueueEvent } from "../../src/host/types";
+import type { ElicitationQueueEvent } from "../../src/client/types";
 import { githubUsernameTitled } from "../fixtures/seedRequests";
 
 const byCall = (toolCallId: string) => (entry: { context?: Record<string, string> }) => entry.context?.toolCallId === toolCallId;

@@ -9,10 +9,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ElicitationCompleteNotificationSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
-import type { ElicitationRequestClosed } from "../../src/host/ElicitationRequestClosed";
-import { connectElicitationRelay } from "../../src/host/relay/connectElicitationRelay";
-import type { ElicitationQueue } from "../../src/host/types";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
+import type { ElicitationRequestClosed } from "../../src/client/queue/ElicitationRequestClosed";
+import { connectElicitationRelay } from "../../src/client/relay/connectElicitationRelay";
+import type { ElicitationQueue } from "../../src/client/types";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
 import { serveMcp, startDeployServer } from "../server/helpers/deployServer";
 import { identifyByHeader, serve } from "../server/helpers/relayHarness";

@@ -2,7 +2,7 @@
 // English defaults load with the outlet), yet in every catalogue, translated.
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import { defaultDeliveryMessages } from "../../src/messages/deliveryMessages";
 import type { ElicitationMessages } from "../../src/messages/ElicitationMessages";

@@ -16,7 +16,7 @@ import type { ElicitFormParams, ElicitResult } from "../../src/core/types";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { createElicitationAnswerStore } from "../../src/form/createElicitationAnswerStore";
 import { createElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import { relayAnswerBody } from "../../src/core/relay/relayAnswerBody";
 

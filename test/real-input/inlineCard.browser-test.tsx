@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { commands, page, userEvent } from "vitest/browser";
 import "../../src/styles.css";
 import type { ElicitFormParams, ElicitResult } from "../../src/core/types";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import { readDialog } from "./readDialog";
 

@@ -7,9 +7,9 @@ import { version } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { commands } from "vitest/browser";
 import "../../src/styles.css";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
-import { connectElicitationRelay } from "../../src/host/relay/connectElicitationRelay";
+import { connectElicitationRelay } from "../../src/client/relay/connectElicitationRelay";
 import { githubUsernameTitled } from "../fixtures/seedRequests";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

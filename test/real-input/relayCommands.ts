@@ -1,7 +1,7 @@
 import type { BrowserCommand } from "vitest/node";
-import { startWireServer, type WirePost, type WireServer } from "../host/relay/wireServer";
+import { startWireServer, type WirePost, type WireServer } from "../client/relay/wireServer";
 
-// A relay speaking docs/relay.md, run in Node for the browser tests (test/host/relay/wireServer.ts),
+// A relay speaking docs/relay.md, run in Node for the browser tests (test/client/relay/wireServer.ts),
 // on 127.0.0.1 at a free port. CORS is on: the test page is served from the runner's own port.
 // One relay per browser session: the projects (React 19, React 18.3) run side by side in one process.
 const relays = new Map<string, WireServer>();

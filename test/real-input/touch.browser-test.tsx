@@ -10,7 +10,7 @@ import { commands, page, userEvent } from "vitest/browser";
 import "../../src/styles.css";
 import type { ElicitFormParams, ElicitResult } from "../../src/core/types";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 import { readDialog } from "./readDialog";
 

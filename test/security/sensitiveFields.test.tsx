@@ -3,7 +3,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { detectSensitiveField, detectSensitiveText } from "../../src/core/request/sensitiveFields";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import * as seeds from "../fixtures/seedRequests";
 import { serverEverythingForm } from "../fixtures/serverEverythingForm";
 import { renderDialog } from "../renderDialog";

@@ -3,7 +3,7 @@ import { version } from "react";
 import { renderToString } from "react-dom/server";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../src/host/ElicitationOutlet";
 
 const schema: ElicitFormParams["requestedSchema"] = {

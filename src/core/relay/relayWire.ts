@@ -1,6 +1,6 @@
 // The relay's wire (docs/relay.md), the one home of its facts for the server
 // (react-mcp-elicitation/server) and the browser client alike: event names, closing reasons, every
-// bound, and the JSON each event and each POST reply carries. The readers of each shape sit beside it.
+// bound, the HTTP statuses and what each means, and the JSON each event and each POST reply carries. The readers of each shape sit beside it.
 import type { ElicitParams, ElicitResult, ValidationCode } from "../types";
 
 /** The `event:` names of the relay's stream. */
@@ -35,6 +35,42 @@ export const RELAY_BOUNDS = Object.freeze({
   eventLength: 1_000_000,
   /** Characters of an event's `id:` (a stream position) the browser keeps to resume from; a longer one is ignored. */
   eventIdLength: 1_024,
+} as const);
+
+/**
+ * Every HTTP status the relay answers with, named for what it means, and what a window does with it. The
+ * server answers with these names and the browser client branches on them: neither writes a status as a
+ * bare number. A status not listed (a proxy's) is tried again.
+ */
+export const RELAY_STATUS = Object.freeze({
+  /** GET: the stream is open. POST: the answer was taken, once. */
+  ok: 200,
+  /** POST: not an answer (`bad-request`), or an accept whose content breaks its schema (`invalid-content`, with field errors). Not sent as it is. */
+  badRequest: 400,
+  /** Nobody is signed in (`unauthenticated`): the stream stays closed; an answer's card closes. */
+  unauthenticated: 401,
+  /** The page's origin is not the relay's (`forbidden-origin`): the stream stays closed; an answer stays on its card, not sent. */
+  forbidden: 403,
+  /** POST: no open request of this person by that id (`not-found`); a store restarted empty says so for a moment. */
+  notFound: 404,
+  /** Neither GET nor POST. */
+  methodNotAllowed: 405,
+  /** GET: not asking for `text/event-stream` (`not-acceptable`): the stream stays closed. */
+  notAcceptable: 406,
+  /** POST: the body did not arrive within its deadline (`body-timeout`): tried again. */
+  bodyTimeout: 408,
+  /** POST: the request closed already (`already-closed`; its `reason` says how). */
+  alreadyClosed: 409,
+  /** POST: the body is over its bound (`too-large`). Not sent as it is. */
+  tooLarge: 413,
+  /** POST: not JSON (`unsupported-media-type`). Not sent as it is. */
+  unsupportedMediaType: 415,
+  /** Too many answers (`rate-limited`) or streams (`too-many-streams`) of this person: tried again later. */
+  tooMany: 429,
+  /** The relay failed on its own (`internal`). From here up (a proxy's 502 too): tried again, and an answer may have been taken. */
+  internal: 500,
+  /** The store is out, or the relay is closing (`store-unavailable`, `closed`): tried again after `Retry-After`. */
+  unavailable: 503,
 } as const);
 
 /** Request ids: base64url, as the relay makes them; anything else names no request. */

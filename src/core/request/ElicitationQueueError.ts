@@ -13,8 +13,13 @@ export const REQUEST_REFUSED = -32000;
 /** "too-many-open": the relay refused a request because its person already has the most open requests it allows. */
 export type ElicitationQueueErrorReason = "invalid-params" | "rate-limited" | "queue-closed" | "too-many-open";
 
+/**
+ * A request refused before it was shown: its `reason`, JSON-RPC `code` and `data` (`{ reason, ... }`).
+ * The relay's refusals (`ElicitationRelayRequestError`, "react-mcp-elicitation/server") are this
+ * error under their own name.
+ */
 export class ElicitationQueueError extends Error {
-  override readonly name = "ElicitationQueueError";
+  override readonly name: string = "ElicitationQueueError";
   readonly code: number;
   readonly reason: ElicitationQueueErrorReason;
   readonly data: Record<string, unknown>;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore, type CSSProperties 
 import { fillTemplate } from "../../messages/fillTemplate";
 import { resolveMessages, type ElicitationMessagesInput } from "../../messages/resolveMessages";
 import { useLocaleMessages } from "../../messages/useLocaleMessages";
-import type { ElicitationQueue } from "../types";
+import type { ElicitationQueue } from "../../client/types";
 import { bringCardIntoView, cardIsAbove, scrollContainerOf, visibleAreaOf } from "./inlineCard";
 import { usePageView } from "./usePageView";
 import type { TextDirection } from "../../ui/TextDirection";

@@ -1,4 +1,4 @@
-import type { ElicitationQueue } from "../types";
+import type { ElicitationQueue } from "../../client/types";
 import type { ElicitationAttentionOptions } from "./types";
 import { useElicitationAttention } from "./useElicitationAttention";
 

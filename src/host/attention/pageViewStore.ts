@@ -1,7 +1,7 @@
 // What the person can see, kept current: the tab's visibility, the window's focus, and whether the
 // inline card of the request on screen is in view. DOM, no React: the hooks read it through
 // `subscribe` / `getSnapshot`. Listens only while subscribed.
-import type { ElicitationQueue } from "../types";
+import type { ElicitationQueue } from "../../client/types";
 import { dialogOpen, findInlineCard } from "./inlineCard";
 import type { PageView } from "./unseenRequests";
 

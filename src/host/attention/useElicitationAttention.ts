@@ -3,7 +3,7 @@ import { fillTemplate } from "../../messages/fillTemplate";
 import { resolveMessages } from "../../messages/resolveMessages";
 import { useLocaleMessages } from "../../messages/useLocaleMessages";
 import { useCallbackRef } from "../../ui/useCallbackRef";
-import type { ElicitationQueue } from "../types";
+import type { ElicitationQueue } from "../../client/types";
 import { bringCardIntoView } from "./inlineCard";
 import { createRequestNotifications } from "./requestNotifications";
 import type { ElicitationAttentionOptions } from "./types";

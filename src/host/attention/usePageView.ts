@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import type { ElicitationQueue } from "../types";
+import type { ElicitationQueue } from "../../client/types";
 import { createPageViewStore, serverPageView, type PageViewSnapshot } from "./pageViewStore";
 
 /** What the person can see of the page and of the queue's inline card, kept current while mounted. */

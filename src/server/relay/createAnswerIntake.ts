@@ -4,7 +4,7 @@
 // could not decide is a 503 the browser tries again.
 import type { RelayContentCheck } from "../../core/relay/createRelayContentCheck";
 import { parseRelayAnswer } from "../../core/relay/parseRelayAnswer";
-import type { RelayCloseReason, RelayPostReply } from "../../core/relay/relayWire";
+import { RELAY_STATUS, type RelayCloseReason, type RelayPostReply } from "../../core/relay/relayWire";
 import type { RateLimiter } from "../../core/shared/createRateLimiter";
 import type { StoreGuard } from "../createStoreGuard";
 import type { PreparedRequests } from "../createPreparedRequests";
@@ -37,46 +37,46 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
       return relayReply(status, body);
     };
     if (options.answers !== undefined) {
-      if (!options.answers.allows(owner)) return refused(429, { error: "rate-limited" });
+      if (!options.answers.allows(owner)) return refused(RELAY_STATUS.tooMany, { error: "rate-limited" });
       options.answers.record(owner);
     }
     const text = await readBoundedBody(request, options.maxBodyBytes, options.bodyTimeoutMs);
-    if (text === "too-large") return refused(413, { error: "too-large" });
-    if (text === "timeout") return refused(408, { error: "body-timeout" });
+    if (text === "too-large") return refused(RELAY_STATUS.tooLarge, { error: "too-large" });
+    if (text === "timeout") return refused(RELAY_STATUS.bodyTimeout, { error: "body-timeout" });
     const parsed = parseRelayAnswer(text);
-    if (!parsed.ok) return refused(400, { error: "bad-request", message: parsed.message });
+    if (!parsed.ok) return refused(RELAY_STATUS.badRequest, { error: "bad-request", message: parsed.message });
     const { id } = parsed.answer;
     let result = parsed.answer.result;
     const found = await guard("get", () => store.get(id));
     // Someone else's request answers exactly as an unknown one: nothing says it exists.
-    if (found === undefined || found.owner !== owner) return refused(404, { error: "not-found" });
-    if (found.record === undefined) return refused(409, { error: "already-closed", reason: found.closed }, id);
+    if (found === undefined || found.owner !== owner) return refused(RELAY_STATUS.notFound, { error: "not-found" });
+    if (found.record === undefined) return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: found.closed }, id);
     const closing = options.closing(id);
-    if (closing !== undefined) return refused(409, { error: "already-closed", reason: closing }, id);
+    if (closing !== undefined) return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: closing }, id);
     if (result.action === "accept") {
       // The preparation made when it arrived (kept by its params' text), or, on another instance, made now.
       const prepared = prepare(found.record.params);
-      if (!prepared.ok) return refused(404, { error: "not-found" }, id);
+      if (!prepared.ok) return refused(RELAY_STATUS.notFound, { error: "not-found" }, id);
       const requestShape = prepared.request;
       if (requestShape.mode === "url") {
-        if (result.content !== undefined) return refused(400, { error: "bad-request", message: "A URL-mode answer carries no content." }, id);
+        if (result.content !== undefined) return refused(RELAY_STATUS.badRequest, { error: "bad-request", message: "A URL-mode answer carries no content." }, id);
       } else {
         const checked = checkContent(requestShape.schema, result.content ?? {});
         if (!checked.valid) {
-          return refused(400, { error: "invalid-content", errors: checked.errors.map(({ field, code, params, message }) => ({ field, code, params, message })) }, id);
+          return refused(RELAY_STATUS.badRequest, { error: "invalid-content", errors: checked.errors.map(({ field, code, params, message }) => ({ field, code, params, message })) }, id);
         }
         result = { action: "accept", content: checked.content };
       }
     }
     // A settle that fails or times out is a 503: the browser tries again, and a try that landed after all reads as its own 409 "answered".
     const outcome = await guard("settle", () => store.settle(id, { reason: "answered", result }, owner));
-    if (outcome.status === "not-found") return refused(404, { error: "not-found" });
+    if (outcome.status === "not-found") return refused(RELAY_STATUS.notFound, { error: "not-found" });
     // The instance waiting for it cannot hear it this moment: taken by nobody, tried again by the browser.
     if (outcome.status === "unreachable") {
-      emit({ type: "answer-refused", owner, id, status: 503, error: "holder-unreachable" });
+      emit({ type: "answer-refused", owner, id, status: RELAY_STATUS.unavailable, error: "holder-unreachable" });
       return storeUnavailableReply();
     }
-    if (outcome.status === "already-closed") return refused(409, { error: "already-closed", reason: outcome.reason }, id);
+    if (outcome.status === "already-closed") return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: outcome.reason }, id);
     const { round } = found.record;
     if (round !== undefined) {
       // A parked request has no holder to report its answer: the instance that took it does.
@@ -84,6 +84,6 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
       // The last answer of a round: resumed here, before the reply (a serverless function ends with it).
       if (outcome.resume !== undefined) await options.resume(outcome.resume);
     }
-    return relayReply(200, { ok: true });
+    return relayReply(RELAY_STATUS.ok, { ok: true });
   };
 }

@@ -2,7 +2,7 @@
 // here, fanned out to their windows; each new stream gets the snapshot, then live events in order.
 // A feed the store says was interrupted ends the streams it fed (their windows reconnect with
 // Last-Event-ID); a stream that ended while it was set up gets no keep-alive.
-import { RELAY_EVENT, type RelayCompletedEventData } from "../../core/relay/relayWire";
+import { RELAY_EVENT, RELAY_STATUS, type RelayCompletedEventData } from "../../core/relay/relayWire";
 import { isRecord } from "../../core/shared/ownProperty";
 import type { EventStream, EventStreamEnd } from "../createEventStream";
 import { createEventStreams } from "../createEventStreams";
@@ -111,10 +111,10 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   }
 
   async function open(request: Request, owner: string): Promise<Response> {
-    if (!/(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(request.headers.get("accept") ?? "")) return relayReply(406, { error: "not-acceptable" });
-    if (options.isClosed()) return relayReply(503, { error: "closed" });
+    if (!/(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(request.headers.get("accept") ?? "")) return relayReply(RELAY_STATUS.notAcceptable, { error: "not-acceptable" });
+    if (options.isClosed()) return relayReply(RELAY_STATUS.unavailable, { error: "closed" });
     const found = watch(owner);
-    if (found.connections.size >= options.maxStreams) return relayReply(429, { error: "too-many-streams" });
+    if (found.connections.size >= options.maxStreams) return relayReply(RELAY_STATUS.tooMany, { error: "too-many-streams" });
     const lastEventId = Number(request.headers.get("last-event-id") ?? Number.NaN);
     const connection: Connection = { stream: undefined as unknown as EventStream, watched: found, waiting: [], position: -Infinity };
     connection.stream = eventStreams.open((why) => unwatch(owner, connection, why));
@@ -155,9 +155,9 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       throw error;
     }
     // Ended while it was being set up (relay.close(), an interruption of the store's feed, the reader gone): refused, and it left the keep-alive as it ended.
-    if (connection.stream.ended) return options.isClosed() ? relayReply(503, { error: "closed" }) : storeUnavailableReply();
+    if (connection.stream.ended) return options.isClosed() ? relayReply(RELAY_STATUS.unavailable, { error: "closed" }) : storeUnavailableReply();
     return eventStreamResponse(request, connection.stream, {
-      status: 200,
+      status: RELAY_STATUS.ok,
       headers: {
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store, no-transform",

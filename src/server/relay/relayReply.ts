@@ -1,5 +1,5 @@
 // The relay's JSON replies: never cached, and a 503 always says when to come back.
-import type { RelayPostReply } from "../../core/relay/relayWire";
+import { RELAY_STATUS, type RelayPostReply } from "../../core/relay/relayWire";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
 /** Seconds a browser waits before trying again after a 503 (`Retry-After`). */
@@ -10,4 +10,4 @@ export function relayReply(status: number, body: RelayPostReply | { error: strin
 }
 
 /** The store failed or did not answer in time: the browser comes back after Retry-After. */
-export const storeUnavailableReply = () => relayReply(503, { error: "store-unavailable" }, { "retry-after": String(RETRY_AFTER_S) });
+export const storeUnavailableReply = () => relayReply(RELAY_STATUS.unavailable, { error: "store-unavailable" }, { "retry-after": String(RETRY_AFTER_S) });

@@ -11,7 +11,7 @@ import { createValidationRuntime, type ValidationRuntime } from "../../../src/co
 import { ElicitationDialog } from "../../../src/dialog/ElicitationDialog";
 import { ElicitationForm } from "../../../src/form/ElicitationForm";
 import { ValidationRuntimeContext } from "../../../src/form/ValidationRuntimeContext";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { parseElicitationSchema } from "../../../src/core/request/parseElicitationSchema";
 import type { ElicitParams } from "../../../src/core/types";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
@@ -55,7 +55,7 @@ const patterned = (pattern: string, extra: Record<string, unknown> = {}) =>
   ({ message: "Code?", requestedSchema: { type: "object", properties: { code: { type: "string", pattern, ...extra } } } }) as ElicitParams;
 
 describe("what the UI imports statically", () => {
-  it.each(["dialog/ElicitationDialog.tsx", "form/ElicitationForm.tsx", "host/ElicitationOutlet.tsx", "host/queue/createElicitationQueue.ts"])(
+  it.each(["dialog/ElicitationDialog.tsx", "form/ElicitationForm.tsx", "host/ElicitationOutlet.tsx", "client/queue/createElicitationQueue.ts"])(
     "%s reaches no engine and no synchronous validation module",
     (entry) => {
       const graph = staticGraph(join(src, entry));

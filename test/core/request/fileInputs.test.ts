@@ -14,7 +14,7 @@ import type { FileFieldDescriptor } from "../../../src/core/types";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
 import { checkFileValue } from "../../../src/core/validation/checkFileValue";
 import { dataUriByteLength, isBase64, parseDataUri, plainDataUriHeader } from "../../../src/core/values/dataUri";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 
 const schemaWith = (property: Record<string, unknown>, required = true) => ({
   type: "object",

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { prepareElicitationRequest } from "../../../src/core/request/prepareElicitationRequest";
 import { ElicitationDialog } from "../../../src/dialog/ElicitationDialog";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../../src/host/ElicitationOutlet";
 import { bankTransfer, contactInfo } from "../../fixtures/seedRequests";
 

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../../src/core/types";
 import { ElicitationAttention } from "../../../src/host/ElicitationAttention";
 import type { ElicitationAttentionEvent } from "../../../src/host/attention/types";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../../src/host/ElicitationOutlet";
-import type { ElicitationQueue } from "../../../src/host/types";
+import type { ElicitationQueue } from "../../../src/client/types";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";
 
 // Every render is under <StrictMode> (test/setup.ts): effects mount, unmount and mount again, and

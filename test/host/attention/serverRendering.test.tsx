@@ -4,7 +4,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ElicitationAttention } from "../../../src/host/ElicitationAttention";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 
 describe("ElicitationAttention on a server", () => {
   it("renders nothing, and the hook reads notifications as unsupported", () => {

@@ -4,11 +4,11 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../../src/host/ElicitationOutlet";
-import { connectElicitationRelay } from "../../../src/host/relay/connectElicitationRelay";
+import { connectElicitationRelay } from "../../../src/client/relay/connectElicitationRelay";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";
-import { startWireServer, type WireServer, type WireServerOptions } from "./wireServer";
+import { startWireServer, type WireServer, type WireServerOptions } from "../../client/relay/wireServer";
 
 let server: WireServer;
 let serverOptions: WireServerOptions = {};

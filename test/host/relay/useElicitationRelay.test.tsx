@@ -7,13 +7,13 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createElicitationDraftStore } from "../../../src/form/createElicitationDraftStore";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../../src/host/ElicitationOutlet";
-import { useElicitationRelay } from "../../../src/host/relay/useElicitationRelay";
-import type { ElicitationRelayError } from "../../../src/host/relay/ElicitationRelayError";
+import { useElicitationRelay } from "../../../src/host/useElicitationRelay";
+import type { ElicitationRelayError } from "../../../src/client/relay/ElicitationRelayError";
 import type { ElicitationRelayRequest } from "../../../src/core/relay/readRelayEvent";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";
-import { startWireServer, type WireServer } from "./wireServer";
+import { startWireServer, type WireServer } from "../../client/relay/wireServer";
 
 let server: WireServer;
 

@@ -6,9 +6,9 @@
 // every open request visible to its owner again once the store is back.
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
-import { connectElicitationRelay } from "../../../src/host/relay/connectElicitationRelay";
-import type { ElicitationRelayError } from "../../../src/host/relay/ElicitationRelayError";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
+import { connectElicitationRelay } from "../../../src/client/relay/connectElicitationRelay";
+import type { ElicitationRelayError } from "../../../src/client/relay/ElicitationRelayError";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
 import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";

@@ -86,12 +86,13 @@ describe("notify: a question nobody has seen", () => {
   });
 
   it("answered, or withdrawn, before its time: no notice", async () => {
-    const { instances, notices } = await threeInstances();
+    const { instances, notices, events } = await threeInstances();
     const first = instances[0]!.relay.request({ owner: "ada", serverName: "Deploy", params: form, context: { chatId: "c1" } });
     const stop = new AbortController();
     const second = instances[0]!.relay.request({ owner: "bob", serverName: "Deploy", params: form, signal: stop.signal });
     void second.catch(() => undefined);
-    await pause(50);
+    // Both open in the store (well before their notice's time).
+    while (events.filter((event) => event.type === "requested").length < 2) await pause(10);
     expect(await instances[2]!.relay.withdraw({ owner: "ada", context: { chatId: "c1" } })).toBe(1);
     expect(await first).toEqual({ action: "cancel" });
     stop.abort();

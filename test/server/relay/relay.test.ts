@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
 import { ElicitationQueueError } from "../../../src/core/request/ElicitationQueueError";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { ElicitationRelayRequestError } from "../../../src/server/ElicitationRelayRequestError";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions } from "../../../src/server/types";
@@ -418,6 +418,9 @@ describe("bounded", () => {
     const expectSame = ([fromQueue, fromRelay]: unknown[], expected: string) => {
       expect(fromQueue).toBeInstanceOf(ElicitationQueueError);
       expect(fromRelay).toBeInstanceOf(ElicitationRelayRequestError);
+      // One error base: a host catching the queue's refusals catches the relay's too.
+      expect(fromRelay).toBeInstanceOf(ElicitationQueueError);
+      expect(fromQueue).toMatchObject({ name: "ElicitationQueueError" });
       const { code, reason, data, message } = fromQueue as ElicitationQueueError;
       expect(reason).toBe(expected);
       expect(fromRelay).toMatchObject({ name: "ElicitationRelayRequestError", code, reason, data, message });

@@ -2,8 +2,8 @@
 // taken, failures are retried one at a time, and the queue's own answers still close a request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ElicitResult } from "../../../src/core/types";
-import { ElicitationAnswerRefused } from "../../../src/dialog/ElicitationAnswerRefused";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
+import { ElicitationAnswerRefused } from "../../../src/client/queue/ElicitationAnswerRefused";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";
 
 const accept: ElicitResult = { action: "accept", content: { username: "octocat" } };

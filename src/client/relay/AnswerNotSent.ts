@@ -1,4 +1,4 @@
-import { ElicitationAnswerRefused } from "./ElicitationAnswerRefused";
+import { ElicitationAnswerRefused } from "../queue/ElicitationAnswerRefused";
 
 /**
  * A refusal that is not about the answer: it never reached its receiver (a relay refusing this page's

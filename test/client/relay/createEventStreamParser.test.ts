@@ -2,7 +2,7 @@
 // The event-stream format read the way the standard says, however the bytes are split, and within
 // its bound: an oversized event is skipped whole and the next one still arrives.
 import { describe, expect, it } from "vitest";
-import { createEventStreamParser, type EventStreamMessage } from "../../../src/host/relay/createEventStreamParser";
+import { createEventStreamParser, type EventStreamMessage } from "../../../src/client/relay/createEventStreamParser";
 
 function parse(chunks: string[], maxEventLength = 1_000) {
   const messages: EventStreamMessage[] = [];

@@ -2,7 +2,7 @@
 // on screen, "Sending…", until `deliver` takes the answer. A refusal (`ElicitationAnswerRefused`)
 // goes back to the fields; any other failure is tried again with backoff, one try at a time.
 import type { ElicitResult } from "../../core/types";
-import { ElicitationAnswerRefused } from "../../dialog/ElicitationAnswerRefused";
+import { ElicitationAnswerRefused } from "./ElicitationAnswerRefused";
 import type { ElicitationQueueEntry } from "../types";
 
 /** Waits between tries of an answer `deliver` failed to take: 1 s, doubling, at most 15 s, each ±20 %. */

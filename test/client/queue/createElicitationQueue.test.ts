@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
-import type { ElicitationQueueEvent } from "../../../src/host/types";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
+import type { ElicitationQueueEvent } from "../../../src/client/types";
 import { bankTransfer, contactInfo, githubUsername } from "../../fixtures/seedRequests";
 
 const accountLink = {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { useCallbackRef } from "../../ui/useCallbackRef";
-import { connectElicitationRelay, type ElicitationRelayOptions } from "./connectElicitationRelay";
+import { useCallbackRef } from "../ui/useCallbackRef";
+import { connectElicitationRelay } from "../client/relay/connectElicitationRelay";
+import type { ElicitationRelayConnectionOptions } from "../client/relay/ElicitationRelayConnectionOptions";
 
 /**
  * `connectElicitationRelay` as a React hook: connected while the component is mounted (StrictMode's
@@ -9,7 +10,7 @@ import { connectElicitationRelay, type ElicitationRelayOptions } from "./connect
  * used without reconnecting, so inline functions are fine. A filter that starts meaning something
  * else (another chat) takes effect for requests arriving from then on: give each chat its own queue.
  */
-export function useElicitationRelay(options: ElicitationRelayOptions): void {
+export function useElicitationRelay(options: ElicitationRelayConnectionOptions): void {
   const latest = useCallbackRef(() => options);
   const { queue, credentials } = options;
   const url = String(options.url);

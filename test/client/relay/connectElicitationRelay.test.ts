@@ -2,12 +2,13 @@
 // The browser side of the relay against real HTTP: a relay speaking docs/relay.md on 127.0.0.1
 // (wireServer.ts), the host's queue fed from its stream, answers posted back through `deliver`.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ElicitationAnswerRefused } from "../../../src/dialog/ElicitationAnswerRefused";
-import { ElicitationRequestClosed } from "../../../src/host/ElicitationRequestClosed";
-import { createElicitationQueue } from "../../../src/host/queue/createElicitationQueue";
-import { connectElicitationRelay, type ElicitationRelayOptions } from "../../../src/host/relay/connectElicitationRelay";
-import type { ElicitationRelayError } from "../../../src/host/relay/ElicitationRelayError";
-import type { ElicitationQueue } from "../../../src/host/types";
+import { ElicitationAnswerRefused } from "../../../src/client/queue/ElicitationAnswerRefused";
+import { ElicitationRequestClosed } from "../../../src/client/queue/ElicitationRequestClosed";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
+import { connectElicitationRelay } from "../../../src/client/relay/connectElicitationRelay";
+import type { ElicitationRelayConnectionOptions } from "../../../src/client/relay/ElicitationRelayConnectionOptions";
+import type { ElicitationRelayError } from "../../../src/client/relay/ElicitationRelayError";
+import type { ElicitationQueue } from "../../../src/client/types";
 import { githubUsernameTitled } from "../../fixtures/seedRequests";
 import { startWireServer, type WireServer, type WireServerOptions } from "./wireServer";
 
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 const fast = { reconnectFirstMs: 50, reconnectMaxMs: 200 };
 
-function connect(extra: Partial<ElicitationRelayOptions> = {}) {
+function connect(extra: Partial<ElicitationRelayConnectionOptions> = {}) {
   const queue = extra.queue ?? createElicitationQueue({ rateLimit: false });
   const errors: ElicitationRelayError[] = [];
   const connection = connectElicitationRelay({ url: server.url, queue, onError: (error) => errors.push(error), limits: fast, ...extra });
@@ -330,6 +331,21 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     }) as typeof fetch;
     connect({ fetch: refusing, onError: (error) => errors.push(error) });
     await until(() => expect(errors.map((error) => error.code)).toEqual(["unauthenticated"]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls).toBe(1);
+  });
+
+  it("403 forbidden-origin on the stream is reported with the origins the relay saw and expected, and the stream stays closed", async () => {
+    const errors: ElicitationRelayError[] = [];
+    let calls = 0;
+    const refusing = (async () => {
+      calls++;
+      return new Response(JSON.stringify({ error: "forbidden-origin", origin: "http://localhost:5173", expected: "http://127.0.0.1:8787" }), { status: 403 });
+    }) as typeof fetch;
+    connect({ fetch: refusing, onError: (error) => errors.push(error) });
+    await until(() => expect(errors.map((error) => error.code)).toEqual(["forbidden"]));
+    expect(errors[0]!.status).toBe(403);
+    expect(errors[0]!.message).toContain('saw Origin "http://localhost:5173" and expected "http://127.0.0.1:8787"');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(calls).toBe(1);
   });

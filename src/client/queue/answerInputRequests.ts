@@ -1,9 +1,9 @@
 // The 2026-07-28 delivery style: a tool call returns `resultType: "input_required"` with a map of
 // embedded requests, and the client retries the call with a map of answers under the same keys.
 // This turns the map's `elicitation/create` entries into queued dialogs and collects the answers.
-import type { ElicitResult } from "../core/types";
-import { ElicitationQueueError, INVALID_PARAMS } from "../core/request/ElicitationQueueError";
-import type { ElicitationQueue } from "./types";
+import type { ElicitResult } from "../../core/types";
+import { ElicitationQueueError, INVALID_PARAMS } from "../../core/request/ElicitationQueueError";
+import type { ElicitationQueue } from "../types";
 
 export interface AnswerInputRequestsOptions {
   queue: ElicitationQueue;

@@ -1,6 +1,6 @@
 // The abort reason of a request that closed elsewhere (a relay told us): the card says why for a
 // moment before it goes, instead of vanishing under the person's hands.
-import type { RelayCloseReason } from "../core/relay/relayWire";
+import type { RelayCloseReason } from "../../core/relay/relayWire";
 
 /** Why a request left: answered in another window, withdrawn by its server or the host, timed out, or closed (the relay shut down, or it is gone). */
 export type ElicitationClosedReason = RelayCloseReason;

@@ -1,7 +1,7 @@
 // queue.call: a client call's time limit that pauses while its server's requests wait or are shown.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createElicitationQueue } from "../../src/index";
-import { githubUsername } from "../fixtures/seedRequests";
+import { createElicitationQueue } from "../../../src/index";
+import { githubUsername } from "../../fixtures/seedRequests";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });

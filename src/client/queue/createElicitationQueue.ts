@@ -11,7 +11,7 @@ import { createEventReporter } from "../../core/shared/createEventReporter";
 import { createUrlReplays } from "../../core/shared/createUrlReplays";
 import { urlElicitationKey } from "../../core/shared/urlElicitationKey";
 import type { ElicitParams, ElicitResult } from "../../core/types";
-import { callAroundDialogs } from "../callAroundDialogs";
+import { callAroundDialogs } from "./callAroundDialogs";
 import { createAdmissionBudget } from "./createAdmissionBudget";
 import { createAnswerDelivery } from "./createAnswerDelivery";
 import { createSnapshotPublisher } from "./createSnapshotPublisher";

@@ -1,9 +1,9 @@
 // queue.call: a client call whose time limit pauses while this server's requests are before the person
 // (callPausingWhileAsking.ts holds the clock; the relay's call shares it).
-import { callPausingWhileAsking } from "../core/shared/callPausingWhileAsking";
-import type { ElicitationCallOptions, ElicitationCallRequestOptions, ElicitationQueueSnapshot } from "./types";
+import { callPausingWhileAsking } from "../../core/shared/callPausingWhileAsking";
+import type { ElicitationCallOptions, ElicitationCallRequestOptions, ElicitationQueueSnapshot } from "../types";
 
-export { CLIENT_TIMEOUT_OFF_MS } from "../core/shared/callPausingWhileAsking";
+export { CLIENT_TIMEOUT_OFF_MS } from "../../core/shared/callPausingWhileAsking";
 
 interface QueueView {
   subscribe(listener: () => void): () => void;

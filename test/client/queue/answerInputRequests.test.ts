@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { answerInputRequests } from "../../src/host/answerInputRequests";
-import { createElicitationQueue } from "../../src/host/queue/createElicitationQueue";
-import { contactInfo, githubUsername } from "../fixtures/seedRequests";
+import { answerInputRequests } from "../../../src/client/queue/answerInputRequests";
+import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
+import { contactInfo, githubUsername } from "../../fixtures/seedRequests";
 
 const elicit = (params: unknown) => ({ method: "elicitation/create", params });
 
