@@ -2,7 +2,7 @@
 // share one event stream and one queue, each drawing the requests its filter takes. Held while an
 // element uses it, closed when the last one lets go (the relay keeps the requests for a reload).
 import { createElicitationQueue } from "../host/queue/createElicitationQueue";
-import { connectElicitationRelay, type ElicitationRelayConnection } from "../host/relay/connectElicitationRelay";
+import { connectElicitationRelay, type ElicitationRelayConnection, type ElicitationRelayDrafts } from "../host/relay/connectElicitationRelay";
 import type { ElicitationRelayError } from "../host/relay/ElicitationRelayError";
 import type { ElicitationQueue } from "../host/types";
 
@@ -22,7 +22,8 @@ interface Shared {
   users: Set<RelayUser>;
 }
 
-export function createRelayConnections(): RelayConnections {
+/** `drafts`: the elements' draft stores, which each connection prunes at its `ready` and clears on a 401. */
+export function createRelayConnections(drafts?: ElicitationRelayDrafts): RelayConnections {
   const byUrl = new Map<string, Shared>();
   return {
     acquire(url, user) {
@@ -33,6 +34,7 @@ export function createRelayConnections(): RelayConnections {
         const connection = connectElicitationRelay({
           url,
           queue,
+          drafts,
           onError: (error) => {
             for (const each of [...users]) each.onError(error);
           },

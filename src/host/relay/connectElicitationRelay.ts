@@ -12,6 +12,7 @@ import { ElicitationRelayError } from "./ElicitationRelayError";
 import { readCloseReason, readRelayEvent, type ElicitationRelayRequest } from "../../core/relay/readRelayEvent";
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
 import { whilePageShown } from "./whilePageShown";
+import { relayDraftPrefix } from "../../core/values/draftKeys";
 
 export interface ElicitationRelayLimits {
   /** Characters of one event of the stream; a longer one is skipped and reported. Default 1,000,000. */
@@ -44,6 +45,18 @@ export interface ElicitationRelayOptions {
   /** Everything that went wrong and was handled (malformed events, refused answers, lost connections). */
   onError?: (error: ElicitationRelayError) => void;
   limits?: Partial<ElicitationRelayLimits>;
+  /**
+   * The outlet's draft store (`createElicitationDraftStore()`): each stream's `ready` forgets the drafts
+   * of this relay's questions it no longer holds for the signed-in person (another person's, closed
+   * ones), and a 401 forgets every draft.
+   */
+  drafts?: ElicitationRelayDrafts;
+}
+
+/** What the connection does with a draft store: what `createElicitationDraftStore()` returns has both. */
+export interface ElicitationRelayDrafts {
+  keepOnly(prefix: string, keys: ReadonlySet<string>): void;
+  clear(): void;
 }
 
 export interface ElicitationRelayConnection {
@@ -106,6 +119,8 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const credentials = options.credentials ?? "same-origin";
   const url = options.url;
+  // Drafts of this relay's requests are filed under their request ids, which only their person is given.
+  const draftPrefix = relayDraftPrefix(String(url));
   const held = new Map<string, Held>();
   let stopped = false;
   let stream: AbortController | undefined;
@@ -119,6 +134,15 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
       options.onError?.(error);
     } catch {
       /* a reporter that throws must not break the connection */
+    }
+  }
+
+  /** The host's draft store, asked to forget; one that throws costs its drafts, never the connection. */
+  function drafts(act: (drafts: ElicitationRelayDrafts) => void): void {
+    try {
+      if (options.drafts) act(options.drafts);
+    } catch {
+      /* nothing forgotten this time */
     }
   }
 
@@ -173,6 +197,8 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
     if (response.status !== 200) {
       void response.body?.cancel().catch(() => undefined);
       if (response.status === 401) {
+        // Nobody is signed in: what the last person typed is not left for the next.
+        drafts((store) => store.clear());
         report(new ElicitationRelayError("unauthenticated", "The relay answered 401: nobody is signed in. The stream stays closed.", { status: 401 }));
         return "end";
       }
@@ -274,6 +300,9 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
           if (event.open.has(item.id)) listedAgain(item);
           else item.unlisted ??= setTimeout(() => closedElsewhere(item.id, "closed"), UNKNOWN_GRACE_MS);
         }
+        // Drafts of requests this person no longer has open (another person's, after a sign-in on this
+        // tab; closed ones) go; the cards on screen keep theirs until they close.
+        drafts((store) => store.keepOnly(draftPrefix, new Set([...event.open, ...held.keys()].map((id) => draftPrefix + id))));
         return true;
       default:
         return false;
@@ -304,6 +333,7 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
         params: request.params,
         signal: item.withdraw.signal,
         context: request.context,
+        draftKey: draftPrefix + request.id,
         deliver: (result) => deliver(item, result),
       })
       .then(
@@ -424,6 +454,7 @@ function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelay
       throw new Error("The relay answered 404.");
     }
     if (status === 401) {
+      drafts((store) => store.clear());
       report(new ElicitationRelayError("unauthenticated", "The relay answered 401 to an answer; its card closes.", { status, requestId: item.id }));
       withdraw(item, "closed");
       throw new Error("The relay answered 401.");
