@@ -2,6 +2,8 @@
 // show (`useElicitationRelay`, `createElicitationDraftStore({ storage: "session" })`) against the real
 // relay over HTTP, in real Chromium at human pace. A reload brings the question back with the typed
 // text; a return through the back/forward cache does too, and the answer then sent is the one taken.
+// And the text is the question's and the person's: the next person of the tab, another chat never see
+// it; another view of the app and back (no reload) brings it back.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../../scripts/launchChromium.mjs";
