@@ -17,7 +17,7 @@ export { ElicitationDialogActions } from "./dialog/ElicitationDialogActions";
 export { ElicitationDialogClose } from "./dialog/ElicitationDialogClose";
 export { DialogStatus as ElicitationDialogStatus, type DialogStatusProps } from "./host/DialogStatus";
 export { useElicitationAnswer, type ElicitationAnswer, type UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
-export type { ElicitationDraft } from "./form/useElicitationDraft";
+export type { ElicitationDraft, ElicitationDraftOutcome } from "./form/useElicitationDraft";
 export {
   createElicitationAnswerStore,
   type ElicitationAnswerStore,
@@ -41,6 +41,7 @@ export type { FieldComponentProps } from "./fields/FieldComponentProps";
 export type { TextDirection } from "./ui/TextDirection";
 export {
   createElicitationDraftStore,
+  type ElicitationDraftQuestion,
   type ElicitationDraftStore,
   type ElicitationDraftStoreOptions,
 } from "./form/createElicitationDraftStore";
@@ -64,6 +65,7 @@ export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
 export {
   connectElicitationRelay,
   type ElicitationRelayConnection,
+  type ElicitationRelayDrafts,
   type ElicitationRelayLimits,
   type ElicitationRelayOptions,
 } from "./host/relay/connectElicitationRelay";
