@@ -87,11 +87,14 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
   const session = storage === "session" ? openSession(options.storageKey ?? DEFAULT_STORAGE_KEY) : undefined;
   // The stored copy: files left out, bounded in bytes as well as in entries.
   const stored = createKeptValues(maxEntries, options.maxBytes ?? DEFAULT_MAX_BYTES);
-  for (const record of session?.load() ?? []) {
+  const loaded = session?.load();
+  for (const record of loaded?.records ?? []) {
     drafts.set(record.serverName, record.key, record.values, []);
     stored.set(record.serverName, record.key, record.values, []);
   }
   const save = () => session?.save(stored.records());
+  // What is not a draft of a relay's question (an earlier version's drafts, filed by form) is not left behind.
+  if (loaded?.dropped) save();
   const contextOf = (question: ElicitationDraftQuestion) => (offerClosed === "any-context" ? "" : contextId(question.context));
 
   return {
@@ -153,7 +156,8 @@ function contextId(context: Readonly<Record<string, string>> | undefined): strin
 }
 
 interface SessionCopy {
-  load(): KeptValuesRecord[];
+  /** The well-formed records, and whether anything else was there. */
+  load(): { records: KeptValuesRecord[]; dropped: boolean };
   save(records: readonly KeptValuesRecord[]): void;
 }
 
@@ -172,9 +176,10 @@ function openSession(key: string): SessionCopy | undefined {
       try {
         const parsed: unknown = JSON.parse(reached.getItem(key) ?? "[]");
         // Another script may have written anything under this key: only well-formed records come back.
-        return Array.isArray(parsed) ? parsed.filter(isRecord) : [];
+        const records = Array.isArray(parsed) ? parsed.filter(isRecord) : [];
+        return { records, dropped: !Array.isArray(parsed) || records.length < parsed.length };
       } catch {
-        return [];
+        return { records: [], dropped: true };
       }
     },
     save(records) {

@@ -234,6 +234,8 @@ describe('createElicitationDraftStore({ storage: "session" })', () => {
     );
     const drafts = createElicitationDraftStore({ storage: "session" });
     expect(drafts.size).toBe(0);
+    // Not left behind either: an earlier version's draft, filed by server and form, would fill any question of that form.
+    expect(sessionStorage.getItem(KEY)).toBeNull();
     const setItem = vi.spyOn(sessionStorage, "setItem").mockImplementation(() => {
       throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
     });
