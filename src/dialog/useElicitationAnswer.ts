@@ -52,7 +52,7 @@ export interface UseElicitationAnswerOptions {
   draftKey?: string;
   /** The request's `context` (the outlet passes the entry's): the store's `offerClosed` looks no further than it by default. */
   context?: Readonly<Record<string, string>>;
-  /** Answers kept on submit (`createElicitationAnswerStore()`), offered again for the same form from the same server. */
+  /** Answers kept on submit (`createElicitationAnswerStore()`), offered again for the same form from the same server, by default in the same `context`. */
   answers?: ElicitationAnswerStore;
 }
 
@@ -85,7 +85,7 @@ export interface ElicitationAnswer {
  * host's own arrangement of the parts all use it, so every protection holds in each of them.
  */
 export function useElicitationAnswer(options: UseElicitationAnswerOptions): ElicitationAnswer {
-  const { serverName, signal, prepared: given, request } = options;
+  const { serverName, signal, prepared: given, request, context } = options;
   // Keyed by value, not identity: a host passing `limits={{ … }}` inline must not reset the form.
   const limitsKey = JSON.stringify(options.limits ?? null);
   // Synchronous, so the fields are drawn on the first paint. A queue's request arrives prepared.
@@ -110,7 +110,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const answers = options.answers;
   const message = prepared.ok ? prepared.request.message : "";
   // Read once per request: what the person submitted last time this server asked this very form.
-  const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message) : undefined));
+  const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message, context) : undefined));
 
   const rhf = form.form;
   const respond = useCallback(
@@ -127,7 +127,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
         try {
           if (result.action === "cancel") settle("cancelled", getValues());
           else settle("answered");
-          if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
+          if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues(), context);
         } catch {
           // Nothing kept this time; the answer was sent.
         }
@@ -149,7 +149,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
         },
       );
     },
-    [settle, answers, formSchema, message, serverName, getValues, onResponse, rhf, form.fields, form.messages, delivery],
+    [settle, answers, formSchema, message, serverName, context, getValues, onResponse, rhf, form.fields, form.messages, delivery],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).

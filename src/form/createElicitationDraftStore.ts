@@ -2,6 +2,7 @@ import type { FieldDescriptor, FormValues } from "../core/types";
 import { createKeptValues, type KeptValuesRecord } from "../core/values/createKeptValues";
 import { fieldName } from "../core/values/initialFormValues";
 import { PAGE_DRAFT_PREFIX, RELAY_DRAFT_PREFIX } from "../core/values/draftKeys";
+import { contextKey } from "../core/values/contextKey";
 
 /** The one question a draft belongs to. */
 export interface ElicitationDraftQuestion {
@@ -95,7 +96,7 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
   const save = () => session?.save(stored.records());
   // What is not a draft of a relay's question (an earlier version's drafts, filed by form) is not left behind.
   if (loaded?.dropped) save();
-  const contextOf = (question: ElicitationDraftQuestion) => (offerClosed === "any-context" ? "" : contextId(question.context));
+  const contextOf = (question: ElicitationDraftQuestion) => (offerClosed === "any-context" ? "" : contextKey(question.context));
 
   return {
     get(question) {
@@ -148,11 +149,6 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
 /** The form a question draws, from its server: length-prefixed, so no two pairs collide. */
 function formId({ serverName, formKey }: ElicitationDraftQuestion): string {
   return `${serverName.length}:${serverName}${formKey}`;
-}
-
-/** A context as one string, whatever the order of its keys. */
-function contextId(context: Readonly<Record<string, string>> | undefined): string {
-  return JSON.stringify(Object.entries(context ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 interface SessionCopy {
