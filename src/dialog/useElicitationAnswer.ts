@@ -100,6 +100,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const { delivery } = options;
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
+  const closedElsewhere = useCallbackRef(() => options.delivery === "closed");
 
   const formSchema = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema : undefined;
   const draft = useElicitationDraft(options.drafts, { serverName, key: options.draftKey, context: options.context }, formSchema);
@@ -125,7 +126,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
       const taken = (result: ElicitResult) => {
         setFinished(true);
         try {
-          if (result.action === "cancel") settle("cancelled", getValues());
+          if (result.action === "cancel") settle("closed", getValues());
           else settle("answered");
           if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues(), context);
         } catch {
@@ -161,14 +162,15 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   useEffect(() => {
     if (!signal) return;
     const withdraw = () => {
-      if (!answered.current) settle("left", getValues());
+      // Closed elsewhere (the card said why): the question is over, its draft is not kept for it.
+      if (!answered.current) settle(closedElsewhere() ? "closed" : "left", getValues());
       answered.current = true;
       setFinished(true);
     };
     if (signal.aborted) withdraw();
     signal.addEventListener("abort", withdraw, { once: true });
     return () => signal.removeEventListener("abort", withdraw);
-  }, [signal, settle, getValues]);
+  }, [signal, settle, getValues, closedElsewhere]);
 
   // Kept as the person types, not only when the question ends: a navigation or a crash keeps it too.
   const subscribe = form.form.subscribe;

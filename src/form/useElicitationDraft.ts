@@ -4,8 +4,12 @@ import { initialFormValues } from "../core/values/initialFormValues";
 import type { FormValues, ParsedElicitationSchema } from "../core/types";
 import type { ElicitationDraftQuestion, ElicitationDraftStore } from "./createElicitationDraftStore";
 
-/** How a question's draft ends: answered (Submit, Decline), cancelled by the person, or left unanswered (withdrawn, timed out, the page let it go). */
-export type ElicitationDraftOutcome = "answered" | "cancelled" | "left";
+/**
+ * How a question's draft ends here: "answered" (Submit, Decline); "closed" without an answer (Cancel,
+ * closed elsewhere: the question is over); "left" this page unanswered (withdrawn, timed out, the page let
+ * it go: it may be drawn again).
+ */
+export type ElicitationDraftOutcome = "answered" | "closed" | "left";
 
 export interface ElicitationDraft {
   /** What was typed into this question before (or, with the store's `offerClosed`, into a closed one of the same form), read once per mount. */
@@ -14,7 +18,7 @@ export interface ElicitationDraft {
   showRestored: boolean;
   /** The person changed something: the draft is kept a moment later (a burst of typing is kept once). */
   typed: (values: () => FormValues) => void;
-  /** The question is over here: "answered" forgets the draft; "cancelled" and "left" keep `values` as the store's rules say. */
+  /** The question is over here: "answered" forgets the draft; "closed" and "left" keep `values` as the store's rules say. */
   settle: (outcome: ElicitationDraftOutcome, values?: FormValues) => void;
   /** Forgets the draft now and returns the schema's own starting values. */
   clear: () => FormValues;

@@ -104,6 +104,8 @@ describe("drafts of the relay's questions", () => {
     await afterTyping();
     server.close(stopped, "withdrawn");
     await waitFor(() => expect(screen.queryByLabelText(/GitHub Username/)).toBeNull(), { timeout: CLOSED_NOTICE_MS + 2_000 });
+    // Over: its draft is not kept for it either.
+    expect(sessionStorage.getItem(KEY) ?? "").not.toContain("v7");
 
     server.request({ serverName: "GitHub", params: githubUsernameTitled, context: { chatId: "b" } });
     expect(await username()).toHaveValue("");
