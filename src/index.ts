@@ -19,7 +19,7 @@ export { ElicitationDialogActions } from "./dialog/ElicitationDialogActions";
 export { ElicitationDialogClose } from "./dialog/ElicitationDialogClose";
 export { DialogStatus as ElicitationDialogStatus, type DialogStatusProps } from "./host/DialogStatus";
 export { useElicitationAnswer, type ElicitationAnswer, type UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
-export type { ElicitationDraft } from "./form/useElicitationDraft";
+export type { ElicitationDraft, ElicitationDraftOutcome } from "./form/useElicitationDraft";
 export {
   createElicitationAnswerStore,
   type ElicitationAnswerStore,
@@ -43,6 +43,7 @@ export type { FieldComponentProps } from "./fields/FieldComponentProps";
 export type { TextDirection } from "./ui/TextDirection";
 export {
   createElicitationDraftStore,
+  type ElicitationDraftQuestion,
   type ElicitationDraftStore,
   type ElicitationDraftStoreOptions,
 } from "./form/createElicitationDraftStore";
@@ -64,7 +65,7 @@ export { ElicitationAttentionChip, type ElicitationAttentionChipProps } from "./
 export { ElicitationAttentionSignals, type ElicitationAttentionSignalsProps } from "./host/attention/ElicitationAttentionSignals";
 export type { ElicitationUnseenRequest } from "./host/attention/unseenRequests";
 export { connectElicitationRelay } from "./client/relay/connectElicitationRelay";
-export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, ElicitationRelayLimits } from "./client/relay/ElicitationRelayConnectionOptions";
+export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, ElicitationRelayDrafts, ElicitationRelayLimits } from "./client/relay/ElicitationRelayConnectionOptions";
 export { useElicitationRelay } from "./host/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
 export type {

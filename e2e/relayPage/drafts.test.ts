@@ -2,6 +2,8 @@
 // show (`useElicitationRelay`, `createElicitationDraftStore({ storage: "session" })`) against the real
 // relay over HTTP, in real Chromium at human pace. A reload brings the question back with the typed
 // text; a return through the back/forward cache does too, and the answer then sent is the one taken.
+// And the text is the question's and the person's: the next person of the tab, another chat never see
+// it; another view of the app and back (no reload) brings it back.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../../scripts/launchChromium.mjs";
@@ -55,9 +57,17 @@ async function openPage(person: string, viewport = { width: 1280, height: 800 })
 
 const note = (page: Page) => card(page).getByRole("textbox", { name: /Note for the team/ });
 
-/** Asks `person`; resolves with what the relay's MCP side got. */
-function ask(person: string): Promise<ElicitResult> {
-  return relay.request({ owner: person, serverName: "Deploy server", params: deployQuestion });
+/** Asks `person` (in the chat `chatId` when given); resolves with what the relay's MCP side got. */
+function ask(person: string, chatId?: string): Promise<ElicitResult> {
+  return relay.request({ owner: person, serverName: "Deploy server", params: deployQuestion, ...(chatId === undefined ? {} : { context: { chatId } }) });
+}
+
+/** The card shows nothing typed: no region chosen, no note. */
+async function expectEmpty(page: Page) {
+  await card(page).waitFor();
+  expect(await note(page).inputValue()).toBe("");
+  expect(await card(page).getByRole("radio", { name: "eu-west" }).isChecked()).toBe(false);
+  expect(await card(page).getByText(/earlier answers/).count()).toBe(0);
 }
 
 async function typeAnswer(page: Page) {
@@ -130,5 +140,64 @@ describe("drafts across the page going away", () => {
       await context?.close();
       context = undefined;
     }
+  });
+});
+
+describe("drafts belong to the question and to the person", () => {
+  it("person A types, signs out, person B signs in on the same tab: B's question of the same form is empty, and A's text is gone from the tab", async () => {
+    const page = await openPage("ada");
+    const stopAda = new AbortController();
+    const adas = relay.request({ owner: "ada", serverName: "Deploy server", params: deployQuestion, signal: stopAda.signal });
+    await typeAnswer(page);
+    // The host's sign-out and B's sign-in: another cookie, the page loaded again.
+    await context!.addCookies([{ name: "person", value: "bea", url: origin }]);
+    const beas = ask("bea");
+    await page.reload();
+    await expectEmpty(page);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("react-mcp-elicitation:drafts") ?? "")).not.toContain("after lunch");
+
+    await page.waitForTimeout(800);
+    await press(page, "Decline");
+    expect(await beas).toEqual({ action: "decline" });
+    stopAda.abort();
+    await expect(adas).rejects.toBeDefined();
+  });
+
+  it("type, go to another view of the app and come back (no reload): the text is back", async () => {
+    const page = await openPage("lin");
+    const answer = ask("lin");
+    await typeAnswer(page);
+    const firstLoad = await page.evaluate(() => window.loadedAt);
+
+    await press(page, "Settings", "link");
+    await card(page).waitFor({ state: "detached" });
+    await page.waitForTimeout(600);
+    await press(page, /^Chat$/, "link");
+    await card(page).waitFor();
+    await expect.poll(() => note(page).inputValue()).toBe("after lunch, please");
+    expect(await card(page).getByRole("radio", { name: "eu-west" }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => window.loadedAt)).toBe(firstLoad);
+
+    await page.waitForTimeout(800);
+    await press(page, "Submit");
+    expect(await answer).toEqual({ action: "accept", content: { region: "eu-west", note: "after lunch, please" } });
+  });
+
+  it("a chat stopped after typing, then the same question in another chat: the new card is empty", async () => {
+    const page = await openPage("kai");
+    await press(page, "Chat a", "link");
+    const stopped = ask("kai", "a");
+    await typeAnswer(page);
+    // The chat's Stop.
+    await relay.withdraw({ owner: "kai", context: { chatId: "a" } });
+    expect(await stopped).toEqual({ action: "cancel" });
+    await card(page).waitFor({ state: "detached" });
+
+    const answer = ask("kai", "b");
+    await press(page, "Chat b", "link");
+    await expectEmpty(page);
+    await page.waitForTimeout(800);
+    await press(page, "Decline");
+    expect(await answer).toEqual({ action: "decline" });
   });
 });

@@ -1,5 +1,5 @@
 // The host page of the relay's browser tests, as the docs show it (fixture/: `useElicitationRelay`,
-// session drafts, questions inline; a development build under StrictMode), built once per file and
+// session drafts, questions inline in chat views switched without a reload; a development build under StrictMode), built once per file and
 // served beside the relay over real HTTP, with a person's pace for pressing.
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -63,7 +63,7 @@ export async function serveRelayPage(outDir: string, handle: (request: Request) 
 }
 
 /** Presses the element as a person does: pointer there, down ~120 ms, up. */
-export async function press(page: Page, name: string | RegExp, role: "button" | "radio" = "button") {
+export async function press(page: Page, name: string | RegExp, role: "button" | "radio" | "link" = "button") {
   const target = page.getByRole(role, { name });
   const box = (await target.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

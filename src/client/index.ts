@@ -20,7 +20,7 @@ export type {
 
 // The relay's browser side: its requests into the queue, each answer back.
 export { connectElicitationRelay } from "./relay/connectElicitationRelay";
-export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, ElicitationRelayLimits } from "./relay/ElicitationRelayConnectionOptions";
+export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, ElicitationRelayDrafts, ElicitationRelayLimits } from "./relay/ElicitationRelayConnectionOptions";
 export type { ElicitationRelayRequest } from "../core/relay/readRelayEvent";
 export type { ElicitationRelayError, ElicitationRelayErrorCode } from "./relay/ElicitationRelayError";
 

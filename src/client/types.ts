@@ -52,11 +52,19 @@ export interface ElicitationQueueRequest {
   deliver?: (result: ElicitResult) => Promise<void>;
   /** The host's own labels for this request (a chat id, a tool call id), to place its card by: string values, copied onto `entry.context`. */
   context?: Readonly<Record<string, string>>;
+  /**
+   * Where what the person types into this request is kept (with the outlet's `drafts`): a key naming
+   * this request and no other, the same each time the request is drawn again (the relay connection
+   * gives its request's id). Default: one made by the queue, good for as long as the queue lives.
+   */
+  draftKey?: string;
 }
 
 export interface ElicitationQueueEntry {
   /** Queue-local id, unique per queue. */
   readonly id: string;
+  /** Where its draft is kept: the request's `draftKey`, or one the queue made for it. */
+  readonly draftKey: string;
   readonly serverName: string;
   readonly params: ElicitParams;
   /** The request as the queue prepared it (`prepared.request`). */

@@ -78,11 +78,15 @@ export interface ElicitationDialogProps {
    */
   sensitiveFields?: SensitiveFieldPolicy;
   /**
-   * In-memory drafts (`createElicitationDraftStore()`): on cancel or withdrawal the typed values are
-   * kept, and the same server asking the same form again starts from them, with a notice and a way
-   * to clear them. Submit and decline forget them.
+   * Drafts (`createElicitationDraftStore()`): what the person types is kept for this question (`draftKey`)
+   * as they type, and the same question drawn again starts from it, with a notice and a way to clear it.
+   * Submit and decline forget it. Another question starts from it only with the store's `offerClosed`.
    */
   drafts?: ElicitationDraftStore;
+  /** The question's own key for `drafts`, the same each time it is drawn (the outlet passes the queue entry's `draftKey`). */
+  draftKey?: string;
+  /** The request's `context` (the outlet passes the entry's): the draft store's `offerClosed` looks no further than it by default. */
+  context?: Readonly<Record<string, string>>;
   /**
    * Kept answers (`createElicitationAnswerStore()`): when the same server asks the same form again
    * (same schema and message), the form offers "Use my last answer", which fills it and never sends.

@@ -46,9 +46,13 @@ export interface UseElicitationAnswerOptions {
   /** Called once when the request is not a valid elicitation (answer JSON-RPC -32602). */
   onInvalidRequest?: (error: ElicitationSchemaError) => void;
   messages?: ElicitationMessagesInput;
-  /** Drafts kept on cancel or withdrawal (`createElicitationDraftStore()`). */
+  /** Drafts (`createElicitationDraftStore()`): what is typed is kept for this question as the person types. */
   drafts?: ElicitationDraftStore;
-  /** Answers kept on submit (`createElicitationAnswerStore()`), offered again for the same form from the same server. */
+  /** The question's own key for `drafts` (the outlet passes the queue entry's `draftKey`): drawn again, it starts from what was typed. Without it only the store's `offerClosed` applies. */
+  draftKey?: string;
+  /** The request's `context` (the outlet passes the entry's): the store's `offerClosed` looks no further than it by default. */
+  context?: Readonly<Record<string, string>>;
+  /** Answers kept on submit (`createElicitationAnswerStore()`), offered again for the same form from the same server, by default in the same `context`. */
   answers?: ElicitationAnswerStore;
 }
 
@@ -81,7 +85,7 @@ export interface ElicitationAnswer {
  * host's own arrangement of the parts all use it, so every protection holds in each of them.
  */
 export function useElicitationAnswer(options: UseElicitationAnswerOptions): ElicitationAnswer {
-  const { serverName, signal, prepared: given, request } = options;
+  const { serverName, signal, prepared: given, request, context } = options;
   // Keyed by value, not identity: a host passing `limits={{ … }}` inline must not reset the form.
   const limitsKey = JSON.stringify(options.limits ?? null);
   // Synchronous, so the fields are drawn on the first paint. A queue's request arrives prepared.
@@ -96,18 +100,18 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   const { delivery } = options;
   const answered = useRef(finished);
   const onResponse = useCallbackRef(options.onResponse);
+  const closedElsewhere = useCallbackRef(() => options.delivery === "closed");
 
   const formSchema = prepared.ok && prepared.request.mode === "form" ? prepared.request.schema : undefined;
-  const draft = useElicitationDraft(options.drafts, serverName, formSchema);
+  const draft = useElicitationDraft(options.drafts, { serverName, key: options.draftKey, context: options.context }, formSchema);
   const form = useElicitationForm(formSchema, { messages: options.messages, values: draft.restored, locale: options.locale });
-  const { settle } = draft;
+  const { settle, typed } = draft;
   const getValues = form.form.getValues;
-  const settleDraft = useCallback((keep: boolean) => settle(keep ? getValues() : undefined), [settle, getValues]);
 
   const answers = options.answers;
   const message = prepared.ok ? prepared.request.message : "";
   // Read once per request: what the person submitted last time this server asked this very form.
-  const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message) : undefined));
+  const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message, context) : undefined));
 
   const rhf = form.form;
   const respond = useCallback(
@@ -122,8 +126,9 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
       const taken = (result: ElicitResult) => {
         setFinished(true);
         try {
-          settleDraft(result.action === "cancel");
-          if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues());
+          if (result.action === "cancel") settle("closed", getValues());
+          else settle("answered");
+          if (result.action === "accept" && formSchema) answers?.set(serverName, formSchema, message, getValues(), context);
         } catch {
           // Nothing kept this time; the answer was sent.
         }
@@ -145,7 +150,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
         },
       );
     },
-    [settleDraft, answers, formSchema, message, serverName, getValues, onResponse, rhf, form.fields, form.messages, delivery],
+    [settle, answers, formSchema, message, serverName, context, getValues, onResponse, rhf, form.fields, form.messages, delivery],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
@@ -157,14 +162,19 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   useEffect(() => {
     if (!signal) return;
     const withdraw = () => {
-      if (!answered.current) settleDraft(true);
+      // Closed elsewhere (the card said why): the question is over, its draft is not kept for it.
+      if (!answered.current) settle(closedElsewhere() ? "closed" : "left", getValues());
       answered.current = true;
       setFinished(true);
     };
     if (signal.aborted) withdraw();
     signal.addEventListener("abort", withdraw, { once: true });
     return () => signal.removeEventListener("abort", withdraw);
-  }, [signal, settleDraft]);
+  }, [signal, settle, getValues, closedElsewhere]);
+
+  // Kept as the person types, not only when the question ends: a navigation or a crash keeps it too.
+  const subscribe = form.form.subscribe;
+  useEffect(() => (formSchema ? subscribe({ formState: { values: true }, callback: () => typed(getValues) }) : undefined), [subscribe, typed, getValues, formSchema]);
 
   const invalid = prepared.ok ? undefined : prepared.error;
   useReportOnce(invalid, options.onInvalidRequest);

@@ -3,7 +3,7 @@
 // element uses it, closed when the last one lets go (the relay keeps the requests for a reload).
 import { createElicitationQueue } from "../client/queue/createElicitationQueue";
 import { connectElicitationRelay } from "../client/relay/connectElicitationRelay";
-import type { ElicitationRelayConnection } from "../client/relay/ElicitationRelayConnectionOptions";
+import type { ElicitationRelayConnection, ElicitationRelayDrafts } from "../client/relay/ElicitationRelayConnectionOptions";
 import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 import type { ElicitationQueue } from "../client/types";
 
@@ -23,7 +23,8 @@ interface Shared {
   users: Set<RelayUser>;
 }
 
-export function createRelayConnections(): RelayConnections {
+/** `drafts`: the elements' draft stores, which each connection prunes at its `ready` and clears on a 401. */
+export function createRelayConnections(drafts?: ElicitationRelayDrafts): RelayConnections {
   const byUrl = new Map<string, Shared>();
   return {
     acquire(url, user) {
@@ -34,6 +35,7 @@ export function createRelayConnections(): RelayConnections {
         const connection = connectElicitationRelay({
           url,
           queue,
+          drafts,
           onError: (error) => {
             for (const each of [...users]) each.onError(error);
           },

@@ -25,6 +25,8 @@ export interface ElicitationOutletElement extends HTMLElement {
   messages: ElicitationMessagesInput | undefined;
   /** Only the requests it returns true for are drawn here (with `filter-context`, both must agree). */
   filter: ((entry: ElicitationQueueEntry) => boolean) | undefined;
+  /** Forgets what was typed, in every outlet of the page and in this tab's `sessionStorage`: call it when the person signs out. */
+  clearDrafts(): void;
   addEventListener<K extends keyof ElicitationOutletElementEventMap>(
     type: K,
     listener: (this: ElicitationOutletElement, event: ElicitationOutletElementEventMap[K]) => unknown,
@@ -49,10 +51,15 @@ export function defineElicitationOutletElement(): void {
   if (typeof customElements === "undefined" || typeof HTMLElement === "undefined") return;
   if (customElements.get(ELICITATION_OUTLET_TAG) !== undefined) return;
   // Shared by every element of the page: one connection per relay URL, one stylesheet, one draft store of each kind.
-  const relays = createRelayConnections();
-  const styles = createOutletStyles();
   const drafts: Partial<Record<"memory" | "session", ElicitationDraftStore>> = {};
   const draftStore = (storage: "memory" | "session") => (drafts[storage] ??= createElicitationDraftStore({ storage }));
+  // "session" is made to be cleared even when no element of this page asked for it: an earlier page of the tab may have.
+  const everyDraftStore = () => [draftStore("session"), ...(drafts.memory ? [drafts.memory] : [])];
+  const relays = createRelayConnections({
+    keepOnly: (prefix, keys) => everyDraftStore().forEach((store) => store.keepOnly(prefix, keys)),
+    clear: () => everyDraftStore().forEach((store) => store.clear()),
+  });
+  const styles = createOutletStyles();
 
   class OutletElement extends HTMLElement {
     static readonly observedAttributes = OBSERVED;
@@ -92,6 +99,10 @@ export function defineElicitationOutletElement(): void {
       if (value != null && typeof value !== "function") throw new TypeError("<mcp-elicitation-outlet>.filter must be a function (entry) => boolean, or undefined.");
       this.#filter = value ?? undefined;
       this.#render();
+    }
+
+    clearDrafts() {
+      for (const store of everyDraftStore()) store.clear();
     }
 
     connectedCallback() {
@@ -160,7 +171,8 @@ export function defineElicitationOutletElement(): void {
           dir: attributes.dir,
           messages: this.#messages,
           filter,
-          drafts: attributes.drafts === undefined ? undefined : draftStore(attributes.drafts),
+          // Memory by default: a draft only ever comes back to its own question, so keeping one costs nothing.
+          drafts: attributes.drafts === "off" ? undefined : draftStore(attributes.drafts ?? "memory"),
           titleBadge: attributes.titleBadge,
           onAttention: (event) => this.#attention(queue, filter, event),
         }),

@@ -12,7 +12,7 @@ export interface OutletAttributes {
   dir: TextDirection | undefined;
   /** From `filter-context`: only entries whose `context` holds every one of these pairs. */
   context: ReadonlyArray<readonly [string, string]> | undefined;
-  drafts: "memory" | "session" | undefined;
+  drafts: "memory" | "session" | "off" | undefined;
   titleBadge: boolean;
   /** One sentence per attribute that had a value it cannot take (the default is used instead). */
   problems: string[];
@@ -21,7 +21,7 @@ export interface OutletAttributes {
 const PRESENTATIONS = ["dialog", "inline"] as const;
 const LAYOUTS = ["form", "steps", "auto"] as const;
 const DIRECTIONS = ["ltr", "rtl"] as const;
-const DRAFTS = ["memory", "session"] as const;
+const DRAFTS = ["memory", "session", "off"] as const;
 
 function oneOf<T extends string>(name: string, value: string | null, allowed: readonly T[], problems: string[]): T | undefined {
   if (value === null || value === "") return undefined;

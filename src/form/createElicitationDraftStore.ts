@@ -1,20 +1,44 @@
 import type { FieldDescriptor, FormValues } from "../core/types";
 import { createKeptValues, type KeptValuesRecord } from "../core/values/createKeptValues";
 import { fieldName } from "../core/values/initialFormValues";
+import { PAGE_DRAFT_PREFIX, RELAY_DRAFT_PREFIX } from "../core/values/draftKeys";
+import { contextKey } from "../core/values/contextKey";
+
+/** The one question a draft belongs to. */
+export interface ElicitationDraftQuestion {
+  /**
+   * The question's own key: the queue entry's `draftKey` (for a relay's request, made from the relay's
+   * request id, which only that request's person is ever given).
+   */
+  key: string;
+  /** Who asks, as the host knows it. */
+  serverName: string;
+  /** The form as drawn (`ParsedElicitationSchema.formKey`): a draft only ever fills the form it was typed into. */
+  formKey: string;
+  /** The request's `context` (its chat, its tool call): `offerClosed` looks no further than it by default. */
+  context?: Readonly<Record<string, string>>;
+}
 
 /**
- * What a person typed into a form they then cancelled (or the server withdrew, or the page went
- * away), kept so that the same server asking the same form again starts from it. In memory by
- * default, gone with the page; with `storage: "session"` also in the tab's `sessionStorage`, so a
- * reload brings it back. Values of fields flagged `sensitive` are never kept; a chosen file is kept
- * in memory only (Cancel does not make the person pick it again), never written to storage.
+ * What a person typed into a question, kept for that question alone: the form keeps it as the person
+ * types, so the same question drawn again (a remount, a navigation away and back, with `storage:
+ * "session"` a reload) starts from it. Another question never does, unless the host opts in to
+ * `offerClosed`. Values of fields flagged `sensitive` are never kept; a chosen file is kept in memory
+ * only, never written to storage. Call `clear()` at sign-out; a relay connection given the store
+ * clears it on a 401 and forgets the drafts of questions its relay no longer holds for this person.
  */
 export interface ElicitationDraftStore {
-  /** The kept values of this server's form (`ParsedElicitationSchema.formKey`). */
-  get(serverName: string, formKey: string): FormValues | undefined;
-  /** Keeps `values` (form names `f0`, `f1`, …), leaving out the fields listed as sensitive. */
-  set(serverName: string, formKey: string, values: FormValues, fields?: readonly FieldDescriptor[]): void;
-  delete(serverName: string, formKey: string): void;
+  /** What was typed into this question; with `offerClosed`, else what was typed into a closed question of the same form. */
+  get(question: ElicitationDraftQuestion): FormValues | undefined;
+  /** Keeps `values` (form names `f0`, `f1`, …) as this question's draft, leaving out the fields listed as sensitive. */
+  set(question: ElicitationDraftQuestion, values: FormValues, fields?: readonly FieldDescriptor[]): void;
+  /** The question left unanswered (Cancel, a withdrawal, a timeout): with `offerClosed`, `values` are offered to the next question of its form. */
+  keepClosed(question: ElicitationDraftQuestion, values: FormValues, fields?: readonly FieldDescriptor[]): void;
+  /** The question was answered: its draft goes, and so does what `offerClosed` kept of its form in its context. */
+  delete(question: ElicitationDraftQuestion): void;
+  /** Forgets the drafts whose key starts with `prefix` and is not in `keys` (a relay's questions still open for this person). */
+  keepOnly(prefix: string, keys: ReadonlySet<string>): void;
+  /** Forgets everything, in memory and in `sessionStorage`: call it when the person signs out. */
   clear(): void;
   readonly size: number;
 }
@@ -23,65 +47,113 @@ export interface ElicitationDraftStoreOptions {
   /** Drafts kept at most; the oldest goes first. Default 20. */
   maxEntries?: number;
   /**
-   * "session": drafts are also written to this tab's `sessionStorage` and read back when the store is
-   * created, so what was typed survives a reload (files excepted: the person chooses them again).
-   * Where `sessionStorage` is missing, blocked or full, drafts stay in memory. Default "memory".
+   * "session": drafts of a relay's questions are also written to this tab's `sessionStorage` and read
+   * back when the store is created, so what was typed survives a reload (files excepted: the person
+   * chooses them again). Where `sessionStorage` is missing, blocked or full, drafts stay in memory.
+   * Default "memory".
    */
   storage?: "memory" | "session";
   /** Bytes the stored drafts may take, as UTF-8 JSON; the oldest go first. Default 131072 (128 KiB). */
   maxBytes?: number;
   /** The `sessionStorage` key, for two stores in one tab that must not share. Default "react-mcp-elicitation:drafts". */
   storageKey?: string;
+  /**
+   * Offers what was typed into a question that closed unanswered (Cancel, a withdrawal, a timeout,
+   * "stop asking") to the next question of the same form from the same server: "same-context" only
+   * when that question has the same `context` (the same chat), "any-context" whatever it is. Kept in
+   * memory only, so it never outlives the page or its person; `clear()` forgets it. Default: off, a
+   * draft belongs to its own question.
+   */
+  offerClosed?: "same-context" | "any-context";
 }
 
 const DEFAULT_MAX_BYTES = 128 * 1024;
 const DEFAULT_STORAGE_KEY = "react-mcp-elicitation:drafts";
+const OFFER_CLOSED = ["same-context", "any-context"] as const;
 
 export function createElicitationDraftStore(options: ElicitationDraftStoreOptions = {}): ElicitationDraftStore {
   const storage = options.storage ?? "memory";
   if (storage !== "memory" && storage !== "session") {
     throw new TypeError(`createElicitationDraftStore: storage must be "memory" or "session" (got ${JSON.stringify(String(storage)).slice(0, 40)}).`);
   }
+  const { offerClosed } = options;
+  if (offerClosed !== undefined && !(OFFER_CLOSED as readonly unknown[]).includes(offerClosed)) {
+    throw new TypeError(`createElicitationDraftStore: offerClosed must be "same-context" or "any-context" (got ${JSON.stringify(String(offerClosed)).slice(0, 40)}).`);
+  }
   const maxEntries = options.maxEntries ?? 20;
+  // Filed as (question key, form): KeptValues' two parts.
   const drafts = createKeptValues(maxEntries);
+  // Filed as (context, form): drafts of closed questions, for `offerClosed` only, in memory only.
+  const closed = createKeptValues(maxEntries);
   const session = storage === "session" ? openSession(options.storageKey ?? DEFAULT_STORAGE_KEY) : undefined;
   // The stored copy: files left out, bounded in bytes as well as in entries.
   const stored = createKeptValues(maxEntries, options.maxBytes ?? DEFAULT_MAX_BYTES);
-  for (const record of session?.load() ?? []) {
+  const loaded = session?.load();
+  for (const record of loaded?.records ?? []) {
     drafts.set(record.serverName, record.key, record.values, []);
     stored.set(record.serverName, record.key, record.values, []);
   }
   const save = () => session?.save(stored.records());
+  // What is not a draft of a relay's question (an earlier version's drafts, filed by form) is not left behind.
+  if (loaded?.dropped) save();
+  const contextOf = (question: ElicitationDraftQuestion) => (offerClosed === "any-context" ? "" : contextKey(question.context));
+
   return {
-    get: (serverName, formKey) => drafts.get(serverName, formKey),
-    set(serverName, formKey, values, fields = []) {
-      drafts.set(serverName, formKey, values, fields);
-      if (!session) return;
+    get(question) {
+      const form = formId(question);
+      return drafts.get(question.key, form) ?? (offerClosed ? closed.get(contextOf(question), form) : undefined);
+    },
+    set(question, values, fields = []) {
+      drafts.set(question.key, formId(question), values, fields);
+      // A question of this page is gone after a reload: nothing of it is written.
+      if (!session || question.key.startsWith(PAGE_DRAFT_PREFIX)) return;
       const withoutFiles = { ...values };
       for (const field of fields) if (field.kind === "file") delete withoutFiles[fieldName(field)];
-      stored.set(serverName, formKey, withoutFiles, fields, true);
+      stored.set(question.key, formId(question), withoutFiles, fields, true);
       save();
     },
-    delete(serverName, formKey) {
-      drafts.delete(serverName, formKey);
+    keepClosed(question, values, fields = []) {
+      if (offerClosed) closed.set(contextOf(question), formId(question), values, fields, true);
+    },
+    delete(question) {
+      const form = formId(question);
+      drafts.delete(question.key, form);
+      closed.delete(contextOf(question), form);
       if (!session) return;
-      stored.delete(serverName, formKey);
+      stored.delete(question.key, form);
       save();
+    },
+    keepOnly(prefix, keys) {
+      let changed = false;
+      for (const record of drafts.records()) {
+        if (!record.serverName.startsWith(prefix) || keys.has(record.serverName)) continue;
+        drafts.delete(record.serverName, record.key);
+        stored.delete(record.serverName, record.key);
+        changed = true;
+      }
+      if (changed) save();
     },
     clear() {
       drafts.clear();
-      if (!session) return;
+      closed.clear();
       stored.clear();
-      save();
+      // Even when nothing is in memory: another store of this tab may have written under the key.
+      session?.save([]);
     },
     get size() {
-      return drafts.size;
+      return drafts.size + closed.size;
     },
   };
 }
 
+/** The form a question draws, from its server: length-prefixed, so no two pairs collide. */
+function formId({ serverName, formKey }: ElicitationDraftQuestion): string {
+  return `${serverName.length}:${serverName}${formKey}`;
+}
+
 interface SessionCopy {
-  load(): KeptValuesRecord[];
+  /** The well-formed records, and whether anything else was there. */
+  load(): { records: KeptValuesRecord[]; dropped: boolean };
   save(records: readonly KeptValuesRecord[]): void;
 }
 
@@ -100,9 +172,10 @@ function openSession(key: string): SessionCopy | undefined {
       try {
         const parsed: unknown = JSON.parse(reached.getItem(key) ?? "[]");
         // Another script may have written anything under this key: only well-formed records come back.
-        return Array.isArray(parsed) ? parsed.filter(isRecord) : [];
+        const records = Array.isArray(parsed) ? parsed.filter(isRecord) : [];
+        return { records, dropped: !Array.isArray(parsed) || records.length < parsed.length };
       } catch {
-        return [];
+        return { records: [], dropped: true };
       }
     },
     save(records) {
@@ -117,8 +190,16 @@ function openSession(key: string): SessionCopy | undefined {
   };
 }
 
+/** A stored draft: its question's key (`serverName` of the record), its form (`key`), its values. Only a relay's questions are ever stored. */
 function isRecord(value: unknown): value is KeptValuesRecord {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Partial<KeptValuesRecord>;
-  return typeof record.serverName === "string" && typeof record.key === "string" && typeof record.values === "object" && record.values !== null && !Array.isArray(record.values);
+  return (
+    typeof record.serverName === "string" &&
+    record.serverName.startsWith(RELAY_DRAFT_PREFIX) &&
+    typeof record.key === "string" &&
+    typeof record.values === "object" &&
+    record.values !== null &&
+    !Array.isArray(record.values)
+  );
 }

@@ -22,7 +22,7 @@ export interface ElicitationOutletProps {
   fieldComponents?: Partial<FieldRegistry>;
   /** Offer "stop asking" (cancel this and every waiting request from the same server). Default true. */
   stopAsking?: boolean;
-  /** In-memory drafts: a form's input left by Cancel, withdrawal, timeout or "stop asking" is offered again when the same server asks the same form. */
+  /** Drafts (`createElicitationDraftStore()`): what is typed into a request comes back when that request is drawn again (the outlet remounted, the relay's request after a reload). Keep the store where it outlives the outlet. */
   drafts?: ElicitationDraftStore;
   /** Kept answers (`createElicitationAnswerStore()`): the same form from the same server offers "Use my last answer"; "Stop asking" forgets that server's. */
   answers?: ElicitationAnswerStore;
@@ -139,6 +139,8 @@ export function ElicitationOutlet({
           messages={messages}
           fieldComponents={fieldComponents}
           drafts={drafts}
+          draftKey={current.draftKey}
+          context={current.context}
           answers={answers}
           presentation={presentation}
           locale={locale}

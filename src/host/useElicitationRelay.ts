@@ -6,7 +6,7 @@ import type { ElicitationRelayConnectionOptions } from "../client/relay/Elicitat
 /**
  * `connectElicitationRelay` as a React hook: connected while the component is mounted (StrictMode's
  * mount, unmount and mount again leaves one connection), closed on unmount, and opened anew when
- * `url`, `queue` or `credentials` change. The latest `filter`, `headers`, `fetch` and `onError` are
+ * `url`, `queue` or `credentials` change. The latest `filter`, `headers`, `fetch`, `onError` and `drafts` are
  * used without reconnecting, so inline functions are fine. A filter that starts meaning something
  * else (another chat) takes effect for requests arriving from then on: give each chat its own queue.
  */
@@ -27,6 +27,10 @@ export function useElicitationRelay(options: ElicitationRelayConnectionOptions):
       fetch: (input, init) => (latest().fetch ?? globalThis.fetch)(input, init),
       filter: (request) => latest().filter?.(request) ?? true,
       onError: (error) => latest().onError?.(error),
+      drafts: {
+        keepOnly: (prefix, keys) => latest().drafts?.keepOnly(prefix, keys),
+        clear: () => latest().drafts?.clear(),
+      },
     });
     return () => connection.close();
   }, [url, queue, credentials, latest]);

@@ -49,6 +49,27 @@ describe("answer again", () => {
     expect(screen.queryByRole("button", { name: "Use my last answer" })).toBeNull();
   });
 
+  it("is offered in the same chat only (`context`), unless the store says any-context", async () => {
+    const user = userEvent.setup();
+    const askIn = (answers: ReturnType<typeof createElicitationAnswerStore>, chatId: string) =>
+      render(<ElicitationDialog serverName="CRM" request={contactInfo as never} onResponse={vi.fn()} answers={answers} context={{ chatId }} />);
+    for (const offer of ["same-context", "any-context"] as const) {
+      const answers = offer === "same-context" ? createElicitationAnswerStore() : createElicitationAnswerStore({ offer });
+      const first = askIn(answers, "a");
+      await user.type(screen.getByLabelText(/^Name/), "Ada Lovelace");
+      await user.type(screen.getByLabelText(/^Email/), "ada@example.com");
+      await user.click(screen.getByRole("button", { name: "Submit" }));
+      first.unmount();
+      const otherChat = askIn(answers, "b");
+      expect(screen.queryByRole("button", { name: "Use my last answer" }) !== null).toBe(offer === "any-context");
+      otherChat.unmount();
+      const sameChat = askIn(answers, "a");
+      expect(screen.getByRole("button", { name: "Use my last answer" })).toBeVisible();
+      sameChat.unmount();
+    }
+    expect(() => createElicitationAnswerStore({ offer: "everywhere" as never })).toThrow(/offer must be "same-context" or "any-context" \(got "everywhere"\)/);
+  });
+
   it("one question at a time offers the last answer too, and it fills the steps without sending", async () => {
     const user = userEvent.setup();
     const answers = createElicitationAnswerStore();

@@ -29,7 +29,7 @@ describe("readOutletAttributes", () => {
       'presentation="sheet" is not one of "dialog", "inline"; the default is used.',
       'layout="grid" is not one of "form", "steps", "auto"; the default is used.',
       'dir="up" is not one of "ltr", "rtl"; the default is used.',
-      'drafts="forever" is not one of "memory", "session"; the default is used.',
+      'drafts="forever" is not one of "memory", "session", "off"; the default is used.',
     ]);
   });
 

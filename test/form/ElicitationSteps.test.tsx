@@ -177,7 +177,7 @@ describe("layout=\"steps\"", () => {
   });
 
   it("Decline and Cancel answer from a middle step; a cancelled answer is kept as a draft", async () => {
-    const drafts = createElicitationDraftStore();
+    const drafts = createElicitationDraftStore({ offerClosed: "same-context" });
     const first = renderDialog(trip, { layout: "steps", drafts });
     await first.user.type(await screen.findByLabelText(/Your name/), "Ada{Enter}");
     await first.user.click(await screen.findByRole("button", { name: "Cancel" }));

@@ -18,7 +18,7 @@ const request = (withFile: boolean) => ({
 describe("drafts and file fields", () => {
   it("a cancelled file is offered again to the same file field, in memory, and never to a URL field of the same key and title", async () => {
     const user = userEvent.setup();
-    const drafts = createElicitationDraftStore();
+    const drafts = createElicitationDraftStore({ offerClosed: "same-context" });
     const ask = (withFile: boolean) =>
       render(<ElicitationDialog serverName="Legal" request={request(withFile)} onResponse={vi.fn()} drafts={drafts} fileInputs={fileInputs} />);
 

@@ -59,7 +59,7 @@ describe("ElicitationOutlet", () => {
   });
 
   it("offers a cancelled form's input again when the same server asks the same form, in the host's language", async () => {
-    const drafts = createElicitationDraftStore();
+    const drafts = createElicitationDraftStore({ offerClosed: "same-context" });
     const { user, ask } = setup({}, { drafts, locale: "de", dir: "ltr" });
     const first = ask("GitHub", githubUsernameTitled);
     // The German catalogue is a chunk of its own: the dialog waits for it rather than flash English.
@@ -173,7 +173,7 @@ describe("ElicitationOutlet", () => {
 
   describe("keeps what was typed when the request leaves without an answer", () => {
     async function typeThenLose(lose: (queue: ReturnType<typeof createElicitationQueue>) => void, options = {}, signal?: AbortSignal) {
-      const drafts = createElicitationDraftStore();
+      const drafts = createElicitationDraftStore({ offerClosed: "same-context" });
       const { user, ask, queue } = setup(options, { drafts });
       ask("GitHub", githubUsernameTitled, signal);
       await user.type(screen.getByLabelText(/GitHub Username/), "octo");

@@ -153,7 +153,7 @@ describe("ElicitationOutlet presentation=\"inline\"", () => {
   });
 
   it("“Stop asking”, withdrawal and timeouts close the card without an answer from it; drafts are kept", async () => {
-    const drafts = createElicitationDraftStore();
+    const drafts = createElicitationDraftStore({ offerClosed: "same-context" });
     const { user, ask } = setup({ timeoutMs: 60_000 }, { drafts });
     const controller = new AbortController();
     const withdrawn = ask("GitHub", githubUsernameTitled, controller.signal);

@@ -98,7 +98,7 @@ describe("nothing typed is lost", () => {
   });
 
   it("a cancelled form's input is offered again to the same server and schema, can be cleared, and is never stored", async () => {
-    const drafts = createElicitationDraftStore();
+    const drafts = createElicitationDraftStore({ offerClosed: "same-context" });
     const first = renderDialog(request, { drafts });
     await first.user.type(screen.getByLabelText(/Name/), "Ada L");
     await first.user.click(screen.getByLabelText(/Newsletter/));
@@ -128,7 +128,7 @@ describe("nothing typed is lost", () => {
   });
 
   it("a withdrawn request keeps the draft; submitting forgets it", async () => {
-    const drafts = createElicitationDraftStore();
+    const drafts = createElicitationDraftStore({ offerClosed: "same-context" });
     const controller = new AbortController();
     const first = renderDialog(request, { drafts, signal: controller.signal });
     await first.user.type(screen.getByLabelText(/Name/), "Ada");
@@ -145,7 +145,7 @@ describe("nothing typed is lost", () => {
   });
 
   it("an untouched form leaves no draft, and sensitive fields are never kept", async () => {
-    const drafts = createElicitationDraftStore();
+    const drafts = createElicitationDraftStore({ offerClosed: "same-context" });
     const untouched = renderDialog(request, { drafts });
     await untouched.user.click(screen.getByRole("button", { name: "Cancel" }));
     untouched.unmount();

@@ -18,6 +18,7 @@ import { createSnapshotPublisher } from "./createSnapshotPublisher";
 import { createUrlSteps } from "./createUrlSteps";
 import { readQueueOptions } from "./readQueueOptions";
 import { readRequestContext } from "../../core/relay/readRequestContext";
+import { pageDraftPrefix } from "../../core/values/draftKeys";
 import type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueEvent, ElicitationQueueOptions, ElicitationQueueRequest, ElicitationQueueSnapshot } from "../types";
 
 /** A request in the queue, with what the queue needs to answer it. */
@@ -76,6 +77,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     },
   });
   let nextId = 1;
+  // Drafts of this queue's own requests are filed under keys no other queue or page load makes.
+  const draftPrefix = pageDraftPrefix();
 
   /** Starts the head's turn: "shown" event and its timeout, once. */
   function showHead(): void {
@@ -125,7 +128,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     return Promise.reject(error);
   }
 
-  function admit({ serverName, params, signal, timeoutMs, deliver, context: givenContext }: ElicitationQueueRequest): Promise<ElicitResult> {
+  function admit({ serverName, params, signal, timeoutMs, deliver, context: givenContext, draftKey }: ElicitationQueueRequest): Promise<ElicitResult> {
     if (signal?.aborted) {
       emit({ type: "withdrawn", serverName });
       return Promise.reject(signal.reason);
@@ -133,6 +136,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     const context = readRequestContext(givenContext);
     if (!context.ok) return Promise.reject(new TypeError(`queue.request: ${context.problem}.`));
     if (deliver !== undefined && typeof deliver !== "function") return Promise.reject(new TypeError("queue.request: deliver must be a function."));
+    if (draftKey !== undefined && (typeof draftKey !== "string" || draftKey === "")) return Promise.reject(new TypeError("queue.request: draftKey must be a non-empty string."));
     // The rate is per server. Prepared once, here: the entry carries this result, and the outlet hands it to the dialog as it is.
     const admitted = admission.admit(serverName, serverName, params);
     if (!admitted.ok) return refuse(serverName, admitted.error);
@@ -162,8 +166,10 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
 
     return new Promise<ElicitResult>((resolve, reject) => {
       const leave = new AbortController();
+      const id = `elicitation-${nextId++}`;
       const entry: ElicitationQueueEntry = {
-        id: `elicitation-${nextId++}`,
+        id,
+        draftKey: draftKey ?? `${draftPrefix}${id}`,
         serverName,
         params: params as ElicitParams,
         request,

@@ -35,6 +35,18 @@ export interface ElicitationRelayConnectionOptions {
   /** Everything that went wrong and was handled (malformed events, refused answers, lost connections). */
   onError?: (error: ElicitationRelayError) => void;
   limits?: Partial<ElicitationRelayLimits>;
+  /**
+   * The outlet's draft store (`createElicitationDraftStore()`): each stream's `ready` forgets the drafts
+   * of this relay's questions it no longer holds for the signed-in person (another person's, closed
+   * ones), and a 401 forgets every draft.
+   */
+  drafts?: ElicitationRelayDrafts;
+}
+
+/** What the connection does with a draft store: what `createElicitationDraftStore()` returns has both. */
+export interface ElicitationRelayDrafts {
+  keepOnly(prefix: string, keys: ReadonlySet<string>): void;
+  clear(): void;
 }
 
 export interface ElicitationRelayConnection {

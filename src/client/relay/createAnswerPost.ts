@@ -83,6 +83,7 @@ export function createAnswerPost(context: ConnectionContext, held: () => HeldReq
         requests.withdraw(item, item.closedAs ?? "closed");
         throw new Error(`The relay answered ${status}.`);
       case RELAY_STATUS.unauthenticated:
+        context.drafts((store) => store.clear());
         report(new ElicitationRelayError("unauthenticated", `The relay answered ${status} to an answer; its card closes.`, { status, requestId: item.id }));
         requests.withdraw(item, "closed");
         throw new Error(`The relay answered ${status}.`);

@@ -99,6 +99,7 @@ export function createHeldRequests(context: ConnectionContext, answers: HeldRequ
           params: request.params,
           signal: item.withdraw.signal,
           context: request.context,
+          draftKey: context.draftPrefix + request.id,
           deliver: (result) => answers.deliver(item, result),
         })
         .then(
@@ -125,6 +126,9 @@ export function createHeldRequests(context: ConnectionContext, answers: HeldRequ
         if (open.has(item.id)) listedAgain(item);
         else holdUnlisted(item, () => closedElsewhere(item.id, "closed"));
       }
+      // Drafts of requests this person no longer has open (another person's, after a sign-in on this
+      // tab; closed ones) go; the cards on screen keep theirs until they close.
+      context.drafts((store) => store.keepOnly(context.draftPrefix, new Set([...open, ...held.keys()].map((id) => context.draftPrefix + id))));
     },
 
     withdraw,

@@ -63,6 +63,8 @@ export function openRelayStream(context: ConnectionContext, onEvent: (name: stri
     const { status } = response;
     if (status === RELAY_STATUS.unauthenticated) {
       discardReply(response);
+      // Nobody is signed in: what the last person typed is not left for the next.
+      context.drafts((store) => store.clear());
       report(new ElicitationRelayError("unauthenticated", `The relay answered ${status}: nobody is signed in. The stream stays closed.`, { status }));
       return "end";
     }

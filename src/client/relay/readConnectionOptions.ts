@@ -1,7 +1,8 @@
 // A connection's options read once, with their defaults, into what every part of it uses: where the
 // relay is, how to ask it (headers asked for before each request), its limits, and where to report.
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
-import type { ElicitationRelayConnectionOptions, ElicitationRelayLimits } from "./ElicitationRelayConnectionOptions";
+import { relayDraftPrefix } from "../../core/values/draftKeys";
+import type { ElicitationRelayConnectionOptions, ElicitationRelayDrafts, ElicitationRelayLimits } from "./ElicitationRelayConnectionOptions";
 import type { ElicitationRelayError } from "./ElicitationRelayError";
 
 const DEFAULT_LIMITS: ElicitationRelayLimits = {
@@ -22,6 +23,10 @@ export interface ConnectionContext {
   headersFor(extra: Record<string, string>): Promise<Headers>;
   /** Tells the host's `onError`; a reporter that throws does not break the connection. */
   report(error: ElicitationRelayError): void;
+  /** Drafts of this relay's requests are filed under this and their request ids, which only their person is given. */
+  readonly draftPrefix: string;
+  /** The host's draft store, asked to forget; one that throws costs its drafts, never the connection. */
+  drafts(act: (drafts: ElicitationRelayDrafts) => void): void;
 }
 
 export function readConnectionOptions(options: ElicitationRelayConnectionOptions): ConnectionContext {
@@ -42,6 +47,14 @@ export function readConnectionOptions(options: ElicitationRelayConnectionOptions
         options.onError?.(error);
       } catch {
         /* a reporter that throws must not break the connection */
+      }
+    },
+    draftPrefix: relayDraftPrefix(String(options.url)),
+    drafts(act) {
+      try {
+        if (options.drafts) act(options.drafts);
+      } catch {
+        /* nothing forgotten this time */
       }
     },
   };

@@ -7,13 +7,13 @@ import { createElicitationDraftStore, createElicitationQueue, useElicitationRela
 export interface ToolCallQuestions {
   /** This chat's questions. */
   queue: ElicitationQueue;
-  /** What was typed into a card that went away unanswered (a reload), offered again. */
+  /** What was typed into each question, back when that question is drawn again (a reload); this person's only. */
   drafts: ElicitationDraftStore;
 }
 
 export function useToolCallQuestions(url: string, chatId: string): ToolCallQuestions {
   // A queue per chat: another chat's questions stay with the relay, for that chat's window.
   const questions = useMemo<ToolCallQuestions>(() => ({ queue: createElicitationQueue(), drafts: createElicitationDraftStore({ storage: "session" }) }), [chatId]);
-  useElicitationRelay({ url, queue: questions.queue, filter: (request) => request.context?.chatId === chatId });
+  useElicitationRelay({ url, queue: questions.queue, drafts: questions.drafts, filter: (request) => request.context?.chatId === chatId });
   return questions;
 }
