@@ -5,7 +5,7 @@ import { defineElicitationOutletElement, type ElicitationOutletElement } from ".
 
 defineElicitationOutletElement();
 
-export type { ElicitationOutletElement, ElicitationOutletElementEventMap } from "./defineElicitationOutletElement";
+export type { ElicitationOutletElement, ElicitationOutletElementEventMap, ElicitationOutletEvents } from "./defineElicitationOutletElement";
 export type { ElicitationOutletClosedEvent, ElicitationOutletCloseReason, ElicitationOutletShownEvent } from "./watchDrawnRequests";
 // The tag is registered with Svelte's, Vue's and React's checkers (frameworkElements.d.ts).
 export type { ElicitationOutletAttributes, ElicitationOutletEventAttributes } from "./ElicitationOutletAttributes";
