@@ -29,7 +29,12 @@ export type ElicitationOutletEventAttributes = {
 export type ElicitationOutletVueEventProps = {
   [K in keyof ElicitationOutletEvents as `on${VuePascal<K>}`]?: (event: ElicitationOutletEvents[K]) => void;
 };
+/** The same events as the component's `$emit`, by camelCase name: how vue-tsc types them in a JavaScript component. */
+export type ElicitationOutletVueEmit = UnionToIntersection<
+  { [K in keyof ElicitationOutletEvents]: (event: Uncapitalize<VuePascal<K>>, payload: ElicitationOutletEvents[K]) => void }[keyof ElicitationOutletEvents]
+>;
 type VuePascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${VuePascal<Tail>}` : Capitalize<S>;
+type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void ? I : never;
 
 /** Other attributes (`class`, `id`, `style`, `data-*`) stay each framework's own, untyped here. */
 export interface ElicitationOutletOtherAttributes {

@@ -7,6 +7,7 @@ import type {
   ElicitationOutletAttributes,
   ElicitationOutletEventAttributes,
   ElicitationOutletOtherAttributes,
+  ElicitationOutletVueEmit,
   ElicitationOutletVueEventProps,
 } from "./ElicitationOutletAttributes";
 
@@ -25,6 +26,7 @@ declare module "vue" {
   interface GlobalComponents {
     "mcp-elicitation-outlet": new () => {
       $props: ElicitationOutletAttributes & ElicitationOutletVueEventProps & ElicitationOutletOtherAttributes;
+      $emit: ElicitationOutletVueEmit;
       $el: ElicitationOutletElement;
     };
   }
