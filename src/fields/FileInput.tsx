@@ -1,32 +1,31 @@
-import { memo, useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { memo, useEffect, useId, useMemo, useRef, useState, type DragEvent } from "react";
+import type { Control } from "react-hook-form";
 import { acceptsFile } from "../core/request/fileAccept";
 import { formatFileSize } from "../core/shared/formatFileSize";
-import type { FileFieldDescriptor } from "../core/types";
+import type { FileFieldDescriptor, FormValues } from "../core/types";
 import { describeValidationIssue } from "../core/validation/validationMessages";
 import { dataUriByteLength, knownDataUri, parseDataUri, type KnownDataUri, type KnownDataUris } from "../core/values/dataUri";
 
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { fillTemplate } from "../messages/fillTemplate";
+import { knownFilesOf } from "./knownFiles";
 import { readFileAsDataUri } from "./readFileAsDataUri";
+import { useFieldValue } from "./useFieldValue";
 import type { useNativeField } from "./useNativeField";
 
 export interface FileInputProps {
   field: FileFieldDescriptor;
-  /** The field's wiring (useNativeField): ids, ARIA, and the ref that lets the form focus it. */
+  /** The form's control: the field's value (a data: URI) is drawn from its store. */
+  control: Control<FormValues>;
+  /** The field's wiring (useNativeField): ids, ARIA, the ref that lets the form focus it, change and blur. */
   state: Omit<ReturnType<typeof useNativeField>, "start">;
-  /** The file the field's value holds (its data: URI's name and size), or undefined for none. */
-  chosen: { name: string | undefined; byteLength: number } | undefined;
   messages: ElicitationMessages;
-  /** Stable: sets the field's value: a data: URI read from a file, or "" for none. */
-  change: (value: "" | KnownDataUri) => void;
-  /** Stable: marks the field touched, which checks it. */
-  blur: () => void;
   /** The messages layer's fillTemplate, handed in: importing it here would split the first bundle for this chunk. */
   fill: typeof fillTemplate;
 }
 
 /** What the field shows of the file its value holds (name and size), from what was learnt reading it when the field did; undefined for none. */
-export function describeChosenFile(value: string, files: KnownDataUris | undefined, key: string): FileInputProps["chosen"] {
+function describeChosenFile(value: string, files: KnownDataUris | undefined, key: string): { name: string | undefined; byteLength: number } | undefined {
   const known = knownDataUri(files, key, value);
   const info = known?.info ?? parseDataUri(value);
   return info && { name: info.name, byteLength: known?.byteLength ?? dataUriByteLength(value, info) };
@@ -39,8 +38,23 @@ export function describeChosenFile(value: string, files: KnownDataUris | undefin
  * becomes the field's value, checked like any other. The person sees the file's name and size,
  * never its bytes.
  */
-export const FileInput = memo(function FileInput({ field, state, chosen, messages, change, blur, fill }: FileInputProps) {
+export const FileInput = memo(function FileInput({ field, control, state, messages, fill }: FileInputProps) {
   const { ids, ariaProps } = state;
+  const stored = useFieldValue(control, state.name);
+  const value = typeof stored === "string" ? stored : "";
+  // What the field shows of its file, worked out here: the data: URI itself is never handed to a
+  // component (React's development build copies the start of every changed prop for its profiler,
+  // which would read a URI joined from pieces into one block of millions of characters).
+  const chosen = useMemo(() => (value !== "" ? describeChosenFile(value, knownFilesOf(control), field.key) : undefined), [control, field.key, value]);
+  // A file read is recorded with the form before it becomes the value: the check, this field and
+  // the review then judge it by what was learnt as it was read (knownFiles.ts).
+  const change = (next: "" | KnownDataUri) => {
+    const files = knownFilesOf(control);
+    if (next === "") files?.delete(field.key);
+    else files?.set(field.key, next);
+    state.change(next === "" ? next : next.uri);
+  };
+  const blur = state.blur;
   const [problem, setProblem] = useState<string>();
   const [reading, setReading] = useState<string>();
   const [dragging, setDragging] = useState(false);

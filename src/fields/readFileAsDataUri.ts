@@ -1,4 +1,5 @@
-import { isBase64, parseDataUri, plainDataUriHeader, type KnownDataUri } from "../core/values/dataUri";
+import { parseDataUri, type KnownDataUri } from "../core/values/dataUri";
+import { isBase64, plainDataUriHeader } from "../core/values/fileDataUri";
 
 /** Bytes read per step: a multiple of 3, so each step's base64 joins the next without padding. */
 const STEP = 3 * 64 * 1024;
