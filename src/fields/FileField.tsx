@@ -5,11 +5,14 @@ import { FieldShell } from "./FieldShell";
 import type { FileInputProps } from "./FileInput";
 import { fillTemplate } from "../messages/fillTemplate";
 import { useNativeField } from "./useNativeField";
+import { useFieldValue } from "./useFieldValue";
+import { knownFilesOf } from "./knownFiles";
+import { loadFormChecks } from "../core/loading/loadFormChecks";
 
 // The picker, the reading, the value's wiring and the size wording are a chunk of their own: only
 // hosts that opt in to file inputs and meet a file field load it, and every other page's first
 // bundle stays as it was.
-const loadFileInput = () => import("./FileInput").then((module) => module.FileInput as ComponentType<FileInputProps>);
+const loadFileInput = () => import("./FileInput").then((module) => module.withFormChecks(loadFormChecks));
 
 /**
  * A file input (draft SEP-2356, `fileInputs` opt-in): a button that opens the browser's file
@@ -37,7 +40,7 @@ export const FileField = memo(function FileField(props: FieldComponentProps<File
       field: props.field, state, messages: props.messages,
       children: (
         Input ? (
-          <Input field={props.field} control={props.control} state={wiring} messages={props.messages} fill={fillTemplate} />
+          <Input field={props.field} control={props.control} state={wiring} messages={props.messages} fill={fillTemplate} useValue={useFieldValue} files={knownFilesOf(props.control)} />
         ) : (
           <div className="rme-file">
             <div className="rme-file__pick">
