@@ -190,7 +190,8 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     ));
 
   // The LISTEN connection: one per store, made again whenever it ends.
-  let listener: { client: Client; pid: number; end(): void } | undefined;
+  /** The LISTEN connection while it works; `ask` runs one query after another (pg takes one at a time). */
+  let listener: { client: Client; pid: number; end(): void; ask(text: string): Promise<unknown> } | undefined;
   let epoch: string | undefined;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -233,7 +234,9 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       const reset = epoch !== undefined && epoch !== now;
       const resumed = epoch !== undefined;
       epoch = now;
-      listener = { client, pid, end };
+      let last: Promise<unknown> = Promise.resolve();
+      const ask = (text: string) => (last = last.catch(() => undefined).then(() => client.query(text)));
+      listener = { client, pid, end, ask };
       // Leases first (with the new connection's pid), then each holder checks what it holds.
       for (const holder of holdings.keys()) await refresh(holder);
       for (const resolve of waiting.splice(0)) resolve();
@@ -249,7 +252,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     const current = listener;
     if (current === undefined) return;
     const late = setTimeout(() => current.end(), Math.max(1, Math.floor(heartbeatMs / 2)));
-    void current.client.query("SELECT 1").then(() => clearTimeout(late), () => undefined);
+    void current.ask("SELECT 1").then(() => clearTimeout(late), () => undefined);
   }, heartbeatMs);
   heartbeat.unref?.();
 
@@ -257,7 +260,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     await whenListening();
     let channel = channels.get(name);
     if (channel === undefined) {
-      const created: Channel = { listeners: new Set(), interrupted: new Set(), holder, ready: listener!.client.query(`LISTEN ${escapeIdentifier(name)}`) };
+      const created: Channel = { listeners: new Set(), interrupted: new Set(), holder, ready: listener!.ask(`LISTEN ${escapeIdentifier(name)}`) };
       created.ready.catch(() => {
         if (channels.get(name) === created) channels.delete(name);
       });
@@ -271,7 +274,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       channel.interrupted.delete(interrupted);
       if (channels.get(name) !== channel || channel.listeners.size > 0) return;
       channels.delete(name);
-      if (listener !== undefined) void listener.client.query(`UNLISTEN ${escapeIdentifier(name)}`).catch(() => undefined);
+      if (listener !== undefined) void listener.ask(`UNLISTEN ${escapeIdentifier(name)}`).catch(() => undefined);
     };
     try {
       await channel.ready;
