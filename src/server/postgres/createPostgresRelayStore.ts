@@ -93,6 +93,9 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   async function inPerson<T>(owner: string, work: (step: Step) => Promise<T>): Promise<T> {
     const client: PoolClient = await pool.connect();
     let failed = false;
+    // A checked-out connection that dies between two queries reports it here (pg throws it when nobody listens).
+    const broken = () => (failed = true);
+    client.on("error", broken);
     try {
       await client.query("BEGIN");
       const now = Date.now();
@@ -114,6 +117,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       throw error;
     } finally {
       // A connection that failed mid-transaction is not given to anyone again.
+      client.off("error", broken);
       client.release(failed);
     }
   }
