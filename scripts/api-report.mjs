@@ -16,6 +16,7 @@ const ENTRIES = [
   { name: "react-mcp-elicitation/locales", types: "locales.d.ts", runtime: "locales.js" },
   { name: "react-mcp-elicitation/server", types: "server/index.d.ts", runtime: "server.js" },
   { name: "react-mcp-elicitation/server/redis", types: "server/redis/index.d.ts", runtime: "server/redis.js" },
+  { name: "react-mcp-elicitation/server/postgres", types: "server/postgres/index.d.ts", runtime: "server/postgres.js" },
   { name: "react-mcp-elicitation/server/ai-sdk", types: "server/ai-sdk/index.d.ts", runtime: "server/ai-sdk.js" },
   { name: "react-mcp-elicitation/element", types: "element/index.d.ts", runtime: "element/index.js" },
   { name: "react-mcp-elicitation/server/testing", types: "server/testing/index.d.ts", runtime: "server/testing.js" },

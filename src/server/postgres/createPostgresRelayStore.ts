@@ -8,7 +8,8 @@
 // is fresh and its LISTEN connection exists (pg_stat_activity); an instance that dies stops refreshing
 // its lease, and any instance's sweep closes its requests ("closed").
 import { createHash, randomBytes } from "node:crypto";
-import { Client, Pool, escapeIdentifier, escapeLiteral, type ClientConfig, type PoolClient } from "pg";
+// The default import: pg is CommonJS, and Node finds no named exports in it before pg 8.15.
+import pg, { type Client, type ClientConfig, type Pool, type PoolClient } from "pg";
 import type { RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
 import type { ElicitationRelayStore, RelayInterruption, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
@@ -81,7 +82,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   const t = relayTables(prefix);
   const owned = options.pool === undefined;
   const config: ClientConfig = options.pool?.options ?? { connectionString: options.connectionString, connectionTimeoutMillis: heartbeatMs };
-  const pool = options.pool ?? new Pool(config);
+  const pool = options.pool ?? new pg.Pool(config);
   // An idle pooled connection that dies is reported here; pg throws it when nobody listens.
   if (owned) pool.on("error", () => undefined);
 
@@ -182,8 +183,8 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   // Tables are made once per store (and again by each LISTEN connection, for a database that lost them).
   let tablesMade: Promise<void> | undefined;
   const makeTables = (client: Pool | Client) =>
-    client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtext(${escapeLiteral(t.meta)})); ${t.create}
-      INSERT INTO ${t.meta} (epoch) SELECT ${escapeLiteral(randomBytes(12).toString("base64url"))} WHERE NOT EXISTS (SELECT 1 FROM ${t.meta}); COMMIT;`);
+    client.query(`BEGIN; SELECT pg_advisory_xact_lock(hashtext(${pg.escapeLiteral(t.meta)})); ${t.create}
+      INSERT INTO ${t.meta} (epoch) SELECT ${pg.escapeLiteral(randomBytes(12).toString("base64url"))} WHERE NOT EXISTS (SELECT 1 FROM ${t.meta}); COMMIT;`);
   const tables = () =>
     (tablesMade ??= makeTables(pool).then(
       () => undefined,
@@ -205,7 +206,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   const whenListening = () => (listener !== undefined ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
 
   async function connect(): Promise<void> {
-    const client = new Client(config);
+    const client = new pg.Client(config);
     let ended = false;
     const end = () => {
       if (ended) return;
@@ -233,7 +234,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       await client.connect();
       await makeTables(client);
       const [{ pid, now }] = (await client.query<{ pid: number; now: string }>(`SELECT pg_backend_pid() AS pid, (SELECT epoch FROM ${t.meta} LIMIT 1) AS now`)).rows as [{ pid: number; now: string }];
-      for (const [name, channel] of channels) if (channel.holder) await client.query(`LISTEN ${escapeIdentifier(name)}`);
+      for (const [name, channel] of channels) if (channel.holder) await client.query(`LISTEN ${pg.escapeIdentifier(name)}`);
       if (ended || closed) return end();
       const reset = epoch !== undefined && epoch !== now;
       const resumed = epoch !== undefined;
@@ -264,7 +265,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     await whenListening();
     let channel = channels.get(name);
     if (channel === undefined) {
-      const created: Channel = { listeners: new Set(), interrupted: new Set(), holder, ready: listener!.ask(`LISTEN ${escapeIdentifier(name)}`) };
+      const created: Channel = { listeners: new Set(), interrupted: new Set(), holder, ready: listener!.ask(`LISTEN ${pg.escapeIdentifier(name)}`) };
       created.ready.catch(() => {
         if (channels.get(name) === created) channels.delete(name);
       });
@@ -278,7 +279,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       channel.interrupted.delete(interrupted);
       if (channels.get(name) !== channel || channel.listeners.size > 0) return;
       channels.delete(name);
-      if (listener !== undefined) void listener.ask(`UNLISTEN ${escapeIdentifier(name)}`).catch(() => undefined);
+      if (listener !== undefined) void listener.ask(`UNLISTEN ${pg.escapeIdentifier(name)}`).catch(() => undefined);
     };
     try {
       await channel.ready;
