@@ -14,6 +14,7 @@ export type {
   RelayStoreEvent,
   RelayToolCall,
 } from "./ElicitationRelayStore";
+export type { RelayStoreTimings } from "./readStoreTimings";
 export { toFetchRequest, type NodeRequestLike, type ToFetchRequestOptions } from "./toFetchRequest";
 export { sendFetchResponse, type NodeResponseLike } from "./sendFetchResponse";
 export type {
