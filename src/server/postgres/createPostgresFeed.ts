@@ -34,9 +34,7 @@ export function createPostgresFeed({ config, tables, heartbeatMs, resumed }: { c
       if (!closed && retry === undefined) retry = setTimeout(() => ((retry = undefined), void connect()), Math.min(1_000, heartbeatMs));
     };
     client.on("error", end).on("end", end);
-    client.on("notification", ({ channel, payload }) => {
-      for (const listener of [...(channels.get(channel)?.listeners ?? [])]) listener.message(payload ?? "");
-    });
+    client.on("notification", ({ channel, payload }) => [...(channels.get(channel)?.listeners ?? [])].forEach((listener) => listener.message(payload ?? "")));
     try {
       await client.connect();
       // Again on each connection: a database that lost the tables gets them back (and a new epoch).
@@ -93,7 +91,6 @@ export function createPostgresFeed({ config, tables, heartbeatMs, resumed }: { c
       [closed, current] = [true, undefined];
       clearInterval(heartbeat);
       clearTimeout(retry);
-      channels.clear();
       await last?.client.end().catch(() => undefined);
     },
   };

@@ -13,11 +13,10 @@ import { readStoreTimings, type RelayStoreTimings } from "../readStoreTimings";
 import { createPostgresFeed } from "./createPostgresFeed";
 import { NOW_MS, relayTables } from "./relayTables";
 
-export type PostgresRelayStoreOptions = ({ connectionString: string; pool?: undefined } | { pool: Pool; connectionString?: undefined }) &
-  RelayStoreTimings & {
-    /** Prefix of its tables and channels: lower-case letters, digits and "_", at most 30. Default "rme_relay". */
-    prefix?: string;
-  };
+export type PostgresRelayStoreOptions = ({ connectionString: string; pool?: undefined } | { pool: Pool; connectionString?: undefined }) & RelayStoreTimings & {
+  /** Prefix of its tables and channels: lower-case letters, digits and "_", at most 30. Default "rme_relay". */
+  prefix?: string;
+};
 
 export interface PostgresRelayStore extends ElicitationRelayStore {
   /** Stops the sweep and the LISTEN connection; ends the pool it made (a `pool` given to it stays open). */
@@ -149,7 +148,6 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   }
   const sweeper = setInterval(() => void sweep().catch(() => undefined), sweepMs);
   sweeper.unref?.();
-
   const countOpen = async (step: Step) => (await step.q<{ n: number }>(`SELECT count(*)::int AS n FROM ${t.requests} WHERE owner = $1 AND record IS NOT NULL`, [step.owner]))[0]!.n;
 
   /** Opens `record` at a new position, and tells the person's streams (by id when the record is too large to notify). */
@@ -267,7 +265,6 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     async close() {
       clearInterval(sweeper);
       clearInterval(leases);
-      holders.clear();
       await feed.close();
       // Ending a pool waits for its connections; one stuck in an outage is not waited for past a heartbeat.
       let timer: ReturnType<typeof setTimeout> | undefined;
