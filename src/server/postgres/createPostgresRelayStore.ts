@@ -253,7 +253,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
           const event = JSON.parse(payload) as RelayStoreEvent | { type: "request"; position: number; id: string; record?: undefined };
           order = order.then(async () => {
             // Too large to notify, a request comes by id and is read from its row (gone when it closed meanwhile: its `closed` follows).
-            const full = event.type === "request" && event.record === undefined ? await get(event.id).then((found) => found?.record && { ...event, record: found.record }, () => null) : event;
+            const full = event.type === "request" && event.record === undefined ? await get(event.id).then((found) => found?.record && { type: "request", position: event.position, record: found.record }, () => null) : event;
             if (full === null) interrupted();
             else if (full && !over) listener(full as RelayStoreEvent);
           });
