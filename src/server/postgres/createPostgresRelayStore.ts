@@ -23,12 +23,12 @@ export interface PostgresRelayStore extends ElicitationRelayStore {
   close(): Promise<void>;
 }
 
-const NOTIFY = "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(c, p, i) ORDER BY i";
+const lit = (text: string) => pg.escapeLiteral(text);
 /** NOTIFY payloads must stay under 8 000 bytes: an event or settlement larger than this goes by id, and is read from its row. */
 const fits = (payload: string) => Buffer.byteLength(payload) <= 7_800;
 
 /** A request as a settle sees it, with whether its holder can receive an answer now (a lease, and a LISTEN connection that exists). */
-type Row = { holder: string; deadline: string | null; round_id: string | null; round_key: string | null; reason: RelayCloseReason | null; settlement: string | null; leased: boolean | null; listening: boolean };
+type Row = { owner: string; holder: string; deadline: string | null; round_id: string | null; round_key: string | null; reason: RelayCloseReason | null; settlement: string | null; leased: boolean | null; listening: boolean };
 
 /** One person's transaction: its queries, the next position, NOTIFYs sent at commit. */
 type Step = { owner: string; q<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>; next(): number; notify(channel: string, payload: string): void };
@@ -64,16 +64,15 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     const broken = () => (failed = true);
     client.on("error", broken);
     try {
-      await client.query("BEGIN");
+      // One round trip to begin and lock, one to write the position, notify and commit (values written in, escaped).
       // Positions start from the clock (µs), so a person forgotten and seen again never goes back.
-      const lock = `INSERT INTO ${t.people} VALUES ($1, $2, $3) ON CONFLICT (owner) DO UPDATE SET touched = EXCLUDED.touched RETURNING position`;
-      const start = Number((await client.query<{ position: string }>(lock, [owner, Date.now() * 1000, Date.now()])).rows[0]!.position);
+      const lock = `BEGIN; INSERT INTO ${t.people} VALUES (${lit(owner)}, ${Date.now() * 1000}, ${Date.now()}) ON CONFLICT (owner) DO UPDATE SET touched = EXCLUDED.touched RETURNING position`;
+      const start = Number(((await client.query(lock)) as unknown as { rows: { position: string }[] }[])[1]!.rows[0]!.position);
       let position = start;
-      const notes: [string, string][] = [];
-      const value = await work({ owner, q: async (text, values) => (await client.query(text, values)).rows, next: () => ++position, notify: (...note) => notes.push(note) });
-      if (position !== start) await client.query(`UPDATE ${t.people} SET position = $2 WHERE owner = $1`, [owner, position]);
-      if (notes.length > 0) await client.query(NOTIFY, [notes.map(([c]) => c), notes.map(([, p]) => p)]);
-      await client.query("COMMIT");
+      const notes: string[] = [];
+      const value = await work({ owner, q: async (text, values) => (await client.query(text, values)).rows, next: () => ++position, notify: (c, p) => notes.push(`(${lit(c)}, ${lit(p)})`) });
+      const notify = notes.length > 0 ? `SELECT pg_notify(c, p) FROM (VALUES ${notes.join(", ")}) AS n(c, p);` : "";
+      await client.query(`${position !== start ? `UPDATE ${t.people} SET position = ${position} WHERE owner = ${lit(owner)};` : ""} ${notify} COMMIT`);
       failed = false;
       return value;
     } finally {
@@ -84,8 +83,8 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   }
 
   const readRow = async (step: Step, id: string) => (await step.q<Row>(ROW, [id]))[0];
-  const ROW = `SELECT r.holder, r.deadline, r.round_id, r.round_key, r.reason, r.settlement, h.lease_until > ${NOW_MS} AS leased,
-    EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = h.listener) AS listening FROM ${t.requests} r LEFT JOIN ${t.holders} h ON h.holder = r.holder WHERE r.id = $1`;
+  const ROW = `SELECT r.owner, r.holder, r.deadline, r.round_id, r.round_key, r.reason, r.settlement, h.lease_until > ${NOW_MS} AS leased,
+    h.listener IS NOT NULL AND EXISTS (SELECT 1 FROM pg_stat_get_activity(h.listener)) AS listening FROM ${t.requests} r LEFT JOIN ${t.holders} h ON h.holder = r.holder WHERE r.id = $1`;
 
   /** Closes one open request; a parked round's answer goes to its round, and the round leaves with its last one (returned, once). */
   async function close(step: Step, id: string, row: Row, settlement: RelaySettlement): Promise<RelayRound | undefined> {
@@ -110,7 +109,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   /** The settle's decision, inside the person's lock (see ElicitationRelayStore.settle). */
   async function settleIn(step: Step, id: string, settlement: RelaySettlement, owner: string | undefined): Promise<RelaySettleOutcome> {
     const row = await readRow(step, id);
-    if (row === undefined) return { status: "not-found" };
+    if (row === undefined || row.owner !== step.owner) return { status: "not-found" };
     if (row.reason !== null) return { status: "already-closed", reason: row.reason, ...(owner === undefined ? { settlement: JSON.parse(row.settlement!) as RelaySettlement } : {}) };
     // An answer nobody can receive any more is not taken: the request closes as what it is.
     if (settlement.reason === "answered" && row.round_id === null) {
@@ -182,9 +181,9 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     get,
     async settle(id, settlement, owner) {
       await tables();
-      const [found] = await query<{ owner: string }>(`SELECT owner FROM ${t.requests} WHERE id = $1`, [id]);
-      if (found === undefined || (owner !== undefined && found.owner !== owner)) return { status: "not-found" };
-      return inPerson(found.owner, (step) => settleIn(step, id, settlement, owner));
+      // The person's answer names its owner: a request of anyone else's is not found in her lock.
+      const found = owner ?? (await query<{ owner: string }>(`SELECT owner FROM ${t.requests} WHERE id = $1`, [id]))[0]?.owner;
+      return found === undefined ? { status: "not-found" } : inPerson(found, (step) => settleIn(step, id, settlement, owner));
     },
     async snapshot(owner) {
       await tables();
