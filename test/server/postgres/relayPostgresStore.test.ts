@@ -1,7 +1,8 @@
 // @vitest-environment node
 // What only the Postgres store does, beside the conformance suite (test/server/testing/relayStores.test.ts):
-// events and answers larger than a NOTIFY can carry still arrive whole, a host's own pool is used and left
-// open, the tables it makes are the documented ones, and a prefix that cannot name a table is refused.
+// events and answers larger than a NOTIFY can carry still arrive whole, people's ids of any characters stay
+// apart (the store writes some values into its SQL, escaped), a host's own pool is used and left open, the
+// tables it makes are the documented ones, and a prefix that cannot name a table is refused.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RelayRecord, RelaySettlement, RelayStoreEvent } from "../../../src/server/ElicitationRelayStore";
@@ -51,6 +52,18 @@ describe("the Postgres store", () => {
     expect(events[1]).toEqual({ type: "request", position: events[1]!.position, record });
     expect(events.map((event) => event.position)).toEqual([...events.map((event) => event.position)].sort((a, b) => a - b));
     await vi.waitFor(() => expect(told).toEqual([["big1", answer]]));
+  });
+
+  it("keeps people apart whatever their ids hold (quotes, backslashes, braces, emoji): each sees and answers only her own", async () => {
+    const [one, two] = [store("odd"), store("odd")];
+    await one.attach("h1", () => undefined);
+    const owners = ["O'Brien", "back\\slash\\", "'; DROP TABLE odd_requests; --", "}{team}/ana", "🦊 ü", "E'x'"];
+    for (const [i, owner] of owners.entries()) expect(await one.open({ ...big(`odd${i}`, owner), holder: "h1" }, 1)).toBe(true);
+    for (const [i, owner] of owners.entries()) {
+      expect((await two.snapshot(owner)).open.map((record) => [record.id, record.owner])).toEqual([[`odd${i}`, owner]]);
+      expect(await two.settle(`odd${(i + 1) % owners.length}`, { reason: "answered", result: { action: "decline" } }, owner)).toEqual({ status: "not-found" });
+      expect(await two.settle(`odd${i}`, { reason: "answered", result: { action: "decline" } }, owner)).toEqual({ status: "settled" });
+    }
   });
 
   it("uses a pool the host gives it, makes only its own tables, and leaves the pool open when it closes", async () => {
