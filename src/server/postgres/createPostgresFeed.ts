@@ -10,12 +10,11 @@ export type FeedListener = { message(payload: string): void; interrupted(reset: 
 type Channel = { listeners: Set<FeedListener>; ready: Promise<unknown>; /** Listened to again after a reconnection (a person's ends with it). */ holder: boolean };
 
 export function createPostgresFeed({ config, tables, heartbeatMs, resumed }: { config: ClientConfig; tables: ReturnType<typeof relayTables>; heartbeatMs: number; resumed: () => Promise<unknown> }) {
-  /** The LISTEN connection while it works; `ask` runs one query after another (pg takes one at a time). */
+  /** The LISTEN connection while it works. */
   let current: { client: Client; pid: number; end(): void; ask(text: string): Promise<unknown> } | undefined;
   let epoch: string | undefined, retry: ReturnType<typeof setTimeout> | undefined, closed = false;
   const channels = new Map<string, Channel>();
   const waiting: (() => void)[] = [];
-  const name = (channel: string) => pg.escapeIdentifier(channel);
 
   async function connect(): Promise<void> {
     const client = new pg.Client(config);
@@ -40,12 +39,15 @@ export function createPostgresFeed({ config, tables, heartbeatMs, resumed }: { c
       // Again on each connection: a database that lost the tables gets them back (and a new epoch).
       await client.query(tables.create);
       const { pid, now } = (await client.query<{ pid: number; now: string }>(`SELECT pg_backend_pid() AS pid, (SELECT epoch FROM ${tables.meta} LIMIT 1) AS now`)).rows[0]!;
-      for (const [key, channel] of channels) if (channel.holder) await client.query(`LISTEN ${name(key)}`);
+      for (const [key, channel] of channels) if (channel.holder) await client.query(`LISTEN ${pg.escapeIdentifier(key)}`);
       if (ended || closed) return end();
       const [again, reset] = [epoch !== undefined, epoch !== undefined && epoch !== now];
       epoch = now;
-      let last: Promise<unknown> = Promise.resolve();
-      current = { client, pid, end, ask: (text) => (last = last.catch(() => undefined).then(() => client.query(text))) };
+      // pg runs one query at a time: what is asked meanwhile goes in the next, together (a crowd of LISTENs, one round trip).
+      const queued: string[] = [];
+      let [sent, next]: [Promise<unknown>, Promise<unknown> | undefined] = [Promise.resolve(), undefined];
+      const flush = () => ((next = undefined), (sent = client.query(queued.splice(0).join("; "))));
+      current = { client, pid, end, ask: (text) => (queued.push(text), (next ??= sent.catch(() => undefined).then(flush))) };
       await resumed();
       for (const resolve of waiting.splice(0)) resolve();
       for (const channel of again ? channels.values() : []) if (channel.holder) for (const listener of [...channel.listeners]) listener.interrupted(reset);
@@ -71,7 +73,7 @@ export function createPostgresFeed({ config, tables, heartbeatMs, resumed }: { c
       if (current === undefined) await new Promise<void>((resolve) => waiting.push(resolve));
       let channel = channels.get(key);
       if (channel === undefined) {
-        const created: Channel = { listeners: new Set(), holder, ready: current!.ask(`LISTEN ${name(key)}`) };
+        const created: Channel = { listeners: new Set(), holder, ready: current!.ask(`LISTEN ${pg.escapeIdentifier(key)}`) };
         created.ready.catch(() => channels.get(key) === created && channels.delete(key));
         channels.set(key, (channel = created));
       }
@@ -79,7 +81,7 @@ export function createPostgresFeed({ config, tables, heartbeatMs, resumed }: { c
       const stop = () => {
         if (!channel.listeners.delete(listener) || channel.listeners.size > 0 || channels.get(key) !== channel) return;
         channels.delete(key);
-        void current?.ask(`UNLISTEN ${name(key)}`).catch(() => undefined);
+        void current?.ask(`UNLISTEN ${pg.escapeIdentifier(key)}`).catch(() => undefined);
       };
       await channel.ready.catch((error: unknown) => (stop(), Promise.reject(error)));
       // Interrupted while it was being made: it may have missed events, so it is no subscription.

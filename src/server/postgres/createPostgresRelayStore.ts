@@ -49,7 +49,6 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     query(`INSERT INTO ${t.holders} VALUES ($1, ${NOW_MS} + $2, $3) ON CONFLICT (holder) DO UPDATE SET lease_until = EXCLUDED.lease_until, listener = EXCLUDED.listener`, [holder, leaseMs, feed.pid() ?? null]);
   const holders = new Set<string>();
   const leases = setInterval(() => holders.forEach((holder) => void refresh(holder).catch(() => undefined)), Math.max(1, Math.floor(leaseMs / 3)));
-  leases.unref?.();
   // Once the feed is back: leases first (with the new connection's pid), then each holder checks what it holds.
   const feed = createPostgresFeed({ config: pool.options, tables: t, heartbeatMs, resumed: () => Promise.all([...holders].map(refresh)) });
   let tablesMade: Promise<unknown> | undefined;
@@ -146,7 +145,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       DELETE FROM ${t.holders} h WHERE lease_until < ${NOW_MS} - ${recentMs} AND NOT EXISTS (SELECT 1 FROM ${t.requests} r WHERE r.holder = h.holder AND r.record IS NOT NULL)`);
   }
   const sweeper = setInterval(() => void sweep().catch(() => undefined), sweepMs);
-  sweeper.unref?.();
+  for (const timer of [leases, sweeper]) timer.unref?.();
   const countOpen = async (step: Step) => (await step.q<{ n: number }>(`SELECT count(*)::int AS n FROM ${t.requests} WHERE owner = $1 AND record IS NOT NULL`, [step.owner]))[0]!.n;
 
   /** Opens `record` at a new position, and tells the person's streams (by id when the record is too large to notify). */

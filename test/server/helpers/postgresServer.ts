@@ -53,7 +53,7 @@ export async function initPostgres(): Promise<string> {
     const parent = mkdtempSync(join(tmpdir(), "rme-pg-template-"));
     process.once("exit", () => rmSync(parent, { recursive: true, force: true }));
     if (user) chownSync(parent, user.uid, user.gid);
-    await run(`${BIN}/initdb`, ["-D", join(parent, "data"), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"], user);
+    await run(`${BIN}/initdb`, ["-D", join(parent, "data"), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"], user);
     return join(parent, "data");
   })();
   const source = await template;
