@@ -7,19 +7,19 @@ export const NOW_MS = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 export function relayTables(prefix: string) {
   if (!/^[a-z_][a-z0-9_]{0,29}$/.test(prefix)) throw new RangeError(`createPostgresRelayStore: prefix must be lower-case letters, digits or "_" (at most 30, no digit first); got "${prefix}".`);
   const [people, requests, rounds, completions, holders, meta] = ["people", "requests", "rounds", "completions", "holders", "meta"].map((name) => `${prefix}_${name}`) as [string, string, string, string, string, string];
-  // Made (when missing) one instance at a time, with an epoch (when there is none).
-  const create = `BEGIN; SELECT pg_advisory_xact_lock(hashtext('${meta}'));
-CREATE TABLE IF NOT EXISTS ${meta} (epoch text NOT NULL);
-CREATE TABLE IF NOT EXISTS ${people} (owner text PRIMARY KEY, position bigint NOT NULL, touched bigint NOT NULL);
-CREATE TABLE IF NOT EXISTS ${requests} (id text PRIMARY KEY, owner text NOT NULL, holder text NOT NULL, record text, deadline bigint, round_id text, round_key text,
+  // Made when missing, one instance at a time (a role that may only read and write them never runs the DDL); the epoch when there is none.
+  const create = `BEGIN; SELECT pg_advisory_xact_lock(hashtext('${meta}')); DO $$ BEGIN IF to_regclass('${holders}') IS NULL THEN
+CREATE TABLE ${meta} (epoch text NOT NULL);
+CREATE TABLE ${people} (owner text PRIMARY KEY, position bigint NOT NULL, touched bigint NOT NULL);
+CREATE TABLE ${requests} (id text PRIMARY KEY, owner text NOT NULL, holder text NOT NULL, record text, deadline bigint, round_id text, round_key text,
   completed boolean NOT NULL DEFAULT false, position bigint NOT NULL, reason text, settlement text, closed_at bigint, closed_position bigint);
-CREATE INDEX IF NOT EXISTS ${requests}_by_owner ON ${requests} (owner, position);
-CREATE INDEX IF NOT EXISTS ${requests}_by_holder ON ${requests} (holder) WHERE record IS NOT NULL;
-CREATE INDEX IF NOT EXISTS ${requests}_by_closing ON ${requests} (closed_at) WHERE closed_at IS NOT NULL;
-CREATE TABLE IF NOT EXISTS ${rounds} (id text PRIMARY KEY, owner text NOT NULL, round text NOT NULL, answers text NOT NULL, left_count int NOT NULL, deadline bigint NOT NULL);
-CREATE INDEX IF NOT EXISTS ${rounds}_by_deadline ON ${rounds} (deadline);
-CREATE TABLE IF NOT EXISTS ${completions} (owner text NOT NULL, position bigint NOT NULL, completion text NOT NULL, at bigint NOT NULL, PRIMARY KEY (owner, position));
-CREATE TABLE IF NOT EXISTS ${holders} (holder text PRIMARY KEY, lease_until bigint NOT NULL, listener int);
-INSERT INTO ${meta} SELECT md5(random()::text || clock_timestamp()::text) WHERE NOT EXISTS (SELECT 1 FROM ${meta}); COMMIT;`;
+CREATE INDEX ${requests}_by_owner ON ${requests} (owner, position);
+CREATE INDEX ${requests}_by_holder ON ${requests} (holder) WHERE record IS NOT NULL;
+CREATE INDEX ${requests}_by_closing ON ${requests} (closed_at) WHERE closed_at IS NOT NULL;
+CREATE TABLE ${rounds} (id text PRIMARY KEY, owner text NOT NULL, round text NOT NULL, answers text NOT NULL, left_count int NOT NULL, deadline bigint NOT NULL);
+CREATE INDEX ${rounds}_by_deadline ON ${rounds} (deadline);
+CREATE TABLE ${completions} (owner text NOT NULL, position bigint NOT NULL, completion text NOT NULL, at bigint NOT NULL, PRIMARY KEY (owner, position));
+CREATE TABLE ${holders} (holder text PRIMARY KEY, lease_until bigint NOT NULL, listener int);
+END IF; END $$; INSERT INTO ${meta} SELECT md5(random()::text || clock_timestamp()::text) WHERE NOT EXISTS (SELECT 1 FROM ${meta}); COMMIT;`;
   return { prefix, people, requests, rounds, completions, holders, meta, create };
 }

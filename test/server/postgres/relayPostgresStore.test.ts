@@ -77,6 +77,25 @@ describe("the Postgres store", () => {
     await pool.end();
   });
 
+  it("runs as a role that may only read and write its tables once they exist (no CREATE): answers reach their holder", async () => {
+    // Made once by their owner (this role may create them)...
+    await store("granted").snapshot("nobody");
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    const tables = ["people", "requests", "rounds", "completions", "holders", "meta"].map((name) => `granted_${name}`).join(", ");
+    // ...then used by a role with the rights docs/relay.md lists (Postgres 15 gives nobody CREATE on public by default).
+    await admin.query(`CREATE ROLE relay_app LOGIN; GRANT SELECT, INSERT, UPDATE, DELETE ON ${tables} TO relay_app`);
+    await admin.end();
+    const asApp = postgres.url.replace("postgres@", "relay_app@");
+    const [holding, answering] = [createPostgresRelayStore({ connectionString: asApp, prefix: "granted" }), createPostgresRelayStore({ connectionString: asApp, prefix: "granted" })];
+    opened.push(holding, answering);
+    const told: string[] = [];
+    await holding.attach("h-app", (id) => told.push(id));
+    expect(await holding.open({ ...big("app1", "cy"), holder: "h-app" }, 10)).toBe(true);
+    expect(await answering.settle("app1", { reason: "answered", result: { action: "decline" } }, "cy")).toEqual({ status: "settled" });
+    await vi.waitFor(() => expect(told).toEqual(["app1"]));
+  });
+
   it("refuses a prefix that cannot name its tables, and a timing that is not a whole number > 0, naming it", () => {
     expect(() => createPostgresRelayStore({ connectionString: postgres.url, prefix: "App-Relay" })).toThrow(/prefix must be lower-case letters.*"App-Relay"/);
     expect(() => createPostgresRelayStore({ connectionString: postgres.url, leaseMs: 0 })).toThrow("createPostgresRelayStore: leaseMs must be a whole number > 0.");
