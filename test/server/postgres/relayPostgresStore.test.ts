@@ -46,6 +46,8 @@ describe("the Postgres store", () => {
     const record = big("big1", "ann");
     expect(await holding.open({ ...record, id: "small0", params: { message: "Hi", requestedSchema: { type: "object", properties: {} } } }, 10)).toBe(true);
     expect(await holding.open(record, 10)).toBe(true);
+    // Read from its row when its notification arrives (one closed before that is skipped: its `closed` follows).
+    await vi.waitFor(() => expect(events).toHaveLength(2));
     const answer: RelaySettlement = { reason: "answered", result: { action: "accept", content: { note: "ü".repeat(6_000) } } };
     expect(await watching.settle("big1", answer, "ann")).toEqual({ status: "settled" });
     await vi.waitFor(() => expect(events.map((event) => event.type)).toEqual(["request", "request", "closed"]));
