@@ -43,20 +43,21 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
   });
 }
 
-// initdb takes seconds on a busy machine: it runs once per test process, and each cluster is a copy of that one.
-let template: Promise<string> | undefined;
+// initdb takes seconds on a busy machine: it runs once while clusters run in this process, and each is a copy of
+// that one; the copy goes once the last cluster stops.
+let template: { parent: string; dataDir: Promise<string> } | undefined;
+const running = new Set<RunningPostgres>();
 
 /** A new, empty cluster's directory, for startPostgres: made ahead, a restart "with its data gone" is quick. */
 export async function initPostgres(): Promise<string> {
   const user = runAs();
-  template ??= (async () => {
+  if (template === undefined) {
     const parent = mkdtempSync(join(tmpdir(), "rme-pg-template-"));
-    process.once("exit", () => rmSync(parent, { recursive: true, force: true }));
     if (user) chownSync(parent, user.uid, user.gid);
-    await run(`${BIN}/initdb`, ["-D", join(parent, "data"), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"], user);
-    return join(parent, "data");
-  })();
-  const source = await template;
+    const args = ["-D", join(parent, "data"), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"];
+    template = { parent, dataDir: run(`${BIN}/initdb`, args, user).then(() => join(parent, "data")) };
+  }
+  const source = await template.dataDir;
   const parent = mkdtempSync(join(tmpdir(), "rme-pg-"));
   if (user) chownSync(parent, user.uid, user.gid);
   const dataDir = join(parent, "data");
@@ -90,7 +91,7 @@ export async function startPostgres(options: { dataDir?: string; port?: number }
   }
   const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
   const directory = dataDir;
-  return {
+  const server: RunningPostgres = {
     url,
     port,
     dataDir,
@@ -100,6 +101,10 @@ export async function startPostgres(options: { dataDir?: string; port?: number }
       if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, "SIGINT");
       await exited;
       rmSync(join(directory, ".."), { recursive: true, force: true });
+      running.delete(server);
+      if (running.size > 0 || template === undefined) return;
+      rmSync(template.parent, { recursive: true, force: true });
+      template = undefined;
     },
     async kill() {
       // The backends are the postmaster's children: killed with it, as a crashed server's are.
@@ -113,8 +118,11 @@ export async function startPostgres(options: { dataDir?: string; port?: number }
         }
       }
       await exited;
+      running.delete(server);
     },
   };
+  running.add(server);
+  return server;
 }
 
 /** The direct children of `pid` (from /proc, so no ps is needed). */
