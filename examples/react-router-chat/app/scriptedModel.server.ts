@@ -28,4 +28,4 @@ function reply(prompt: { role: string; content: unknown }[]): StreamPart[] {
   ];
 }
 
-export const scriptedModel = () => new MockLanguageModelV4({ doStream: async ({ prompt }) => ({ stream: simulateReadableStream({ chunks: reply(prompt), initialDelayInMs: 200, chunkDelayInMs: 50 }) }) });
+export const scriptedModel = () => new MockLanguageModelV4({ doStream: async ({ prompt }) => ({ stream: simulateReadableStream({ chunks: reply(prompt), initialDelayInMs: 100, chunkDelayInMs: 20 }) }) });

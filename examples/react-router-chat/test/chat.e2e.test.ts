@@ -42,23 +42,32 @@ const cardIn = (call: Locator) => call.locator('[data-presentation="inline"]');
 const cards = (page: Page) => page.locator('[data-presentation="inline"]');
 const resultOf = (call: Locator) => call.locator(".tool-result").innerText();
 
-/** The instance that runs this chat (served its message), and the other one. */
-function instancesOf(page: Page): { running: number; other: number } {
+/** Everything the relay's event streams carried to this page's person (their session cookie), as the proxy saw it. */
+async function streamedTo(page: Page): Promise<string> {
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "session")!.value;
+  return app.proxy.log
+    .filter((entry) => entry.path === "/api/elicitation" && entry.cookie?.includes(session))
+    .map((entry) => entry.streamed)
+    .join("");
+}
+
+/** The instance that runs the chat that sent the last message, and the other one. */
+function chatInstances(): { running: number; other: number } {
   const posted = app.proxy.log.filter((entry) => entry.method === "POST" && entry.path === "/api/chat").at(-1);
   if (!posted) throw new Error("no chat message went through the proxy");
   return { running: posted.instance, other: 1 - posted.instance };
 }
 
 describe("the React Router example: two instances, one Redis, a round-robin proxy", () => {
-  it("a reload mid-question keeps the card under its tool call; answered after it, the tool's result shows in the thread", async () => {
-    const page = await signIn("Ada");
+  it("a reload, or the window closed and opened again, mid-question keeps the card under its tool call; answered after it, the tool's result shows in the thread", async () => {
+    let page = await signIn("Ada");
     await send(page, "deploy web");
     const card = () => cardIn(toolCall(page, "web"));
     await card().waitFor();
     await expect.poll(() => card().innerText()).toContain('Where should "web" be deployed?');
     const id = chatIdOf(page);
     // The answer being written comes back from the instance that does not run it.
-    const { other } = instancesOf(page);
+    const { other } = chatInstances();
     const unsteer = app.proxy.steer((method, path) => method === "GET" && path === `/api/chat/${id}/stream`, other);
     await read(page);
     await press(card().getByRole("radio", { name: "eu-west-1" }));
@@ -71,6 +80,23 @@ describe("the React Router example: two instances, one Redis, a round-robin prox
     expect(app.proxy.log.some((entry) => entry.path === `/api/chat/${id}/stream` && entry.instance === other)).toBe(true);
     await expect.poll(() => card().getByRole("textbox", { name: "Note for the team" }).inputValue()).toBe("half written");
     expect(await cards(page).count()).toBe(1);
+    await read(page);
+
+    // The whole window closed (every connection of it ends, unlike a reload's, which Chromium may keep
+    // draining), then opened again at the chat's address with the person's cookie.
+    const cookies = await page.context().cookies();
+    const chatUrl = page.url();
+    await page.context().close();
+    await new Promise((done) => setTimeout(done, 2000));
+    const reopened = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await reopened.addCookies(cookies);
+    page = await reopened.newPage();
+    await page.goto(chatUrl);
+    await card().waitFor();
+    expect(await cards(page).count()).toBe(1);
+    await read(page);
+    await press(card().getByRole("radio", { name: "eu-west-1" }));
+    await type(card().getByRole("textbox", { name: "Note for the team" }), "half written");
     await read(page);
     await press(card().getByRole("button", { name: "Submit" }));
     const result = 'Deploy of web: accepted {"region":"eu-west-1","note":"half written"}';
@@ -92,7 +118,7 @@ describe("the React Router example: two instances, one Redis, a round-robin prox
     const call = toolCall(page, "radio");
     await cardIn(call).waitFor();
     const id = chatIdOf(page);
-    const { other } = instancesOf(page);
+    const { other } = chatInstances();
     const unsteer = app.proxy.steer((method, path) => method === "POST" && path === `/api/chat/${id}/stop`, other);
     await read(page);
     await press(page.getByRole("button", { name: "Stop", exact: true }));
@@ -109,6 +135,10 @@ describe("the React Router example: two instances, one Redis, a round-robin prox
     await read(page);
     expect(await cards(page).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Send" }).count()).toBe(1);
+    // Nothing went on after Stop: no tool result, no answer quoting it, in the thread Redis keeps.
+    await toolCall(page, "radio").waitFor();
+    expect(await toolCall(page, "radio").locator(".tool-result").count()).toBe(0);
+    expect(await page.locator("main").innerText()).not.toContain("The deploy tool answered");
     await page.context().close();
   });
 
@@ -141,6 +171,9 @@ describe("the React Router example: two instances, one Redis, a round-robin prox
     await read(alan);
     await press(cardIn(toolCall(alan, "search")).getByRole("button", { name: "Decline" }));
     await expect.poll(() => resultOf(toolCall(alan, "search"))).toBe("Deploy of search: the person declined.");
+    // Nor did the question reach Bob's browser at all; it did reach Alan's.
+    expect(await streamedTo(alan)).toContain("be deployed?");
+    expect(await streamedTo(bob)).not.toContain("be deployed?");
     await Promise.all([alan.context().close(), bob.context().close()]);
   });
 
@@ -150,10 +183,11 @@ describe("the React Router example: two instances, one Redis, a round-robin prox
     await send(page, "deploy api");
     const call = toolCall(page, "api");
     await cardIn(call).waitFor();
-    const { running } = instancesOf(page);
+    const { running } = chatInstances();
     await read(page);
 
     const { ms, code } = await app.instances[running]!.terminate();
+    console.log(`instance ${running} exited ${ms} ms after SIGTERM (code ${code})`);
     expect(code).toBe(0);
     expect(ms).toBeLessThan(2000);
     // The question it held is closed as `cancel`; the tool says so in the thread.

@@ -1,7 +1,8 @@
 // A load balancer in front of the app's instances, as small as it gets (node:http): each request goes
 // to the next instance in turn (no sticky sessions), responses stream through as they come (event
 // streams, the chat's answer), and an instance that refuses the connection (it is shutting down) is
-// skipped for the next. `steer` sends the requests a test names to one instance; `log` says who served what.
+// skipped for the next. `steer` sends the requests a test names to one instance; `log` says who served
+// what, and what each event stream carried.
 import { createServer, request as forward, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -10,6 +11,10 @@ export interface Proxied {
   path: string;
   /** The index of the instance that answered. */
   instance: number;
+  /** The request's Cookie header: whose request it was. */
+  cookie?: string;
+  /** An event stream's text as it went to the browser. */
+  streamed: string;
 }
 
 export interface RoundRobinProxy {
@@ -43,7 +48,9 @@ export async function startRoundRobinProxy(ports: readonly number[]): Promise<Ro
     const attempt = (tried: number) => {
       const instance = order[tried]!;
       const upstream = forward({ host: "127.0.0.1", port: ports[instance], method, path, headers: req.headers }, (answer) => {
-        log.push({ method, path, instance });
+        const entry: Proxied = { method, path, instance, cookie: req.headers.cookie, streamed: "" };
+        log.push(entry);
+        if (String(answer.headers["content-type"]).startsWith("text/event-stream")) answer.on("data", (chunk: Buffer) => void (entry.streamed += chunk.toString()));
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         res.flushHeaders();
         answer.pipe(res);
