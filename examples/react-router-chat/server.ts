@@ -26,7 +26,7 @@ const server = app.listen(port, "127.0.0.1", () => console.log(`http://127.0.0.1
 // then Redis and the MCP client close, nothing is left open, and the process ends by itself.
 function shutDown() {
   const drained = new Promise((done) => server.close(done));
-  setInterval(() => server.closeIdleConnections(), 100).unref();
+  setInterval(() => server.closeIdleConnections(), 20).unref();
   return drained;
 }
 process.once("SIGTERM", () => void services.relay.close().then(shutDown).then(services.close).then(deploy.close));
