@@ -4,6 +4,23 @@ import { fieldName, initialFormValues } from "../core/values/initialFormValues";
 import { PAGE_DRAFT_PREFIX, RELAY_DRAFT_PREFIX } from "../core/values/draftKeys";
 import { contextKey } from "../core/values/contextKey";
 
+/**
+ * How a question's draft ends here: "answered" (Submit, Decline); "closed" without an answer (Cancel,
+ * closed elsewhere: the question is over); "left" this page unanswered (withdrawn, timed out, the page let
+ * it go: it may be drawn again).
+ */
+export type ElicitationDraftOutcome = "answered" | "closed" | "left";
+
+/** One question's draft while its form is drawn: what the form tells the store (`keeper()`). */
+export interface ElicitationDraftKeeper {
+  /** The person changed something: `read()` is kept as the draft at once in memory, and written to storage once the typing pauses. */
+  typed(read: () => FormValues): void;
+  /** The form leaves the page, the question still open: what was typed is written now (a draft forgotten meanwhile, at a sign-out, stays so). */
+  leave(): void;
+  /** The question is over here: "answered" forgets the draft; "closed" keeps `values` for `offerClosed` only; "left" keeps them as its draft too. */
+  settle(outcome: ElicitationDraftOutcome, values?: FormValues): void;
+}
+
 /** The one question a draft belongs to. */
 export interface ElicitationDraftQuestion {
   /**
@@ -40,6 +57,8 @@ export interface ElicitationDraftStore {
   keepClosed(question: ElicitationDraftQuestion, values: FormValues, fields?: readonly FieldDescriptor[]): void;
   /** The question was answered: its draft goes, and so does what `offerClosed` kept of its form in its context. */
   delete(question: ElicitationDraftQuestion): void;
+  /** What the form of `question` (drawing `fields`) tells the store as the person types and when the question ends. A question whose `key` is "" keeps no draft of its own. */
+  keeper(question: ElicitationDraftQuestion, fields: readonly FieldDescriptor[]): ElicitationDraftKeeper;
   /** Forgets the drafts whose key starts with `prefix` and is not in `keys` (a relay's questions still open for this person). */
   keepOnly(prefix: string, keys: ReadonlySet<string>): void;
   /** Forgets everything, in memory and in `sessionStorage`: call it when the person signs out. */
@@ -127,7 +146,7 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
     save();
   };
 
-  return {
+  const store: ElicitationDraftStore = {
     get(question) {
       const form = formId(question);
       return drafts.get(question.key, form) ?? (offerClosed ? closed.get(contextOf(question), form) : undefined);
@@ -164,10 +183,33 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
       // Even when nothing is in memory: another store of this tab may have written under the key.
       save();
     },
+    keeper(question, fields) {
+      // Over once the question ends here: the form emptied after an answer is no draft.
+      let over = false;
+      let read: (() => FormValues) | undefined;
+      const own = question.key !== "";
+      const keep = (typing: boolean) => {
+        if (!over && own && read && (typing || store.get(question))) store.set(question, read(), fields, typing);
+      };
+      return {
+        typed(values) {
+          read = values;
+          keep(true);
+        },
+        leave: () => keep(false),
+        settle(outcome, values) {
+          over = true;
+          if (outcome !== "left" || values === undefined) forget(question);
+          else if (own) store.set(question, values, fields);
+          if (values !== undefined && outcome !== "answered") store.keepClosed(question, values, fields);
+        },
+      };
+    },
     get size() {
       return drafts.size + closed.size;
     },
   };
+  return store;
 }
 
 /** Whether `values` are still the form's own starting values, value by value (a file's data: URI is millions of characters, which JSON would copy). */

@@ -1,15 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useCallbackRef } from "../ui/useCallbackRef";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { initialFormValues } from "../core/values/initialFormValues";
 import type { FormValues, ParsedElicitationSchema } from "../core/types";
-import type { ElicitationDraftQuestion, ElicitationDraftStore } from "./createElicitationDraftStore";
-
-/**
- * How a question's draft ends here: "answered" (Submit, Decline); "closed" without an answer (Cancel,
- * closed elsewhere: the question is over); "left" this page unanswered (withdrawn, timed out, the page let
- * it go: it may be drawn again).
- */
-export type ElicitationDraftOutcome = "answered" | "closed" | "left";
+import type { ElicitationDraftKeeper, ElicitationDraftOutcome, ElicitationDraftQuestion, ElicitationDraftStore } from "./createElicitationDraftStore";
 
 export interface ElicitationDraft {
   /** What was typed into this question before (or, with the store's `offerClosed`, into a closed one of the same form), read once per mount. */
@@ -38,48 +30,22 @@ export function useElicitationDraft(
   target: ElicitationDraftTarget,
   schema: ParsedElicitationSchema | undefined,
 ): ElicitationDraft {
-  const questionOf = (schema: ParsedElicitationSchema): ElicitationDraftQuestion => ({
-    key: target.key ?? "",
-    serverName: target.serverName,
-    formKey: schema.formKey,
-    ...(target.context ? { context: target.context } : {}),
-  });
-  const [restored] = useState(() => (store && schema ? store.get(questionOf(schema)) : undefined));
+  const question: ElicitationDraftQuestion | undefined = schema && { key: target.key ?? "", serverName: target.serverName, formKey: schema.formKey, context: target.context };
+  const [restored] = useState(() => question && store?.get(question));
   const [showRestored, setShowRestored] = useState(restored !== undefined);
-  // What the callbacks read of the latest render, through one stable function.
-  const latest = useCallbackRef(() => ({ store, fields: schema?.fields, question: schema ? questionOf(schema) : undefined, own: target.key !== undefined }));
-  const over = useRef(false);
-
-  // What the form holds, once the person changed something: kept at once in memory, and written to
-  // storage once the typing pauses, or at once when the form leaves the page with its draft still kept.
-  const read = useRef<() => FormValues>(undefined);
-  const keep = useCallback((typing: boolean) => {
-    const { store, fields, question, own } = latest();
-    if (over.current || !own || !store || !question || !read.current) return;
-    // Unmounted (the outlet left the page, a navigation without reload): a draft forgotten meanwhile (a sign-out) stays so.
-    if (typing || store.get(question)) store.set(question, read.current(), fields, typing);
-  }, [latest]);
-  const typed = useCallback((values: () => FormValues) => {
-    read.current = values;
-    keep(true);
-  }, [keep]);
-  useEffect(() => () => keep(false), [keep]);
-
-  const settle = useCallback((outcome: ElicitationDraftOutcome, values?: FormValues) => {
-    over.current = true;
-    const { store, fields, question, own } = latest();
-    if (!store || !question) return;
-    if (outcome !== "left" || values === undefined) store.delete(question);
-    else if (own) store.set(question, values, fields);
-    if (values !== undefined && outcome !== "answered") store.keepClosed(question, values, fields);
-  }, [latest]);
-
+  // The store's rules for this question (kept as typed, written once the typing pauses, kept or
+  // forgotten at the end) come with the store, so a page without drafts carries none of them.
+  const keeper = useMemo(() => (question && store?.keeper(question, schema!.fields)) || IDLE, [store, schema, target.key, target.serverName]);
+  // Unmounted with the question still open (the outlet left the page, a navigation without reload).
+  useEffect(() => () => keeper.leave(), [keeper]);
   const clear = useCallback(() => {
-    const { store, fields = [], question } = latest();
-    if (store && question) store.delete(question);
+    if (question) store?.delete(question);
     setShowRestored(false);
-    return initialFormValues(fields);
-  }, [latest]);
+    return initialFormValues(schema?.fields ?? []);
+  }, [keeper]);
 
-  return { restored, showRestored, typed, settle, clear };
+  return { restored, showRestored, typed: keeper.typed, settle: keeper.settle, clear };
 }
+
+/** No store, or no form: nothing to keep. */
+const IDLE: ElicitationDraftKeeper = { typed() {}, leave() {}, settle() {} };
