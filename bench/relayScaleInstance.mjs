@@ -91,7 +91,9 @@ if (kind === "bare" || kind === "floor") {
   const { fileInputs } = await import(new URL("core.js", dist));
   if (storeName === "redis") {
     const { createRedisRelayStore } = await import(new URL("server/redis.js", dist));
-    store = createRedisRelayStore({ url: redisUrl, recentMs: 1_000 });
+    // The subscriber's heartbeat waits 30 s, not 5 s: on a loaded machine a late ping reads as a dead
+    // connection, which ends every stream (a browser reconnects; these clients do not).
+    store = createRedisRelayStore({ url: redisUrl, recentMs: 1_000, heartbeatMs: 30_000 });
   } else {
     store = createMemoryRelayStore({ recentMs: 1_000 });
   }

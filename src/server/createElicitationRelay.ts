@@ -27,7 +27,7 @@ import { createStreamHub } from "./relay/createStreamHub";
 import { createWithdrawal } from "./relay/createWithdrawal";
 import { readRelayOptions } from "./relay/readRelayOptions";
 import { relayReply, storeUnavailableReply } from "./relay/relayReply";
-import { requestEventOf } from "./relay/requestEventOf";
+import { requestEventJson } from "./relay/requestEventJson";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayHandleOptions, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
 
 export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
@@ -51,6 +51,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     maxStreams: settings.maxStreams,
     maxStreamBuffer: settings.maxStreamBuffer,
     keepAliveMs: settings.keepAliveMs,
+    requestJson: (record) => held.eventJson(record.id) ?? requestEventJson(record),
     shown: held.markShown,
     closing: held.closing,
     isClosed: () => closed,
@@ -135,7 +136,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       holder: held.instance,
     };
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
-    const eventLength = JSON.stringify(requestEventOf(record)).length;
+    // Its text is made once, from the params' text the admission made, and every delivery writes it.
+    const eventJson = requestEventJson(record, prepare.textOf(params));
+    const eventLength = eventJson.length;
     if (eventLength > RELAY_BOUNDS.eventLength) {
       return admission.refuse(
         serverName,
@@ -143,7 +146,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         owner,
       );
     }
-    const answer = held.hold(record, signal, requestTimeout);
+    const answer = held.hold(record, signal, requestTimeout, eventJson);
     let opened: boolean;
     try {
       opened = await guard("open", () => store.open(record, settings.maxOpen));

@@ -19,6 +19,8 @@ interface Held {
   onAbort: (() => void) | undefined;
   shown: boolean;
   leaving: boolean;
+  /** Its `request` event's JSON text, made as it was admitted: each delivery writes it as it is. */
+  eventJson: string | undefined;
 }
 
 /** Waits between tries of a store write that failed: from the first, doubling, up to the last. */
@@ -29,7 +31,9 @@ export interface HeldRequests {
   /** This instance's id as the holder of its requests. */
   readonly instance: string;
   /** Holds `record` (not yet open in the store): the promise settles once, with the answer or this instance's closing. */
-  hold(record: RelayRecord, signal: AbortSignal | undefined, timeoutMs: number): Promise<ElicitResult>;
+  hold(record: RelayRecord, signal: AbortSignal | undefined, timeoutMs: number, eventJson?: string): Promise<ElicitResult>;
+  /** The `request` event's JSON text of a request held here, as made when it was held. */
+  eventJson(id: string): string | undefined;
   /** Whether this instance holds `id` (its MCP client waits here). */
   holds(id: string): boolean;
   /** Forgets a request that never opened, without answering it. */
@@ -191,10 +195,10 @@ export function createHeldRequests(
 
   return {
     instance,
-    hold(record, signal, timeoutMs) {
+    hold(record, signal, timeoutMs, eventJson) {
       const { id } = record;
       return new Promise<ElicitResult>((resolve, reject) => {
-        const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
+        const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false, eventJson };
         held.set(id, item);
         item.timer = setTimeout(() => void leave(id, "timeout"), timeoutMs);
         if (signal) {
@@ -205,6 +209,7 @@ export function createHeldRequests(
       });
     },
     holds: (id) => held.has(id),
+    eventJson: (id) => held.get(id)?.eventJson,
     drop(id) {
       const item = held.get(id);
       if (item === undefined) return;
