@@ -474,12 +474,14 @@ const LEGS = [
       const redis = await startRedis();
       const perSecond = 2_000;
       const rows = [];
+      const load = [loadavg()];
       try {
         const stores = [["relay, memory store", { kind: "relay", store: "memory" }], ["relay, Redis store", { kind: "relay", store: "redis", url: redis.url }]];
         for (const [name, instance] of stores) rows.push({ name, ...(await steadyRun(instance, PEOPLE, perSecond)) });
       } finally {
         await redis.stop();
       }
+      load.push(loadavg());
       const seconds = PEOPLE / perSecond;
       console.log(`\n### A steady rate: ${perSecond.toLocaleString("en")} questions a second over ${PEOPLE.toLocaleString("en")} people for ${seconds} s, one instance\n`);
       console.log("| store | delivered p50 | p99 | max | server's CPU per 1,000 delivered | target p99 |");
@@ -490,7 +492,8 @@ const LEGS = [
       }
       console.log(
         `\nEach person is asked once, in turn, at ${perSecond.toLocaleString("en")} a second (a timer every 5 ms asks everyone due by then; after 500 asked the same way as a warm-up). ` +
-          "Delivered: from the request's due time — its slot in that schedule, so a server that falls behind counts — to its `request` event read by the person's client (epoch ms in both processes).",
+          "Delivered: from the request's due time — its slot in that schedule, so a server that falls behind counts — to its `request` event read by the person's client (epoch ms in both processes). " +
+          `Load average (1 min) ${load.map((l) => l[0].toFixed(1)).join(" at the start, ")} at the end; ${cpus().length} cores.`,
       );
     },
   },
@@ -505,12 +508,7 @@ const LEGS = [
         requestedSchema: { type: "object", properties: { scan: { type: "string", format: "uri", title: "Scan", "x-mcp-file": { accept: ["application/pdf"] } } }, required: ["scan"] },
       };
       const instance = { kind: "relay", store: "memory", env: { BENCH_FILE_ANSWERS: "1" } };
-      // Quiet: the same steady requests, the event loop watched throughout.
-      const quiet = await steadyRun(instance, people, perSecond, async (server) => async () => {
-        await server.call("loopDelay", { phase: "start" });
-        await new Promise((resolve) => setTimeout(resolve, (people / perSecond) * 1000));
-        return server.call("loopDelay", { phase: "stop" });
-      });
+      const load = [loadavg()];
       // Loaded: 500 ms in, one person (with a stream of their own) answers a file request with a 10 MB file.
       const loaded = await steadyRun(instance, people, perSecond, async (server, clients) => {
         const url = `http://127.0.0.1:${server.hello.port}/api/elicitation`;
@@ -536,9 +534,19 @@ const LEGS = [
         };
       });
       const { sent, replied, status, length } = loaded.beside;
+      // Quiet: the same steady requests, the event loop watched over a window as long, as far in.
+      const quiet = await steadyRun(instance, people, perSecond, async (server) => async () => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await server.call("loopDelay", { phase: "start" });
+        const from = epoch();
+        await new Promise((resolve) => setTimeout(resolve, replied - sent));
+        return { ...(await server.call("loopDelay", { phase: "stop" })), from, to: epoch() };
+      });
+      const quietDuring = quiet.latencies.filter((_, i) => quiet.started[i] >= quiet.beside.from && quiet.started[i] <= quiet.beside.to);
       // Other people's deliveries due while the answer was being sent, read and checked.
       const during = loaded.latencies.filter((_, i) => loaded.started[i] >= sent && loaded.started[i] <= replied);
-      const quietP99 = pct(quiet.latencies, 99);
+      const quietP99 = pct(quietDuring, 99);
+      load.push(loadavg());
       console.log(`\n### One 10 MB file answer among ${people.toLocaleString("en")} people asked at ${perSecond.toLocaleString("en")} a second (memory store, one instance)\n`);
       console.log("| figure | quiet | while the answer arrives and is checked | target |");
       console.log("| --- | --: | --: | --: |");
@@ -546,11 +554,12 @@ const LEGS = [
       console.log(`| event-loop delay p99 | ${ms(quiet.beside.p99)} | ${ms(loaded.beside.p99)} | ≤ 50 ms: ${delayMet} |`);
       console.log(`| event-loop delay max | ${ms(quiet.beside.max)} | ${ms(loaded.beside.max)} | |`);
       const deliveryMet = pct(during, 99) <= 2 * quietP99 ? "met" : "not met";
-      console.log(`| other people's delivery p99 | ${ms(quietP99)} | ${ms(pct(during, 99))} (${during.length} delivered) | ≤ 2 × quiet: ${deliveryMet} |`);
+      console.log(`| other people's delivery p99 | ${ms(quietP99)} (${quietDuring.length} delivered) | ${ms(pct(during, 99))} (${during.length} delivered) | ≤ 2 × quiet: ${deliveryMet} |`);
       console.log(
         `\nThe answer: ${(length / 1024 / 1024).toFixed(1)} MB of JSON (a ${bytes / 1024 / 1024} MB PDF as a base64 data: URI), POSTed from another process over loopback, answered ${status} after ${ms(replied - sent)}. ` +
-          "Event-loop delay: the server's `monitorEventLoopDelay` (5 ms resolution), quiet over the whole steady run, loaded from the POST sent to its reply. " +
-          "Delivery: as in the steady rate above; quiet over every delivery, loaded over those due between the POST sent and its reply.",
+          "Event-loop delay: the server's `monitorEventLoopDelay` (5 ms resolution), from the POST sent to its reply; quiet: a run of the same steady requests without it, over a window as long, 500 ms in. " +
+          "Delivery: as in the steady rate above, for the requests due in that window. " +
+          `Load average (1 min) ${load.map((l) => l[0].toFixed(1)).join(" at the start, ")} at the end; ${cpus().length} cores.`,
       );
     },
   },

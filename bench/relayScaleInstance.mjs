@@ -208,7 +208,7 @@ const commands = {
   /** Lets closings age out of the memory store (recentMs is 1 s here): its next look-up forgets them. */
   settle: async () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    if (storeName === "memory") await store.snapshot("nobody");
+    if (storeName === "memory") await store?.snapshot("nobody");
     return {};
   },
   close: async () => {
