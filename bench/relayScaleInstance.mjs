@@ -69,11 +69,25 @@ if (kind === "bare" || kind === "floor") {
     } else {
       publish = write;
     }
+    // BENCH_FLOOR_PREPARE=once: the preparation kept by the params' JSON text, as the relay keeps it
+    // (that text serialised once, and put in the event); else made for every request.
+    const kept = process.env.BENCH_FLOOR_PREPARE === "once" ? new Map() : undefined;
     ask = (owner, given) => {
-      const prepared = prepareElicitationRequest(given, {});
+      const text = kept === undefined ? undefined : JSON.stringify(given);
+      let prepared = kept?.get(text);
+      if (prepared === undefined) {
+        prepared = prepareElicitationRequest(given, {});
+        kept?.set(text, prepared);
+      }
       if (!prepared.ok) throw new Error("the floor's params did not prepare");
       const receivedAt = Date.now();
-      publish(owner, JSON.stringify({ id: `floor-${next++}`, serverName: "Deployer", params: given, receivedAt, deadline: receivedAt + 600_000 }));
+      const id = `floor-${next++}`;
+      publish(
+        owner,
+        text === undefined
+          ? JSON.stringify({ id, serverName: "Deployer", params: given, receivedAt, deadline: receivedAt + 600_000 })
+          : `{"id":"${id}","serverName":"Deployer","params":${text},"receivedAt":${receivedAt},"deadline":${receivedAt + 600_000}}`,
+      );
     };
   }
   handler = (req, res) => {
