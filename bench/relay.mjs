@@ -557,11 +557,14 @@ const LEGS = [
       const delayMet = loaded.beside.p99 <= 50 ? "met" : "not met";
       console.log(`| event-loop delay p99 | ${ms(quiet.beside.p99)} | ${ms(loaded.beside.p99)} | ≤ 50 ms: ${delayMet} |`);
       console.log(`| event-loop delay max | ${ms(quiet.beside.max)} | ${ms(loaded.beside.max)} | |`);
+      console.log(`| CPU between two turns of the loop, p99 | ${ms(quiet.beside.cpuP99)} | ${ms(loaded.beside.cpuP99)} | |`);
+      console.log(`| CPU between two turns of the loop, max | ${ms(quiet.beside.cpuMax)} | ${ms(loaded.beside.cpuMax)} | |`);
       const deliveryMet = pct(during, 99) <= 2 * quietP99 ? "met" : "not met";
       console.log(`| other people's delivery p99 | ${ms(quietP99)} (${quietDuring.length} delivered) | ${ms(pct(during, 99))} (${during.length} delivered) | ≤ 2 × quiet: ${deliveryMet} |`);
       console.log(
         `\nThe answer: ${(length / 1024 / 1024).toFixed(1)} MB of JSON (a ${bytes / 1024 / 1024} MB PDF as a base64 data: URI), POSTed from another process over loopback, answered ${status} after ${ms(replied - sent)}. ` +
           "Event-loop delay: the server's `monitorEventLoopDelay` (5 ms resolution), from the POST sent to its reply; quiet: a run of the same steady requests without it, over a window as long, 500 ms in. " +
+          "CPU between two turns: the server's `process.cpuUsage()` between two runs of a 5 ms timer over the same window — how long the loop was held, without the time a loaded machine keeps the process off a core. " +
           "Delivery: as in the steady rate above, for the requests due in that window. " +
           `Load average (1 min) ${load.map((l) => l[0].toFixed(1)).join(" at the start, ")} at the end; ${cpus().length} cores.`,
       );
