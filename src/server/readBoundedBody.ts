@@ -1,3 +1,5 @@
+import { nextTurn } from "../core/shared/nextTurn";
+
 /**
  * The body of `request` as text, read until `maxBytes` and within `deadlineMs`: "too-large" when it
  * is longer (reading stops there, so a 20 MB body costs the server at most `maxBytes`), "timeout"
@@ -41,7 +43,7 @@ export async function readBoundedBody(request: Request, maxBytes: number, deadli
       text += decoder.decode(value, { stream: true });
       if (size >= turnAt) {
         turnAt = size + BYTES_PER_TURN;
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await nextTurn();
       }
     }
   } finally {

@@ -4,6 +4,8 @@
 // what is left — the structure with short placeholders — is parsed in one go. The result, and
 // whether there is one, are JSON.parse's; a string with escapes is decoded by JSON.parse itself.
 
+import { nextTurn } from "./nextTurn";
+
 /** Characters checked per task. */
 const STEP = 1_000_000;
 /** Strings at least this long are taken out and checked in steps; shorter ones stay in place. */
@@ -11,7 +13,6 @@ const LONG = 64 * 1024;
 // JSON forbids raw control characters in a string.
 const CONTROL = /[\u0000-\u001f]/;
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false };
 
@@ -37,14 +38,14 @@ function closingQuote(text: string, open: number): number {
 async function longString(text: string, open: number, close: number): Promise<string | undefined> {
   let escaped = false;
   for (let from = open + 1; from < close; from += STEP) {
-    await nextTask();
+    await nextTurn();
     const piece = text.slice(from, Math.min(close, from + STEP));
     if (CONTROL.test(piece)) return undefined;
     escaped ||= piece.includes("\\");
   }
   if (!escaped) return text.slice(open + 1, close);
   // Escapes (never in a data: URI): JSON.parse decodes them, and judges them.
-  await nextTask();
+  await nextTurn();
   const parsed = parseWhole(text.slice(open, close + 1));
   return parsed.ok ? (parsed.value as string) : undefined;
 }
@@ -72,7 +73,7 @@ export async function parseJsonInSteps(text: string): Promise<ParsedJson> {
   }
   if (strings.length === 0) return parseWhole(text);
   structure.push(text.slice(kept));
-  await nextTask();
+  await nextTurn();
   const original = (value: unknown) => (typeof value === "string" && value.startsWith(tag) ? strings[Number(value.slice(tag.length))] : value);
   try {
     const value: unknown = JSON.parse(structure.join(""), (_key, value: unknown) => {

@@ -48,7 +48,7 @@ describe("the relay's content check", () => {
     ["no file at all", { note: "hi" }],
   ])("judges %s as the check in one go does", async (_label, content) => {
     expect(await createRelayContentCheck()(parsed, content)).toStrictEqual(inOneGo(parsed, content));
-  });
+  }, 30_000);
 
   it("lets the event loop turn while a 10 MB file's body is checked", async () => {
     const scan = pdf("QUFB".repeat(3_400_000));
@@ -58,5 +58,5 @@ describe("the relay's content check", () => {
     clearInterval(ticking);
     expect(checked).toStrictEqual({ valid: true, content: { scan } });
     expect(turns).toBeGreaterThanOrEqual(10);
-  });
+  }, 30_000);
 });
