@@ -52,10 +52,16 @@ describe("the relay's content check", () => {
 
   it("lets the event loop turn while a 10 MB file's body is checked", async () => {
     const scan = pdf("QUFB".repeat(3_400_000));
+    // Another piece of work, run on every turn of the loop it gets.
     let turns = 0;
-    const ticking = setInterval(() => turns++, 0);
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
     const checked = await createRelayContentCheck()(parsed, { scan });
-    clearInterval(ticking);
+    ticking = false;
     expect(checked).toStrictEqual({ valid: true, content: { scan } });
     expect(turns).toBeGreaterThanOrEqual(10);
   }, 30_000);
