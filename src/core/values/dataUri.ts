@@ -123,12 +123,12 @@ export function isBase64(text: string): boolean {
 /** Characters checked per step: a few milliseconds of work between two turns of the event loop. */
 const STEP = 1_000_000;
 
-/** The same verdict as `isUriBody`, a million characters per task, so the main thread stays free. */
-export async function isUriBodyInSteps(value: string, info: DataUriInfo): Promise<boolean> {
+/** The same verdict as `isUriBody`, `step` characters per task (a million by default), so the main thread stays free. */
+export async function isUriBodyInSteps(value: string, info: DataUriInfo, step = STEP): Promise<boolean> {
   if (!hasOneFragmentAtMost(value)) return false;
-  for (let from = info.bodyStart; from < value.length; from += STEP) {
+  for (let from = info.bodyStart; from < value.length; from += step) {
     if (from > info.bodyStart) await nextTurn();
-    if (!sliceIsUri(value, from, Math.min(value.length, from + STEP))) return false;
+    if (!sliceIsUri(value, from, Math.min(value.length, from + step))) return false;
   }
   return true;
 }
