@@ -852,9 +852,9 @@ async function churn(relay, count) {
 }
 
 setTimeout(() => {
-  console.error("bench:relay: still running after 20 minutes; giving up.");
+  console.error("bench:relay: still running after 30 minutes; giving up.");
   process.exit(2);
-}, 1_200_000).unref();
+}, 1_800_000).unref();
 console.log(`## bench:relay — Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 for (const leg of LEGS) if (CHOSEN.has(leg.name)) await leg.run();
 process.exit(0);
