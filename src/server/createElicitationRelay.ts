@@ -51,7 +51,6 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     maxStreams: settings.maxStreams,
     maxStreamBuffer: settings.maxStreamBuffer,
     keepAliveMs: settings.keepAliveMs,
-    requestJson: (record) => held.eventJson(record.id) ?? requestEventJson(record),
     shown: held.markShown,
     closing: held.closing,
     isClosed: () => closed,
@@ -136,9 +135,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       holder: held.instance,
     };
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
-    // Its text is made once, from the params' text the admission made, and every delivery writes it.
-    const eventJson = requestEventJson(record, prepare.textOf(params));
-    const eventLength = eventJson.length;
+    // Measured on its text made around the params' text the admission made: no second serialisation.
+    const eventLength = requestEventJson(record, prepare.textOf(params)).length;
     if (eventLength > RELAY_BOUNDS.eventLength) {
       return admission.refuse(
         serverName,
@@ -146,7 +144,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         owner,
       );
     }
-    const answer = held.hold(record, signal, requestTimeout, eventJson);
+    const answer = held.hold(record, signal, requestTimeout);
     let opened: boolean;
     try {
       opened = await guard("open", () => store.open(record, settings.maxOpen));

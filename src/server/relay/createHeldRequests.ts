@@ -19,8 +19,6 @@ interface Held {
   onAbort: (() => void) | undefined;
   shown: boolean;
   leaving: boolean;
-  /** Its `request` event's JSON text, made as it was admitted: each delivery writes it as it is. */
-  eventJson: string | undefined;
 }
 
 /** Waits between tries of a store write that failed: from the first, doubling, up to the last. */
@@ -31,9 +29,7 @@ export interface HeldRequests {
   /** This instance's id as the holder of its requests. */
   readonly instance: string;
   /** Holds `record` (not yet open in the store): the promise settles once, with the answer or this instance's closing. */
-  hold(record: RelayRecord, signal: AbortSignal | undefined, timeoutMs: number, eventJson?: string): Promise<ElicitResult>;
-  /** The `request` event's JSON text of a request held here, as made when it was held. */
-  eventJson(id: string): string | undefined;
+  hold(record: RelayRecord, signal: AbortSignal | undefined, timeoutMs: number): Promise<ElicitResult>;
   /** Whether this instance holds `id` (its MCP client waits here). */
   holds(id: string): boolean;
   /** Forgets a request that never opened, without answering it. */
@@ -195,10 +191,10 @@ export function createHeldRequests(
 
   return {
     instance,
-    hold(record, signal, timeoutMs, eventJson) {
+    hold(record, signal, timeoutMs) {
       const { id } = record;
       return new Promise<ElicitResult>((resolve, reject) => {
-        const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false, eventJson };
+        const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
         held.set(id, item);
         item.timer = setTimeout(() => void leave(id, "timeout"), timeoutMs);
         if (signal) {
@@ -209,7 +205,6 @@ export function createHeldRequests(
       });
     },
     holds: (id) => held.has(id),
-    eventJson: (id) => held.get(id)?.eventJson,
     drop(id) {
       const item = held.get(id);
       if (item === undefined) return;

@@ -8,9 +8,10 @@ import type { EventStream, EventStreamEnd } from "../createEventStream";
 import { createEventStreams } from "../createEventStreams";
 import { eventStreamResponse } from "../eventStreamResponse";
 import type { StoreGuard } from "../createStoreGuard";
-import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayStoreEvent } from "../ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayStoreEvent } from "../ElicitationRelayStore";
 import type { ElicitationRelayEvent } from "../types";
 import { relayReply, storeUnavailableReply } from "./relayReply";
+import { requestEventJson } from "./requestEventJson";
 
 interface Connection {
   stream: EventStream;
@@ -33,8 +34,6 @@ export interface StreamHubOptions {
   maxStreams: number;
   maxStreamBuffer: number;
   keepAliveMs: number;
-  /** The JSON text of a record's `request` event (made once, where it can be). */
-  requestJson: (record: RelayRecord) => string;
   /** A window drew a request (for the holder's `shown` report). */
   shown: (id: string) => void;
   /** A closing this instance has not written yet: already gone for the person. */
@@ -62,7 +61,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
 
   /** An event's data as JSON text: made once, whichever streams it goes to. */
   function eventJson(event: RelayStoreEvent): string {
-    if (event.type === "request") return options.requestJson(event.record);
+    if (event.type === "request") return requestEventJson(event.record);
     return JSON.stringify(event.type === "completed" ? completedEventOf(event) : { id: event.id, reason: event.reason });
   }
 
@@ -133,7 +132,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       // The snapshot goes out whole (it is bounded by the open maximum); the bound applies to what follows.
       const completedOpen = new Set<string>();
       for (const record of open) {
-        stream.sendJson(RELAY_EVENT.request, at, options.requestJson(record), true);
+        stream.sendJson(RELAY_EVENT.request, at, requestEventJson(record), true);
         shown(record.id);
         // Its server said it is done while it was open: a new window shows it done too.
         const elicitationId = isRecord(record.params) ? record.params.elicitationId : undefined;
