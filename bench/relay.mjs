@@ -14,13 +14,16 @@
 //   event stream on one instance (memory store, Redis store, Postgres store), and three instances sharing Redis with
 //   3,000 people each, then one request for each person at once — heap per idle stream beside a bare
 //   node:http event stream's, the time until every stream is ready, the burst's delivery p50/p99, the
-//   heap once they all left, the servers' CPU time, and the machine's load.
+//   heap once they all left, the servers' CPU time, and the machine's load; beside them the floor (the
+//   same bare streams doing by hand the work no relay can skip), and the relay's CPU per delivery over it;
+// a steady rate (2,000 questions a second over the people, one instance): delivered p50/p99 from each due time;
+// one 10 MB file answer among other people's deliveries: event-loop delay, CPU between two turns, delivery p99.
 // Each leg is one entry of LEGS.
 //
 // Where the scale leg's time and heap go: BENCH_SCALE_PROFILE=/tmp/burst writes a CPU profile of each
 // burst, BENCH_SCALE_SNAPSHOT=/tmp/scale heap snapshots of the first server, idle and once all left.
 //
-//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,postgres,three] [--scale-rounds 1] [--legs latency,heap,throughput,churn,browser,scale]
+//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,postgres,three] [--scale-rounds 1] [--legs latency,heap,throughput,churn,browser,rate,file,scale]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -50,10 +53,19 @@ const args = Object.fromEntries(
 );
 const ROUNDS = Number(args.rounds ?? 300);
 const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 200);
-const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser,scale").split(","));
+const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser,rate,file,scale").split(","));
 const PEOPLE = Number(args.people ?? 10_000);
 const SCALE_ROUNDS = Number(args["scale-rounds"] ?? 1);
 const SCALE_ROWS = new Set(String(args["scale-rows"] ?? "memory,redis,postgres,three").split(","));
+/**
+ * The floor's rows on each store: the work a delivery cannot skip, done by hand (bench/relayScaleInstance.mjs,
+ * "floor"), with the core's preparation made for each request, and kept by the params' text as the relay keeps it.
+ */
+const FLOORS = {
+  memory: "floor: bare stream + the core's preparation + the event written",
+  redis: "floor on Redis: + one ioredis PUBLISH received by a subscriber",
+};
+const FLOOR_PREPARATIONS = { each: "preparation each time", once: "preparation kept" };
 
 // A realistic form: six fields of the usual kinds.
 const params = {
@@ -472,6 +484,112 @@ const LEGS = [
     },
   },
   {
+    name: "rate",
+    async run() {
+      const redis = await startRedis();
+      const perSecond = 2_000;
+      const rows = [];
+      const load = [loadavg()];
+      try {
+        const stores = [["relay, memory store", { kind: "relay", store: "memory" }], ["relay, Redis store", { kind: "relay", store: "redis", url: redis.url }]];
+        for (const [name, instance] of stores) rows.push({ name, ...(await steadyRun(instance, PEOPLE, perSecond)) });
+      } finally {
+        await redis.stop();
+      }
+      load.push(loadavg());
+      const seconds = PEOPLE / perSecond;
+      console.log(`\n### A steady rate: ${perSecond.toLocaleString("en")} questions a second over ${PEOPLE.toLocaleString("en")} people for ${seconds} s, one instance\n`);
+      console.log("| store | delivered min | p50 | p99 | max | server's CPU per 1,000 delivered | target p99 |");
+      console.log("| --- | --: | --: | --: | --: | --: | --: |");
+      for (const row of rows) {
+        const met = row.name.includes("Redis") ? `≤ 100 ms: ${pct(row.latencies, 99) <= 100 ? "met" : "not met"}` : "—";
+        console.log(`| ${row.name} | ${ms(Math.min(...row.latencies))} | ${ms(pct(row.latencies, 50))} | ${ms(pct(row.latencies, 99))} | ${ms(Math.max(...row.latencies))} | ${((row.cpuMs / row.latencies.length) * 1000).toFixed(0)} ms | ${met} |`);
+      }
+      console.log(
+        `\nEach person is asked once, in turn, at ${perSecond.toLocaleString("en")} a second (a timer every 5 ms asks everyone due by then; after 500 asked the same way as a warm-up). ` +
+          "Delivered: from the request's due time — its slot in that schedule, so a server that falls behind counts — to its `request` event read by the person's client (epoch ms in both processes). " +
+          `Load average (1 min) ${load.map((l) => l[0].toFixed(1)).join(" at the start, ")} at the end; ${cpus().length} cores.`,
+      );
+    },
+  },
+  {
+    name: "file",
+    async run() {
+      const people = 2_000;
+      const perSecond = 500;
+      const bytes = 10 * 1024 * 1024;
+      const form = {
+        message: "Attach the signed scan.",
+        requestedSchema: { type: "object", properties: { scan: { type: "string", format: "uri", title: "Scan", "x-mcp-file": { accept: ["application/pdf"] } } }, required: ["scan"] },
+      };
+      const instance = { kind: "relay", store: "memory", env: { BENCH_FILE_ANSWERS: "1" } };
+      const load = [loadavg()];
+      let alone;
+      // Loaded: 500 ms in, one person (with a stream of their own) answers a file request with a 10 MB file.
+      const loaded = await steadyRun(instance, people, perSecond, async (server, clients) => {
+        const url = `http://127.0.0.1:${server.hello.port}/api/elicitation`;
+        await clients.call("open", { url, owners: ["uploader"], concurrency: 1 });
+        const answer = (id, size) => fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-user": "uploader" }, body: fileAnswerBody(id, size) });
+        // A 1 KB file first: the schema's validator is compiled once per process, not measured here.
+        await (await answer((await server.call("ask", { owner: "uploader", form })).requestId, 1024)).text();
+        // One 10 MB answer alone (the streams idle): what taking it holds the loop for, nobody else asked.
+        const soloId = (await server.call("ask", { owner: "uploader", form })).requestId;
+        await server.call("loopDelay", { phase: "start" });
+        const soloSent = epoch();
+        await (await answer(soloId, bytes)).text();
+        alone = { ...(await server.call("loopDelay", { phase: "stop" })), ms: epoch() - soloSent };
+        const { requestId: id } = await server.call("ask", { owner: "uploader", form });
+        const body = fileAnswerBody(id, bytes);
+        return async () => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await server.call("loopDelay", { phase: "start" });
+        const sent = epoch();
+        const response = await fetch(`http://127.0.0.1:${server.hello.port}/api/elicitation`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-user": "uploader" },
+          body,
+        });
+        await response.text();
+        const replied = epoch();
+        const delay = await server.call("loopDelay", { phase: "stop" });
+        return { ...delay, status: response.status, sent, replied, length: body.length };
+        };
+      });
+      const { sent, replied, status, length } = loaded.beside;
+      // Quiet: the same steady requests, the event loop watched over a window as long, as far in.
+      const quiet = await steadyRun(instance, people, perSecond, async (server) => async () => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await server.call("loopDelay", { phase: "start" });
+        const from = epoch();
+        await new Promise((resolve) => setTimeout(resolve, replied - sent));
+        return { ...(await server.call("loopDelay", { phase: "stop" })), from, to: epoch() };
+      });
+      const quietDuring = quiet.latencies.filter((_, i) => quiet.started[i] >= quiet.beside.from && quiet.started[i] <= quiet.beside.to);
+      // Other people's deliveries due while the answer was being sent, read and checked.
+      const during = loaded.latencies.filter((_, i) => loaded.started[i] >= sent && loaded.started[i] <= replied);
+      const quietP99 = pct(quietDuring, 99);
+      load.push(loadavg());
+      console.log(`\n### One 10 MB file answer among ${people.toLocaleString("en")} people asked at ${perSecond.toLocaleString("en")} a second (memory store, one instance)\n`);
+      console.log("| figure | quiet | while the answer arrives and is checked | target | the answer alone, nobody asked |");
+      console.log("| --- | --: | --: | --: | --: |");
+      const delayMet = loaded.beside.p99 <= 50 ? "met" : "not met";
+      console.log(`| event-loop delay p99 | ${ms(quiet.beside.p99)} | ${ms(loaded.beside.p99)} | ≤ 50 ms: ${delayMet} | ${ms(alone.p99)} |`);
+      console.log(`| event-loop delay max | ${ms(quiet.beside.max)} | ${ms(loaded.beside.max)} | | ${ms(alone.max)} |`);
+      console.log(`| CPU between two turns of the loop, p99 | ${ms(quiet.beside.cpuP99)} | ${ms(loaded.beside.cpuP99)} | | ${ms(alone.cpuP99)} |`);
+      console.log(`| CPU between two turns of the loop, max | ${ms(quiet.beside.cpuMax)} | ${ms(loaded.beside.cpuMax)} | | ${ms(alone.cpuMax)} |`);
+      const deliveryMet = pct(during, 99) <= 2 * quietP99 ? "met" : "not met";
+      console.log(`| other people's delivery p99 | ${ms(quietP99)} (${quietDuring.length} delivered) | ${ms(pct(during, 99))} (${during.length} delivered) | ≤ 2 × quiet: ${deliveryMet} | — |`);
+      console.log(
+        `\nThe answer: ${(length / 1024 / 1024).toFixed(1)} MB of JSON (a ${bytes / 1024 / 1024} MB PDF as a base64 data: URI), POSTed from another process over loopback, answered ${status} after ${ms(replied - sent)} (alone: ${ms(alone.ms)}). ` +
+          "Event-loop delay: the server's `monitorEventLoopDelay` (5 ms resolution), from the POST sent to its reply; quiet: a run of the same steady requests without it, over a window as long, 500 ms in. " +
+          "CPU between two turns: the server's `process.cpuUsage()` between two runs of a 5 ms timer over the same window — how long the loop was held, without the time a loaded machine keeps the process off a core " +
+          "(with requests due, it counts the catch-up too: a server kept off a core asks everyone due at its next turn). The answer alone: one more 10 MB answer before the steady requests start, the streams idle. " +
+          "Delivery: as in the steady rate above, for the requests due in that window. " +
+          `Load average (1 min) ${load.map((l) => l[0].toFixed(1)).join(" at the start, ")} at the end; ${cpus().length} cores.`,
+      );
+    },
+  },
+  {
     name: "scale",
     async run() {
       const files = Number(execFileSync("/bin/sh", ["-c", "ulimit -Hn"], { encoding: "utf8" }).trim());
@@ -484,13 +602,20 @@ const LEGS = [
       try {
         const people = PEOPLE;
         const third = Math.round((people * 3) / 10);
-        // The bare stream always runs: it is the base of the ratio.
+        // The bare stream always runs: it is the base of the heap ratio. Each store's floor runs
+        // beside the relays on it: the base of their CPU ratio (`floor` names its row).
         rows.push(await scaleRun("bare node:http event stream (the peer)", [{ kind: "bare" }], people));
-        if (SCALE_ROWS.has("memory")) rows.push(await scaleRun("relay, memory store", [{ kind: "relay", store: "memory" }], people));
-        if (SCALE_ROWS.has("redis")) rows.push(await scaleRun("relay, Redis store", [{ kind: "relay", store: "redis", url: redis.url }], people));
+        const usesRedis = SCALE_ROWS.has("redis") || SCALE_ROWS.has("three");
+        for (const [prepare, label] of Object.entries(FLOOR_PREPARATIONS)) {
+          const floor = (store, url) => scaleRun(`${FLOORS[store]} (${label})`, [{ kind: "floor", store, url, env: { BENCH_FLOOR_PREPARE: prepare } }], people);
+          if (SCALE_ROWS.has("memory")) rows.push({ ...(await floor("memory")), floorOf: `memory ${prepare}` });
+          if (usesRedis) rows.push({ ...(await floor("redis", redis.url)), floorOf: `redis ${prepare}` });
+        }
+        if (SCALE_ROWS.has("memory")) rows.push({ ...(await scaleRun("relay, memory store", [{ kind: "relay", store: "memory" }], people)), floor: "memory" });
+        if (SCALE_ROWS.has("redis")) rows.push({ ...(await scaleRun("relay, Redis store", [{ kind: "relay", store: "redis", url: redis.url }], people)), floor: "redis" });
         if (postgres) rows.push(await scaleRun("relay, Postgres store", [{ kind: "relay", store: "postgres", url: postgres.url }], people));
         const three = Array.from({ length: 3 }, () => ({ kind: "relay", store: "redis", url: redis.url }));
-        if (SCALE_ROWS.has("three")) rows.push(await scaleRun(`three instances, Redis store, ${third.toLocaleString("en")} people each`, three, third));
+        if (SCALE_ROWS.has("three")) rows.push({ ...(await scaleRun(`three instances, Redis store, ${third.toLocaleString("en")} people each`, three, third)), floor: "redis" });
       } finally {
         await Promise.all([redis.stop(), postgres?.stop()]);
       }
@@ -506,12 +631,20 @@ const LEGS = [
         const after = row.after === undefined ? "—" : `${signed(row.after)}${row.again === undefined ? "" : `; ${signed(row.again)} from the end of round 1 to the end of round ${SCALE_ROUNDS}`}`;
         console.log(`| ${row.name} | ${people(row)} | ${kb(row.perStream)} | ${(row.perStream / bare).toFixed(2)} × | ${after} |`);
       }
-      console.log("\n| instances | streams ready | servers' CPU per 1,000 opened | burst delivered p50 | p99 | all delivered | servers' CPU per 1,000 delivered |");
-      console.log("| --- | --: | --: | --: | --: | --: | --: |");
+      console.log(
+        "\n| instances | streams ready | servers' CPU per 1,000 opened | burst delivered p50 | p99 | all delivered | servers' CPU per 1,000 delivered | vs. the floor, preparation each time (target ≤ 2 ×) | vs. the floor, preparation kept |",
+      );
+      console.log("| --- | --: | --: | --: | --: | --: | --: | --: | --: |");
+      const floors = Object.fromEntries(rows.filter((row) => row.floorOf !== undefined).map((row) => [row.floorOf, row]));
+      const perDelivery = (row) => row.burstCpu.servers / row.people;
       for (const row of rows) {
         const burst =
           row.latencies === undefined ? ["—", "—", "—", "—"] : [ms(pct(row.latencies, 50)), ms(pct(row.latencies, 99)), ms(row.allDelivered), perThousand(row.burstCpu.servers, row)];
-        console.log(`| ${row.name} | ${(row.readyMs / 1000).toFixed(2)} s | ${perThousand(row.openCpu.servers, row)} | ${burst.join(" | ")} |`);
+        const ratios = Object.keys(FLOOR_PREPARATIONS).map((prepare) => {
+          const floor = floors[`${row.floor} ${prepare}`];
+          return floor === undefined ? "—" : `${(perDelivery(row) / perDelivery(floor)).toFixed(2)} ×`;
+        });
+        console.log(`| ${row.name} | ${(row.readyMs / 1000).toFixed(2)} s | ${perThousand(row.openCpu.servers, row)} | ${burst.join(" | ")} | ${ratios.join(" | ")} |`);
       }
       const avg = (l) => l.map((x) => x.toFixed(2)).join(", ");
       console.log(`\nLoad average (1, 5, 15 min): ${avg(load[0])} at the start, ${avg(load[1])} at the end; ${cpus().length} cores.`);
@@ -519,17 +652,22 @@ const LEGS = [
         "Heap: used after forced GC in each server process, with every stream open and idle, minus the same before any came (after a warm-up of 200 people), " +
           "per stream. Streams ready: from the first connection to the last `ready` event (256 connecting at a time). " +
           "Delivery: from `relay.request` called on the server to the `request` event read by the person's client (epoch ms in both processes); " +
-          "with three instances each asks the people of the next. CPU: user + system time of the server processes, which a busy machine does not inflate as it does wall time.",
+          "with three instances each asks the people of the next. CPU: user + system time of the server processes, which a busy machine does not inflate as it does wall time; " +
+          "a burst's from before its first request to its last delivery (the withdrawal after it not counted). " +
+          "The floor: the same bare streams, each request's params prepared by the core (parse and limits), its `request` event serialised and written to the person's stream; " +
+          "with the preparation kept, it is made once and found again by the params' JSON text (which the event then reuses), as the relay does; " +
+          "on Redis each event one ioredis PUBLISH on the person's channel, written to the stream by the subscriber that receives it. vs. the floor: CPU per delivery over the floor's on the same store.",
       );
     },
   },
 ];
 
 /** A child process answering commands over IPC: `call(command, args)` → its reply. */
-async function child(script, args, execArgv = []) {
+async function child(script, args, execArgv = [], env = {}) {
   // Each process holds one socket per person: its soft limit of open files is raised to the hard one first.
   const process_ = spawn("/bin/sh", ["-c", 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"', "sh", process.execPath, ...execArgv, join(import.meta.dirname, script), ...args], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, ...env },
   });
   let next = 0;
   const waiting = new Map();
@@ -565,9 +703,11 @@ async function child(script, args, execArgv = []) {
 async function scaleRun(name, instances, perInstance) {
   const clients = await child("relayScaleClients.mjs", []);
   const servers = await Promise.all(
-    instances.map((instance) => child("relayScaleInstance.mjs", [instance.kind, instance.store ?? "", instance.url ?? ""], ["--expose-gc"])),
+    instances.map((instance) => child("relayScaleInstance.mjs", [instance.kind, instance.store ?? "", instance.url ?? ""], ["--expose-gc"], instance.env)),
   );
   const urls = servers.map((server) => `http://127.0.0.1:${server.hello.port}/api/elicitation`);
+  // The relay and the floor ask; the bare stream only holds its streams open.
+  const asks = instances[0].kind !== "bare";
   const relays = instances[0].kind === "relay";
   const ownersOf = (tag, count) => servers.map((_, i) => Array.from({ length: count }, (_, k) => `${tag}${i}-${k}`));
   // CPU time of the servers (together) and of the clients' process, in ms.
@@ -585,22 +725,25 @@ async function scaleRun(name, instances, perInstance) {
     }
     throw new Error(`${name}: streams still open 10 s after every client left`);
   };
+  // The burst's CPU runs from before the first request to the last delivery; the withdrawal after it is not counted.
   const burst = async (owners) => {
+    const cpuBefore = await cpu();
     // Each instance asks the people of the next one: with Redis, every event crosses instances.
     const asked = owners.map((_, i) => owners[(i + 1) % owners.length]);
     const started = (await Promise.all(servers.map((server, i) => server.call("burst", { owners: asked[i] })))).flatMap((r) => r.started);
     const everyone = asked.flat();
     const { arrived } = await clients.call("requests", { owners: everyone, timeoutMs: 60_000 });
+    const burstCpu = cpuSince(cpuBefore, await cpu());
     const latencies = arrived.map((at, i) => at - started[i]);
     const allDelivered = Math.max(...arrived) - Math.min(...started);
     await Promise.all(servers.map((server) => server.call("withdraw")));
-    return { latencies, allDelivered };
+    return { latencies, allDelivered, burstCpu };
   };
   try {
     // Warm-up: the code paths compiled, pools and caches filled, before the first reading.
     const warm = ownersOf("warm", 200);
     await Promise.all(warm.map((owners, i) => clients.call("open", { url: urls[i], owners, concurrency: 200 })));
-    if (relays) await burst(warm);
+    if (asks) await burst(warm);
     await left();
     await Promise.all(servers.map((server) => server.call("settle")));
     const before = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
@@ -616,9 +759,7 @@ async function scaleRun(name, instances, perInstance) {
     const snapshot = (moment) =>
       process.env.BENCH_SCALE_SNAPSHOT && servers[0].call("snapshot", { path: `${process.env.BENCH_SCALE_SNAPSHOT}-${instances.length}${instances[0].kind}${instances[0].store ?? ""}-${moment}.heapsnapshot` });
     await snapshot("idle");
-    const cpuBeforeBurst = await cpu();
-    const delivered = relays ? await burst(owners) : {};
-    const burstCpu = relays ? cpuSince(cpuBeforeBurst, await cpu()) : undefined;
+    const delivered = asks ? await burst(owners) : {};
     await left();
     await Promise.all(servers.map((server) => server.call("settle")));
     const afterHeap = await Promise.all(servers.map((server) => server.call("heap").then((r) => r.heap)));
@@ -636,10 +777,51 @@ async function scaleRun(name, instances, perInstance) {
       again = last.reduce((sum, heapUsed, i) => sum + heapUsed - afterHeap[i], 0) / servers.length;
     }
     await Promise.all(servers.map((server) => server.call("close")));
-    return { name, people: perInstance * servers.length, perStream, readyMs, openCpu, burstCpu, ...delivered, after, again };
+    return { name, people: perInstance * servers.length, perStream, readyMs, openCpu, ...delivered, after, again };
   } finally {
     await Promise.all([...servers, clients].map((process_) => process_.stop()));
   }
+}
+
+/**
+ * One server process (`instance`) with `people` idle streams, then requests at a steady `perSecond`,
+ * one per person in turn; `setup(server, clients)`, when given, runs before them, and what it returns,
+ * `during`, beside them.
+ * Delivery: from each request's due time (its slot in the schedule, so a late event loop counts) to
+ * its `request` event read by the person's client.
+ */
+async function steadyRun(instance, people, perSecond, setup) {
+  const clients = await child("relayScaleClients.mjs", []);
+  const server = await child("relayScaleInstance.mjs", [instance.kind, instance.store ?? "", instance.url ?? ""], ["--expose-gc"], instance.env);
+  const url = `http://127.0.0.1:${server.hello.port}/api/elicitation`;
+  const cpu = async () => (await server.call("cpu")).cpu;
+  try {
+    // Warm-up: 500 asked at the same rate, so compiled code is in the figures.
+    const warm = Array.from({ length: 500 }, (_, k) => `warm-${k}`);
+    const owners = Array.from({ length: people }, (_, k) => `person-${k}`);
+    await clients.call("open", { url, owners: [...warm, ...owners], concurrency: 256 });
+    const run = async (asked, setup_) => {
+      const during = await setup_?.(server, clients);
+      const before = await cpu();
+      const steady = server.call("steady", { owners: asked, perSecond });
+      const beside = await during?.();
+      const { started } = await steady;
+      const { arrived } = await clients.call("requests", { owners: asked, timeoutMs: 60_000 });
+      const after = await cpu();
+      await server.call("withdraw");
+      return { latencies: arrived.map((at, i) => at - started[i]), started, arrived, cpuMs: (after.user + after.system - before.user - before.system) / 1000, beside };
+    };
+    await run(warm);
+    return await run(owners, setup);
+  } finally {
+    await Promise.all([server, clients].map((process_) => process_.stop()));
+  }
+}
+
+/** A file answer of `bytes` (a PDF of "A"s, as a base64 data: URI) for request `id`, as the page POSTs it. */
+function fileAnswerBody(id, bytes) {
+  const scan = `data:application/pdf;name=scan.pdf;base64,${Buffer.alloc(bytes, 0x41).toString("base64")}`;
+  return JSON.stringify({ id, result: { action: "accept", content: { scan } } });
 }
 
 /** `count` requests across 100 people, each answered through relay.handle (no sockets: the relay's own cost). */
@@ -682,9 +864,9 @@ async function churn(relay, count) {
 }
 
 setTimeout(() => {
-  console.error("bench:relay: still running after 20 minutes; giving up.");
+  console.error("bench:relay: still running after 30 minutes; giving up.");
   process.exit(2);
-}, 1_200_000).unref();
+}, 1_800_000).unref();
 console.log(`## bench:relay — Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 for (const leg of LEGS) if (CHOSEN.has(leg.name)) await leg.run();
 process.exit(0);

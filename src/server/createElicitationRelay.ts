@@ -29,7 +29,7 @@ import { createStreamHub } from "./relay/createStreamHub";
 import { createWithdrawal } from "./relay/createWithdrawal";
 import { readRelayOptions } from "./relay/readRelayOptions";
 import { relayReply, storeUnavailableReply } from "./relay/relayReply";
-import { requestEventOf } from "./relay/requestEventOf";
+import { requestEventJson } from "./relay/requestEventJson";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayHandleOptions, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
 
 export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
@@ -144,7 +144,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       holder: held.instance,
     };
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
-    const eventLength = JSON.stringify(requestEventOf(record)).length;
+    // Measured on its text made around the params' text the admission made: no second serialisation.
+    const eventLength = requestEventJson(record, prepare.textOf(params)).length;
     if (eventLength > RELAY_BOUNDS.eventLength) {
       return admission.refuse(
         serverName,

@@ -28,6 +28,8 @@ export interface EventStream {
   cancel(): void;
   /** Queues one event; false once the stream has ended. `whole`: queued whatever the buffer holds (a connection's first snapshot). */
   send(event: string, id: string, data: unknown, whole?: boolean): boolean;
+  /** `send` with the data's JSON text made already (one line: JSON.stringify's), for an event going to several streams. */
+  sendJson(event: string, id: string, json: string, whole?: boolean): boolean;
   /** Queues a comment line (`: text`), which readers ignore: keeps proxies from cutting an idle stream. */
   comment(text: string): boolean;
   /** Ends the stream from the server's side. */
@@ -100,8 +102,12 @@ class BoundedEventStream implements EventStream {
   }
 
   send(event: string, id: string, data: unknown, whole?: boolean): boolean {
+    return this.sendJson(event, id, JSON.stringify(data), whole);
+  }
+
+  sendJson(event: string, id: string, json: string, whole?: boolean): boolean {
     // JSON on one line: it holds no raw newline, so one `data:` line carries it.
-    return this.#write(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`, whole === true);
+    return this.#write(`event: ${event}\nid: ${id}\ndata: ${json}\n\n`, whole === true);
   }
 
   comment(text: string): boolean {

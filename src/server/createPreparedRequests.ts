@@ -11,17 +11,23 @@ const LONGEST_KEPT = 256 * 1024;
  * validator in the cache when an answer is checked, and an open request need not hold its own.
  */
 /** The relay's preparation of a request's params: made once per distinct params text, kept a while. */
-export type PreparedRequests = (params: unknown) => PreparedElicitationRequest;
+export interface PreparedRequests {
+  (params: unknown): PreparedElicitationRequest;
+  /** The JSON text of `params` when they are the very object prepared last (the request's event reuses it), else undefined. */
+  textOf(params: unknown): string | undefined;
+}
 
 export function createPreparedRequests(options: PrepareElicitationOptions): PreparedRequests {
   const kept = new Map<string, PreparedElicitationRequest>();
-  return (params) => {
+  let last: { params: unknown; text: string | undefined } = { params: undefined, text: undefined };
+  const prepare = (params: unknown): PreparedElicitationRequest => {
     let key: string | undefined;
     try {
       key = JSON.stringify(params);
     } catch {
       key = undefined; // Not JSON (a cycle, a BigInt): prepared, and refused, without being kept.
     }
+    last = { params, text: key };
     if (key === undefined || key.length > LONGEST_KEPT) return prepareElicitationRequest(params, options);
     const found = kept.get(key);
     if (found !== undefined) {
@@ -34,4 +40,5 @@ export function createPreparedRequests(options: PrepareElicitationOptions): Prep
     if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
     return prepared;
   };
+  return Object.assign(prepare, { textOf: (params: unknown) => (params === last.params ? last.text : undefined) });
 }

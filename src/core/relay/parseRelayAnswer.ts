@@ -1,3 +1,4 @@
+import { parseJsonInSteps } from "../shared/parseJsonInSteps";
 import { isRecord, ownProperty } from "../shared/ownProperty";
 import type { ElicitContent, ElicitResult } from "../types";
 import { RELAY_BOUNDS, type RelayAnswerBody } from "./relayWire";
@@ -10,15 +11,17 @@ export type ParsedRelayAnswer = { ok: true; answer: RelayAnswerBody } | { ok: fa
  * Reads the text of a relay `POST` (`{ id, result }`). Only `action` and, for an accept, `content`
  * are kept: nothing else a browser writes (`_meta`, say) travels on to the MCP server. Whether the
  * content fits the request's schema is the schema check's job, not this one's; here it must only be
- * an object. Never throws.
+ * an object. Never rejects.
  */
-export function parseRelayAnswer(text: string): ParsedRelayAnswer {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { ok: false, message: "The body is not JSON." };
-  }
+export async function parseRelayAnswer(text: string): Promise<ParsedRelayAnswer> {
+  // A long body's strings are read in steps (parseJsonInSteps.ts): a 10 MB file does not hold the server.
+  const body = await parseJsonInSteps(text);
+  return body.ok ? readAnswer(body.value) : { ok: false, message: NOT_JSON };
+}
+
+const NOT_JSON = "The body is not JSON.";
+
+function readAnswer(body: unknown): ParsedRelayAnswer {
   if (!isRecord(body)) return { ok: false, message: "The body must be an object { id, result }." };
   const id = ownProperty(body, "id");
   if (typeof id !== "string" || id.length === 0 || id.length > RELAY_BOUNDS.requestIdLength) return { ok: false, message: "id must be a request id (a string)." };

@@ -17,7 +17,7 @@ function oversizedValues(
   parsed: ParsedElicitationSchema,
   renamed: Record<string, unknown>,
   limits: ElicitationLimits,
-  fileBodies: boolean,
+  fileBodies: FileBodies,
   known: KnownDataUris | undefined,
 ): ContentValidationError[] {
   const failures: ContentValidationError[] = [];
@@ -25,7 +25,8 @@ function oversizedValues(
     const name = engineKey(field);
     const value = ownProperty(renamed, name);
     if (field.kind === "file" && typeof value === "string") {
-      const failure = checkFileValue(field, value, fileBodies, knownDataUri(known, field.key, value));
+      const body = typeof fileBodies === "boolean" ? fileBodies : (fileBodies.get(field.key) ?? true);
+      const failure = checkFileValue(field, value, body, knownDataUri(known, field.key, value));
       if (failure !== undefined) failures.push({ instancePath: `/${name}`, ...failure });
     } else if (field.kind === "text" && typeof value === "string" && value.length > limits.maxStringLength) {
       const limit = Math.min(field.maxLength ?? Infinity, limits.maxStringLength);
@@ -38,6 +39,12 @@ function oversizedValues(
   }
   return failures;
 }
+
+/**
+ * How a file's data: URI body is judged: true, here; false, by the caller (the forms, in steps); or,
+ * by field key, the verdicts the caller found in steps already (the relay), the rest judged here.
+ */
+export type FileBodies = boolean | ReadonlyMap<string, { isUri: boolean }>;
 
 // Engine keywords that keep their name as the issue's code.
 const SAME_CODE: ReadonlySet<string> = new Set([
@@ -54,8 +61,8 @@ export function checkContent(
   content: unknown,
   validator: () => ContentValidator,
   limits?: Partial<ElicitationLimits>,
-  /** False: a file's data: URI body is left to the caller (the forms check it in steps). */
-  fileBodies = true,
+  /** False: a file's data: URI body is left to the caller (the forms check it in steps); or the caller's verdicts. */
+  fileBodies: FileBodies = true,
   /** Data: URIs the form built from files, judged without reading them again (checkFileValue.ts). */
   known?: KnownDataUris,
 ): ContentCheck<FoundIssue> {

@@ -1,4 +1,4 @@
-import { checkContent } from "./checkContent";
+import { checkContent, type FileBodies } from "./checkContent";
 import { createAjvCompiler } from "./engines/ajvEngine";
 import { compileEvalFreeValidator } from "./engines/evalFreeValidator";
 import type { ElicitationLimits } from "../request/limits";
@@ -14,6 +14,8 @@ export interface CheckContentSyncOptions {
   limits?: Partial<ElicitationLimits>;
   /** True: each `pattern` runs in the engine (`new RegExp(pattern, "u")`); false: the caller checks patterns. */
   patterns: boolean;
+  /** Verdicts on files' data: URI bodies found in steps already (checkContent.ts); by default each is checked here. */
+  fileBodies?: FileBodies;
 }
 
 /**
@@ -25,7 +27,7 @@ export function checkContentSync(
   runtime: ValidationRuntime,
   parsed: ParsedElicitationSchema,
   content: unknown,
-  { engine, limits, patterns }: CheckContentSyncOptions,
+  { engine, limits, patterns, fileBodies }: CheckContentSyncOptions,
 ): ContentCheck<FoundIssue> {
   return checkContent(
     parsed,
@@ -36,5 +38,6 @@ export function checkContentSync(
       return runtime.validators.get(parsed, resolved, compile, patterns);
     },
     limits,
+    fileBodies,
   );
 }

@@ -12,11 +12,13 @@ import { checkStringFormat } from "./checkStringFormat";
  * a file. The verdicts are the engines': a URI header they accept, a body of URI characters, and
  * lengths in code points. A `known` data: URI (one the form built from a file) is judged by what
  * was learnt as it was read, without reading its characters again: the same verdicts, in no time.
+ * `body`: true, the body's URI syntax is checked here; false, the caller checks it itself; or its
+ * verdict, `isUriBody`'s, found already by the caller in steps (the relay, createRelayContentCheck.ts).
  */
 export function checkFileValue(
   field: FileFieldDescriptor,
   value: string,
-  body = true,
+  body: boolean | { isUri: boolean } = true,
   known?: KnownDataUri,
 ): { keyword: string; params: Record<string, unknown> } | undefined {
   const info = known?.info ?? parseDataUri(value);
@@ -24,7 +26,8 @@ export function checkFileValue(
   // With `body` false the caller checks the body's characters itself, in steps (createValuesCheck.ts).
   const header = known?.header ?? value.slice(0, info.bodyStart);
   const headerIsUri = () => known?.plainHeader === true || checkStringFormat("uri", `${header}x`);
-  if (field.format === "uri" && !(headerIsUri() && (known !== undefined || !body || isUriBody(value, info)))) {
+  const bodyIsUri = () => (typeof body === "object" ? body.isUri : !body || isUriBody(value, info));
+  if (field.format === "uri" && !(headerIsUri() && (known !== undefined || bodyIsUri()))) {
     return { keyword: "format", params: { format: "uri" } };
   }
   if (!acceptsFile(field.accept, info)) return { keyword: "fileType", params: { accept: (field.accept ?? []).join(", ") } };

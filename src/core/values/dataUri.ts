@@ -2,6 +2,8 @@
 // `data:<type>;name=<percent-encoded file name>;base64,<bytes>`. Only the header is parsed with a
 // regular expression; the body, millions of characters long, is measured, never matched as a whole.
 
+import { nextTurn } from "../shared/nextTurn";
+
 /** What a data: URI's header says, and where its body starts. */
 export interface DataUriInfo {
   /** The media type, lower-cased, without parameters; "text/plain" when the URI names none (RFC 2397). */
@@ -100,12 +102,12 @@ export function isUriBody(value: string, info: DataUriInfo): boolean {
 /** Characters checked per step: a few milliseconds of work between two turns of the event loop. */
 const STEP = 1_000_000;
 
-/** The same verdict as `isUriBody`, a million characters per task, so the main thread stays free. */
-export async function isUriBodyInSteps(value: string, info: DataUriInfo): Promise<boolean> {
+/** The same verdict as `isUriBody`, `step` characters per task (a million by default), so the main thread stays free. */
+export async function isUriBodyInSteps(value: string, info: DataUriInfo, step = STEP): Promise<boolean> {
   if (!hasOneFragmentAtMost(value)) return false;
-  for (let from = info.bodyStart; from < value.length; from += STEP) {
-    if (from > info.bodyStart) await new Promise((resolve) => setTimeout(resolve, 0));
-    if (!sliceIsUri(value, from, Math.min(value.length, from + STEP))) return false;
+  for (let from = info.bodyStart; from < value.length; from += step) {
+    if (from > info.bodyStart) await nextTurn();
+    if (!sliceIsUri(value, from, Math.min(value.length, from + step))) return false;
   }
   return true;
 }

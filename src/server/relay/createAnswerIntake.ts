@@ -43,7 +43,7 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
     const text = await readBoundedBody(request, options.maxBodyBytes, options.bodyTimeoutMs);
     if (text === "too-large") return refused(RELAY_STATUS.tooLarge, { error: "too-large" });
     if (text === "timeout") return refused(RELAY_STATUS.bodyTimeout, { error: "body-timeout" });
-    const parsed = parseRelayAnswer(text);
+    const parsed = await parseRelayAnswer(text);
     if (!parsed.ok) return refused(RELAY_STATUS.badRequest, { error: "bad-request", message: parsed.message });
     const { id } = parsed.answer;
     let result = parsed.answer.result;
@@ -61,7 +61,7 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
       if (requestShape.mode === "url") {
         if (result.content !== undefined) return refused(RELAY_STATUS.badRequest, { error: "bad-request", message: "A URL-mode answer carries no content." }, id);
       } else {
-        const checked = checkContent(requestShape.schema, result.content ?? {});
+        const checked = await checkContent(requestShape.schema, result.content ?? {});
         if (!checked.valid) {
           return refused(RELAY_STATUS.badRequest, { error: "invalid-content", errors: checked.errors.map(({ field, code, params, message }) => ({ field, code, params, message })) }, id);
         }

@@ -11,7 +11,7 @@ import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayCompletion, RelayStoreEvent } from "../ElicitationRelayStore";
 import type { ElicitationRelayEvent } from "../types";
 import { relayReply, storeUnavailableReply } from "./relayReply";
-import { requestEventOf } from "./requestEventOf";
+import { requestEventJson } from "./requestEventJson";
 
 interface Connection {
   stream: EventStream;
@@ -59,17 +59,18 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // One encoder and one keep-alive timer for every stream: a stream leaves it as it ends, whenever that is.
   const eventStreams = createEventStreams({ maxBufferedBytes: options.maxStreamBuffer, keepAliveMs: options.keepAliveMs });
 
-  function deliver(connection: Connection, event: RelayStoreEvent): void {
+  /** An event's data as JSON text: made once, whichever streams it goes to. */
+  function eventJson(event: RelayStoreEvent): string {
+    if (event.type === "request") return requestEventJson(event.record);
+    return JSON.stringify(event.type === "completed" ? completedEventOf(event) : { id: event.id, reason: event.reason });
+  }
+
+  function deliver(connection: Connection, event: RelayStoreEvent, json = eventJson(event)): void {
     if (event.position <= connection.position) return;
     connection.position = event.position;
-    if (event.type === "request") {
-      connection.stream.send(RELAY_EVENT.request, String(event.position), requestEventOf(event.record));
-      shown(event.record.id);
-    } else if (event.type === "completed") {
-      connection.stream.send(RELAY_EVENT.completed, String(event.position), completedEventOf(event));
-    } else {
-      connection.stream.send(RELAY_EVENT.closed, String(event.position), { id: event.id, reason: event.reason });
-    }
+    const name = event.type === "request" ? RELAY_EVENT.request : event.type === "completed" ? RELAY_EVENT.completed : RELAY_EVENT.closed;
+    connection.stream.sendJson(name, String(event.position), json);
+    if (event.type === "request") shown(event.record.id);
   }
 
   function watch(owner: string): Watched {
@@ -80,9 +81,10 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       entry.unsubscribe = store.subscribe(
         owner,
         (event) => {
+          let json: string | undefined;
           for (const connection of connections) {
             if (connection.waiting !== undefined) connection.waiting.push(event);
-            else deliver(connection, event);
+            else deliver(connection, event, (json ??= eventJson(event)));
           }
         },
         // The feed may have lost events: a stream that can no longer hear them ends, and its window
@@ -130,7 +132,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       // The snapshot goes out whole (it is bounded by the open maximum); the bound applies to what follows.
       const completedOpen = new Set<string>();
       for (const record of open) {
-        stream.send(RELAY_EVENT.request, at, requestEventOf(record), true);
+        stream.sendJson(RELAY_EVENT.request, at, requestEventJson(record), true);
         shown(record.id);
         // Its server said it is done while it was open: a new window shows it done too.
         const elicitationId = isRecord(record.params) ? record.params.elicitationId : undefined;
