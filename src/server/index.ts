@@ -18,6 +18,8 @@ export type {
 export { toFetchRequest, type NodeRequestLike, type ToFetchRequestOptions } from "./toFetchRequest";
 export { sendFetchResponse, type NodeResponseLike } from "./sendFetchResponse";
 export type {
+  ElicitationRecord,
+  ElicitationRecordCause,
   ElicitationRelay,
   ElicitationRelayEvent,
   ElicitationRelayEventType,
