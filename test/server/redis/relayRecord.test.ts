@@ -5,6 +5,7 @@
 // instance that closed it, saying how — and never what was answered unless the host opted in.
 import { fork, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
@@ -28,11 +29,11 @@ afterEach(async () => {
 });
 
 let prefixes = 0;
-async function instances(count: number, options: Partial<ElicitationRelayOptions> = {}, prefix = `record${prefixes++}`) {
+async function instances(count: number, options: Partial<ElicitationRelayOptions> = {}, prefix = `record${prefixes++}`, timing = { leaseMs: 600, sweepMs: 200 }) {
   const records: { instance: number; record: ElicitationRecord }[] = [];
   const made = await Promise.all(
     Array.from({ length: count }, async (_, instance) => {
-      const store = createRedisRelayStore({ url: redis.url, prefix, leaseMs: 600, sweepMs: 200 });
+      const store = createRedisRelayStore({ url: redis.url, prefix, ...timing });
       const relay = createElicitationRelay({
         identify: identifyByHeader,
         store,
@@ -46,6 +47,21 @@ async function instances(count: number, options: Partial<ElicitationRelayOptions
     }),
   );
   return { instances: made, records };
+}
+
+/** A relay instance in its own process (lease 600 ms), that the test can kill. */
+async function startChild(prefix: string): Promise<ChildProcess> {
+  const child = fork(join(import.meta.dirname, "relayInstance.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, REDIS_URL: redis.url, RELAY_PREFIX: prefix },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  cleanup.push(() => void child.kill("SIGKILL"));
+  await new Promise<void>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`relay instance exited (${code}) before listening`)));
+    child.on("message", (message: { type: string }) => message.type === "listening" && resolve());
+  });
+  return child;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -178,16 +194,7 @@ describe("onRecord: one record per closed question, across instances", () => {
 
   it("an instance killed with SIGKILL while it holds a question: one record, `holder-gone`, from a survivor", async () => {
     const prefix = `record${prefixes++}`;
-    const child: ChildProcess = fork(join(import.meta.dirname, "relayInstance.ts"), [], {
-      execArgv: ["--import", "tsx"],
-      env: { ...process.env, REDIS_URL: redis.url, RELAY_PREFIX: prefix },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    cleanup.push(() => void child.kill("SIGKILL"));
-    await new Promise<void>((resolve, reject) => {
-      child.once("exit", (code) => reject(new Error(`relay instance exited (${code}) before listening`)));
-      child.on("message", (message: { type: string }) => message.type === "listening" && resolve());
-    });
+    const child = await startChild(prefix);
     const { instances: [b], records } = await instances(2, {}, prefix);
     const window = await openStream(b!.url, "ada");
     cleanup.push(() => window.close());
@@ -198,5 +205,41 @@ describe("onRecord: one record per closed question, across instances", () => {
     await window.next((event) => event.event === "closed", 8_000);
     const { record } = await theOnly(records);
     expect(record).toMatchObject({ id, owner: "ada", serverName: "Deploy", action: "cancel", cause: "holder-gone" });
+  });
+
+  it("an answer for a question whose holder died, before any sweep: refused (409), and one record, `holder-gone`, from the instance that took the answer", async () => {
+    const prefix = `record${prefixes++}`;
+    const child = await startChild(prefix);
+    // The survivors sweep only once a minute: the answer reaches the dead holder's question first.
+    const { instances: [b, c], records } = await instances(2, {}, prefix, { leaseMs: 600, sweepMs: 60_000 });
+    const window = await openStream(b!.url, "ada");
+    cleanup.push(() => window.close());
+    child.send({ type: "request", key: "0", owner: "ada", serverName: "Deploy", params: form });
+    const id = requestId(await window.next(isRequest, 5_000));
+    process.kill(child.pid!, "SIGKILL");
+    await pause(1_200);
+    expect(records).toEqual([]);
+    expect(await postAnswer(c!.url, "ada", { id, result: { action: "accept", content: { region: "eu" } } })).toEqual({ status: 409, body: { error: "already-closed", reason: "closed" } });
+    const { instance, record } = await theOnly(records);
+    expect(instance).toBe(1);
+    expect(record).toMatchObject({ id, action: "cancel", cause: "holder-gone" });
+  });
+
+  it("a timeout the store refused at first (maxmemory): recorded once, when its write lands, as its MCP client was answered", async () => {
+    const { instances: [a], records } = await instances(2, {}, undefined, { leaseMs: 3_000, sweepMs: 500 });
+    const config = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    config.on("error", () => undefined);
+    cleanup.push(() => config.quit().catch(() => undefined));
+    const asked = a!.relay.request({ owner: "ada", serverName: "Deploy", params: form, timeoutMs: 1_000 });
+    await pause(300);
+    await config.config("SET", "maxmemory", "1");
+    cleanup.push(() => config.config("SET", "maxmemory", "0"));
+    expect(await asked).toEqual({ action: "cancel" });
+    await pause(400);
+    // Not in the store yet: not recorded yet.
+    expect(records).toEqual([]);
+    await config.config("SET", "maxmemory", "0");
+    const { instance, record } = await theOnly(records);
+    expect([instance, record.action, record.cause]).toEqual([0, "cancel", "timeout"]);
   });
 });
