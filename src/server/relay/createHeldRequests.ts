@@ -251,7 +251,9 @@ export function createHeldRequests(
       // A store that could not be reached is tried again by the next request.
       // What the store closes by itself (a late answer, a dead holder's question) is recorded here.
       const closedByStore = (record: RelayRecord, reason: "timeout" | "closed") => records.closed(record, { action: "cancel" }, reason === "timeout" ? "timeout" : "holder-gone");
-      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted, onStopped, closedByStore)).catch((error: unknown) => {
+      // Only a recording relay listens: the store then tells one that does.
+      const onClosed = records.on ? closedByStore : undefined;
+      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted, onStopped, onClosed)).catch((error: unknown) => {
         attached = undefined;
         throw error;
       });

@@ -242,4 +242,27 @@ describe("onRecord: one record per closed question, across instances", () => {
     const { instance, record } = await theOnly(records);
     expect([instance, record.action, record.cause]).toEqual([0, "cancel", "timeout"]);
   });
+
+  it("an onRecord that throws or rejects is reported (`record-failed`, the error's name), and the answer is taken all the same", async () => {
+    const events: { type: string; id?: string; error?: string }[] = [];
+    let calls = 0;
+    const { instances: [a, b] } = await instances(2, {
+      onEvent: (event) => events.push(event),
+      onRecord: () => {
+        calls++;
+        if (calls === 1) throw new TypeError("the log is full");
+        return Promise.reject(new RangeError("the table is gone"));
+      },
+    });
+    const window = await openStream(b!.url, "ada");
+    cleanup.push(() => window.close());
+    for (const action of ["decline", "cancel"] as const) {
+      const asked = a!.relay.request({ owner: "ada", serverName: "Deploy", params: form });
+      const id = requestId(await window.next((event) => isRequest(event) && !events.some((seen) => seen.id === requestId(event) && seen.type === "record-failed"), 5_000));
+      expect((await postAnswer(b!.url, "ada", { id, result: { action } })).status).toBe(200);
+      expect(await asked).toEqual({ action });
+      await until(() => events.some((event) => event.type === "record-failed" && event.id === id), "record-failed");
+    }
+    expect(events.filter((event) => event.type === "record-failed").map((event) => event.error)).toEqual(["TypeError", "RangeError"]);
+  });
 });
