@@ -45,7 +45,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   const newRelayId = createRelayIds();
 
   const admission = createRelayAdmission({ rateLimit: settings.rateLimit, now, timeoutMs: settings.timeoutMs, maxOpen: settings.maxOpen, isClosed: () => closed, prepare, emit });
-  const records = createRecords({ onRecord: options.onRecord, recordContent: options.recordContent, now, emit });
+  const records = createRecords({ store, guard, claimMs: settings.timeoutMs, onRecord: options.onRecord, recordContent: options.recordContent, now, emit });
   /** This instance, as the holder of the requests its MCP clients receive. */
   const held = createHeldRequests({
     store,

@@ -174,8 +174,10 @@ export function createHeldRequests(
         try {
           const outcome = await guard("settle", () => store.settle(id, { reason }));
           unwritten.delete(id);
-          // Recorded as its MCP client was answered, once the store has it.
-          if (outcome.status === "settled" && recorded !== undefined) records.closed(recorded.record, { action: "cancel" }, recorded.cause);
+          // Recorded as its MCP client was answered, once the store has it — also when the first write
+          // landed after all (closed already, as this instance closed it); the record's claim keeps it once.
+          const landed = outcome.status === "settled" || (outcome.status === "already-closed" && outcome.settlement?.reason === reason);
+          if (landed && recorded !== undefined) records.closed(recorded.record, { action: "cancel" }, recorded.cause);
         } catch {
           complete = false;
         }

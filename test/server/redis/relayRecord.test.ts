@@ -9,7 +9,8 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
-import type { ElicitationRecord, ElicitationRelayOptions } from "../../../src/server/types";
+import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
+import type { ElicitationRecord, ElicitationRelay, ElicitationRelayOptions } from "../../../src/server/types";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve } from "../helpers/relayHarness";
 import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
@@ -72,7 +73,7 @@ const until = async (condition: () => boolean, what: string) => {
   }
 };
 /** Waits for the first record, then a while longer: a second one would have come by then. */
-async function theOnly(records: { instance: number; record: ElicitationRecord }[]) {
+async function theOnly<T>(records: T[]): Promise<T> {
   await until(() => records.length > 0, "a record");
   await pause(700);
   expect(records).toHaveLength(1);
@@ -264,5 +265,47 @@ describe("onRecord: one record per closed question, across instances", () => {
       await until(() => events.some((event) => event.type === "record-failed" && event.id === id), "record-failed");
     }
     expect(events.filter((event) => event.type === "record-failed").map((event) => event.error)).toEqual(["TypeError", "RangeError"]);
+  });
+
+  /** An instance whose store loses the reply of one settle of `reason` (the write lands); `before` runs first. */
+  async function losingReplies(prefix: string, reason: string, before: () => Promise<unknown> = async () => undefined) {
+    const records: ElicitationRecord[] = [];
+    const redisStore = createRedisRelayStore({ url: redis.url, prefix, leaseMs: 600, sweepMs: 200 });
+    let lose = true;
+    const store: ElicitationRelayStore = {
+      ...redisStore,
+      settle: async (id, settlement, owner) => {
+        if (settlement.reason !== reason || !lose) return redisStore.settle(id, settlement, owner);
+        lose = false;
+        await before();
+        await redisStore.settle(id, settlement, owner);
+        throw new Error("the reply was lost");
+      },
+    };
+    const relay: ElicitationRelay = createElicitationRelay({ identify: identifyByHeader, store, rateLimit: false, onRecord: (record) => void records.push(record) });
+    cleanup.push(() => redisStore.close(), () => relay.close());
+    return { relay, records };
+  }
+
+  it("a timeout whose write landed but whose reply was lost: recorded once, by its repair", async () => {
+    const { relay, records } = await losingReplies(`record${prefixes++}`, "timeout");
+    expect(await relay.request({ owner: "ada", serverName: "Deploy", params: form, timeoutMs: 300 })).toEqual({ action: "cancel" });
+    const record = await theOnly(records);
+    expect([record.action, record.cause]).toEqual(["cancel", "timeout"]);
+  });
+
+  it("a closing whose reply was lost while another instance closed it first: one record, the other instance's", async () => {
+    const prefix = `record${prefixes++}`;
+    const { instances: [b], records: fromB } = await instances(1, {}, prefix);
+    const { relay: a, records: fromA } = await losingReplies(prefix, "closed", () => b!.relay.withdraw({ owner: "ada", context: { chatId: "c1" } }));
+    const asked = a.request({ owner: "ada", serverName: "Deploy", params: form, context: { chatId: "c1" } });
+    await pause(200);
+    await a.withdraw({ owner: "ada", context: { chatId: "c1" } });
+    expect(await asked).toEqual({ action: "cancel" });
+    await until(() => fromB.length > 0, "B's record");
+    // A's repair finds it closed as A closed it, and would record it but for the claim B's record made.
+    await pause(1_500);
+    expect(fromB.map(({ record }) => record.cause)).toEqual(["over"]);
+    expect(fromA).toEqual([]);
   });
 });
