@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-// Library build: eleven ESM entry points (".", "./core", "./client", "./locales", "./server", "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./server/testing" and "./push") plus the stylesheet and the pattern workers'
+// Library build: twelve ESM entry points (".", "./core", "./client", "./locales", "./server", "./server/redis", "./server/postgres", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./server/testing" and "./push") plus the stylesheet and the pattern workers'
 // module files. Dependencies stay external so the host's bundler dedupes them.
 
 /** The modules that start a pattern worker as a module file, and the file each one starts. */
@@ -55,9 +55,10 @@ export default defineConfig({
         // The queue and the relay's browser client, without React (no "use client" either).
         client: resolve(import.meta.dirname, "src/client/index.ts"),
         locales: resolve(import.meta.dirname, "src/locales.ts"),
-        // The relay's server side, and its Redis store apart (only it imports ioredis).
+        // The relay's server side, and its Redis and Postgres stores apart (only they import ioredis, pg).
         server: resolve(import.meta.dirname, "src/server/index.ts"),
         "server/redis": resolve(import.meta.dirname, "src/server/redis/index.ts"),
+        "server/postgres": resolve(import.meta.dirname, "src/server/postgres/index.ts"),
         // The relay wired to the AI SDK's MCP client (only it imports @ai-sdk/mcp).
         "server/ai-sdk": resolve(import.meta.dirname, "src/server/ai-sdk/index.ts"),
         // The relay wired to the official MCP SDKs' clients (v1 loaded on demand).
@@ -76,7 +77,7 @@ export default defineConfig({
       formats: ["es"],
     },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/, /^@ai-sdk\/mcp($|\/)/, /^@modelcontextprotocol\/sdk($|\/)/, /^web-push($|\/)/, /^node:/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/, /^pg($|\/)/, /^@ai-sdk\/mcp($|\/)/, /^@modelcontextprotocol\/sdk($|\/)/, /^web-push($|\/)/, /^node:/],
       // One file per source module: the dialog reaches the engines only through import(), and a
       // host's bundler must meet them (and the synchronous API that imports them statically) as
       // modules of their own to split them off. Bundled together, they would load with the page.

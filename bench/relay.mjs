@@ -1,8 +1,9 @@
 // npm run bench:relay — what the relay costs a host, on the loopback interface, in one run.
 //
-// Needs the built package (`npm run build`) and /usr/bin/redis-server. Prints, as Markdown:
+// Needs the built package (`npm run build`), /usr/bin/redis-server and Postgres 15 (/usr/lib/postgresql/15/bin,
+// started as the tests start it). Prints, as Markdown:
 //   latency p50/p99 of (a) relay.request on the server → the `request` event parsed by a Node client
-//   and (b) POST of the answer → the server's promise settling, with the memory store and with Redis,
+//   and (b) POST of the answer → the server's promise settling, with the memory store, Redis and Postgres,
 //   beside the in-page queue's queue.request → respond for the same params;
 //   server heap per open request at 1,000 open across 100 people (after GC);
 //   answers per second one instance takes (memory store, HTTP, 16 at a time);
@@ -10,7 +11,7 @@
 //   in Chromium (bench/relay/, built with Vite): relay.request on the server → the card drawn, and
 //   Submit → the server's promise settling, beside queue.request in the page for the same two spans;
 //   at scale (bench/relayScale*.mjs, each a process of its own): 10,000 people each holding one idle
-//   event stream on one instance (memory store, Redis store), and three instances sharing Redis with
+//   event stream on one instance (memory store, Redis store, Postgres store), and three instances sharing Redis with
 //   3,000 people each, then one request for each person at once — heap per idle stream beside a bare
 //   node:http event stream's, the time until every stream is ready, the burst's delivery p50/p99, the
 //   heap once they all left, the servers' CPU time, and the machine's load.
@@ -19,7 +20,7 @@
 // Where the scale leg's time and heap go: BENCH_SCALE_PROFILE=/tmp/burst writes a CPU profile of each
 // burst, BENCH_SCALE_SNAPSHOT=/tmp/scale heap snapshots of the first server, idle and once all left.
 //
-//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,three] [--scale-rounds 1] [--legs latency,heap,throughput,churn,browser,scale]
+//   npm run bench:relay -- [--rounds 300] [--browser-rounds 200] [--people 10000] [--scale-rows memory,redis,postgres,three] [--scale-rounds 1] [--legs latency,heap,throughput,churn,browser,scale]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -38,6 +39,10 @@ if (typeof globalThis.gc !== "function") {
 }
 const { createElicitationRelay, createMemoryRelayStore, toFetchRequest, sendFetchResponse } = await import(new URL("server.js", dist));
 const { createRedisRelayStore } = await import(new URL("server/redis.js", dist));
+const { createPostgresRelayStore } = await import(new URL("server/postgres.js", dist));
+// Postgres as the tests start it (its own cluster, as the postgres user, on a free port): one helper for both.
+const { tsImport } = await import("tsx/esm/api");
+const { startPostgres } = await tsImport("../test/server/helpers/postgresServer.ts", import.meta.url);
 const { createElicitationQueue } = await import(new URL("client.js", dist));
 
 const args = Object.fromEntries(
@@ -48,7 +53,7 @@ const BROWSER_ROUNDS = Number(args["browser-rounds"] ?? 200);
 const CHOSEN = new Set(String(args.legs ?? "latency,heap,throughput,churn,browser,scale").split(","));
 const PEOPLE = Number(args.people ?? 10_000);
 const SCALE_ROUNDS = Number(args["scale-rounds"] ?? 1);
-const SCALE_ROWS = new Set(String(args["scale-rows"] ?? "memory,redis,three").split(","));
+const SCALE_ROWS = new Set(String(args["scale-rows"] ?? "memory,redis,postgres,three").split(","));
 
 // A realistic form: six fields of the usual kinds.
 const params = {
@@ -301,25 +306,28 @@ const LEGS = [
   {
     name: "latency",
     async run() {
-      const redis = await startRedis();
+      const [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
       try {
         const memory = await relayLatency(createMemoryRelayStore());
         const redisStore = createRedisRelayStore({ url: redis.url });
         const viaRedis = await relayLatency(redisStore);
         await redisStore.close();
+        const postgresStore = createPostgresRelayStore({ connectionString: postgres.url });
+        const viaPostgres = await relayLatency(postgresStore);
+        await postgresStore.close();
         const queue = await queueLatency();
         console.log(`\n### Latency (${ROUNDS} round trips each, loopback)\n`);
         console.log("| path | p50 | p99 |");
         console.log("| --- | --: | --: |");
         console.log(`| in-page queue.request → respond → settled | ${ms(pct(queue, 50))} | ${ms(pct(queue, 99))} |`);
-        for (const [name, figures] of [["memory", memory], ["Redis", viaRedis]]) {
+        for (const [name, figures] of [["memory", memory], ["Redis", viaRedis], ["Postgres", viaPostgres]]) {
           console.log(`| relay (${name}): relay.request → \`request\` event parsed in Node | ${ms(pct(figures.toEvent, 50))} | ${ms(pct(figures.toEvent, 99))} |`);
           console.log(`| relay (${name}): POST → relay.request settled | ${ms(pct(figures.toSettled, 50))} | ${ms(pct(figures.toSettled, 99))} |`);
           const both = figures.toEvent.map((x, i) => x + figures.toSettled[i]);
           console.log(`| relay (${name}): both legs | ${ms(pct(both, 50))} | ${ms(pct(both, 99))} |`);
         }
       } finally {
-        await redis.stop();
+        await Promise.all([redis.stop(), postgres.stop()]);
       }
     },
   },
@@ -470,7 +478,7 @@ const LEGS = [
       if (files < PEOPLE + 500) {
         throw new Error(`the scale leg holds ${PEOPLE} sockets in one process, and this shell allows ${files} open files: raise it (ulimit -Hn, as root) or pass --people`);
       }
-      const redis = await startRedis();
+      const [redis, postgres] = await Promise.all([startRedis(), SCALE_ROWS.has("postgres") ? startPostgres() : undefined]);
       const load = [loadavg()];
       const rows = [];
       try {
@@ -480,10 +488,11 @@ const LEGS = [
         rows.push(await scaleRun("bare node:http event stream (the peer)", [{ kind: "bare" }], people));
         if (SCALE_ROWS.has("memory")) rows.push(await scaleRun("relay, memory store", [{ kind: "relay", store: "memory" }], people));
         if (SCALE_ROWS.has("redis")) rows.push(await scaleRun("relay, Redis store", [{ kind: "relay", store: "redis", url: redis.url }], people));
+        if (postgres) rows.push(await scaleRun("relay, Postgres store", [{ kind: "relay", store: "postgres", url: postgres.url }], people));
         const three = Array.from({ length: 3 }, () => ({ kind: "relay", store: "redis", url: redis.url }));
         if (SCALE_ROWS.has("three")) rows.push(await scaleRun(`three instances, Redis store, ${third.toLocaleString("en")} people each`, three, third));
       } finally {
-        await redis.stop();
+        await Promise.all([redis.stop(), postgres?.stop()]);
       }
       load.push(loadavg());
       const bare = rows[0].perStream;

@@ -1,6 +1,7 @@
 // One server process of bench:relay's scale leg, driven over IPC by bench/relay.mjs (never run alone).
 //   node --expose-gc bench/relayScaleInstance.mjs relay memory
 //   node --expose-gc bench/relayScaleInstance.mjs relay redis redis://127.0.0.1:PORT
+//   node --expose-gc bench/relayScaleInstance.mjs relay postgres postgres://postgres@127.0.0.1:PORT/postgres
 //   node --expose-gc bench/relayScaleInstance.mjs bare
 // "relay": the built package's relay behind node:http through its Node adapter, as hosts mount it.
 // "bare": the peer the relay's figure is read against — a plain node:http event stream (headers, one
@@ -8,7 +9,7 @@
 import { createServer } from "node:http";
 import { writeHeapSnapshot } from "node:v8";
 
-const [kind, storeName, redisUrl] = process.argv.slice(2);
+const [kind, storeName, storeUrl] = process.argv.slice(2);
 const dist = new URL("../dist/", import.meta.url);
 const epoch = () => performance.timeOrigin + performance.now();
 const heap = async () => {
@@ -54,7 +55,10 @@ if (kind === "bare") {
   const { createElicitationRelay, createMemoryRelayStore, toFetchRequest, sendFetchResponse } = await import(new URL("server.js", dist));
   if (storeName === "redis") {
     const { createRedisRelayStore } = await import(new URL("server/redis.js", dist));
-    store = createRedisRelayStore({ url: redisUrl, recentMs: 1_000 });
+    store = createRedisRelayStore({ url: storeUrl, recentMs: 1_000 });
+  } else if (storeName === "postgres") {
+    const { createPostgresRelayStore } = await import(new URL("server/postgres.js", dist));
+    store = createPostgresRelayStore({ connectionString: storeUrl, recentMs: 1_000 });
   } else {
     store = createMemoryRelayStore({ recentMs: 1_000 });
   }

@@ -1,8 +1,8 @@
-// npm run soak:relay — the relay through failures for a minute (three instances, one Redis, a fault
-// proxy; connections cut twice, Redis restarted, an instance killed): prints what happened to every
-// request and answer, and the invariants. Exits 1 when one broke.
+// npm run soak:relay — the relay through failures for a minute (three instances, one Redis or one
+// Postgres, a fault proxy; connections cut twice, the store restarted, an instance killed): prints what
+// happened to every request and answer, and the invariants. Exits 1 when one broke.
 //
-//   npm run soak:relay -- [--seconds 60] [--people 20] [--rate 4]
+//   npm run soak:relay -- [--seconds 60] [--people 20] [--rate 4] [--store redis|postgres]
 import { runRelaySoak } from "../test/server/faults/relaySoak";
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg, i, all) => [arg.replace(/^--/, ""), all[i + 1]]));
@@ -10,6 +10,7 @@ const report = await runRelaySoak({
   seconds: Number(args.seconds ?? 60),
   people: Number(args.people ?? 20),
   rate: Number(args.rate ?? 4),
+  store: args.store === "postgres" ? "postgres" : "redis",
   log: (line) => console.log(`- ${line}`),
 });
 console.log("\n| what | count |\n|---|--:|");

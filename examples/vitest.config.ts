@@ -1,9 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Both example apps end to end (`npm run test:example`): each test file installs, starts and drives its
-// app; one Chromium (started once, by chromiumServer.ts) serves both files, and both install the one
-// tarball of the library packed for the run (scripts/packedLibrarySetup.mjs). The two files run at
-// once: one app's install and `next build` (CPU) overlaps the other's person-paced run (mostly waiting).
+// The example apps end to end (`npm run test:example`): each test file installs, starts and drives its
+// app; one Chromium (started once, by chromiumServer.ts) serves every file, and all install the one
+// tarball of the library packed for the run (scripts/packedLibrarySetup.mjs). Two files run at once:
+// one app's install and build (CPU) overlaps another's person-paced run (mostly waiting).
 export default defineConfig({
   test: {
     root: import.meta.dirname,

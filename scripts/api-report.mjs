@@ -17,6 +17,7 @@ const ENTRIES = [
   { name: "react-mcp-elicitation/locales", types: "locales.d.ts", runtime: "locales.js" },
   { name: "react-mcp-elicitation/server", types: "server/index.d.ts", runtime: "server.js" },
   { name: "react-mcp-elicitation/server/redis", types: "server/redis/index.d.ts", runtime: "server/redis.js" },
+  { name: "react-mcp-elicitation/server/postgres", types: "server/postgres/index.d.ts", runtime: "server/postgres.js" },
   { name: "react-mcp-elicitation/server/ai-sdk", types: "server/ai-sdk/index.d.ts", runtime: "server/ai-sdk.js" },
   { name: "react-mcp-elicitation/server/sdk", types: "server/sdk/index.d.ts", runtime: "server/sdk.js" },
   { name: "react-mcp-elicitation/server/web-push", types: "server/web-push/index.d.ts", runtime: "server/web-push.js" },

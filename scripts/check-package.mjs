@@ -77,8 +77,9 @@ assert.match(tester, /import\("\.\/createRe2Checker\.js"\)/, "the way to RE2 mus
 const re2Engine = readFileSync(new URL("../dist/core/validation/patterns/re2Engine.js", import.meta.url), "utf8");
 assert.match(re2Engine, /from "re2js"/, "re2js must stay a dependency, imported by name");
 
-// "./server": the relay's server side, in plain Node — no React, no "use client", and no ioredis
-// anywhere in its module graph (hosts with one instance need not install it); "./server/redis" brings it.
+// "./server": the relay's server side, in plain Node — no React, no "use client", and neither ioredis nor pg
+// anywhere in its module graph (hosts with one instance need not install them); "./server/redis" and
+// "./server/postgres" bring one each, and nothing else of the other.
 /** Every module `entry` reaches, static and dynamic imports alike, with the packages each names. */
 function moduleGraph(entry) {
   const files = new Set([new URL(entry, import.meta.url).href]);
@@ -93,9 +94,12 @@ function moduleGraph(entry) {
 }
 const server = await import(`${pkg.name}/server`);
 const serverGraph = moduleGraph("../dist/server.js");
-for (const name of serverGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis|@ai-sdk\/mcp)($|\/)/.test(name), `"./server" imports ${name}`);
+for (const name of serverGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis|pg|@ai-sdk\/mcp)($|\/)/.test(name), `"./server" imports ${name}`);
 for (const href of serverGraph.files) assert.doesNotMatch(readFileSync(new URL(href), "utf8"), directive, `${href} says "use client"`);
 assert.ok(moduleGraph("../dist/server/redis.js").packages.has("ioredis"), `"./server/redis" must import ioredis by name`);
+const postgresGraph = moduleGraph("../dist/server/postgres.js");
+assert.ok(postgresGraph.packages.has("pg"), `"./server/postgres" must import pg by name`);
+for (const name of postgresGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis)($|\/)/.test(name), `"./server/postgres" imports ${name}`);
 const relay = server.createElicitationRelay({ identify: () => "alice" });
 const answer = relay.request({ owner: "alice", serverName: "Server", params: { message: "Age?", requestedSchema: schema } });
 const stream = await relay.handle(new Request("http://localhost/api", { headers: { accept: "text/event-stream" } }));
@@ -130,6 +134,8 @@ const client = await import(`${pkg.name}/client`);
   await clientRelay.close();
 }
 
+const { createPostgresRelayStore } = await import(`${pkg.name}/server/postgres`);
+assert.equal(typeof createPostgresRelayStore, "function");
 // "./server/ai-sdk": the only entry naming @ai-sdk/mcp (an optional peer), no React.
 const aiSdkGraph = moduleGraph("../dist/server/ai-sdk.js");
 assert.ok(aiSdkGraph.packages.has("@ai-sdk/mcp"), `"./server/ai-sdk" must import @ai-sdk/mcp by name`);
@@ -161,7 +167,7 @@ assert.equal(typeof globalThis.customElements, "undefined");
 
 // "./server/testing": the store conformance suite, no test framework and no ioredis in its graph; it passes on the memory store here.
 const testingGraph = moduleGraph("../dist/server/testing.js");
-for (const name of testingGraph.packages) assert.ok(!/^(react|react-dom|ioredis|vitest|jest|mocha|@jest\/|node:test)($|\/)/.test(name), `"./server/testing" imports ${name}`);
+for (const name of testingGraph.packages) assert.ok(!/^(react|react-dom|ioredis|pg|vitest|jest|mocha|@jest\/|node:test)($|\/)/.test(name), `"./server/testing" imports ${name}`);
 const { registerRelayStoreConformance, relayStoreConformance } = await import(`${pkg.name}/server/testing`);
 const conformance = [];
 registerRelayStoreConformance((name, run) => conformance.push({ name, run }), () => [server.createMemoryRelayStore()]);
@@ -171,5 +177,5 @@ for (const { name, run } of conformance) await run().catch((error) => assert.fai
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
 console.log(
-  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./client" (${clientGraph.files.size} modules, no React, a request and its answer through a real relay), "./server" (${serverGraph.files.size} modules, no React, no ioredis), "./server/redis", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./push", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./client" (${clientGraph.files.size} modules, no React, a request and its answer through a real relay), "./server" (${serverGraph.files.size} modules, no React, no ioredis, no pg), "./server/redis", "./server/postgres", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./push", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
 );

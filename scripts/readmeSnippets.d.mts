@@ -1,7 +1,8 @@
 export interface ReadmeSnippet {
   /** 1-based line of the snippet's first code line. */
   line: number;
-  lang: "ts" | "tsx";
+  /** "ts" or "tsx" for TypeScript; another language as its fence names it. */
+  lang: string;
   code: string;
   /** What a `<!-- readme-check … -->` comment right before the block gives it. */
   prelude: string;
@@ -9,6 +10,6 @@ export interface ReadmeSnippet {
   /** The heading the block sits under. */
   heading: string;
 }
-export function extractSnippets(markdown: string): ReadmeSnippet[];
+export function extractSnippets(markdown: string, langs?: ReadonlySet<string>): ReadmeSnippet[];
 export function importedPackages(code: string): string[];
 export function packagesToInstall(markdown: string): string[];

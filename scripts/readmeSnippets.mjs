@@ -14,10 +14,11 @@ const PRELUDE_OPEN = /^\s*<!--\s*readme-check\b(.*)$/;
 
 /**
  * @param {string} markdown
- * @returns {{ line: number, lang: "ts" | "tsx", code: string, prelude: string, preludeLine: number | undefined, heading: string }[]}
+ * @param {Set<string>} [langs] the fences' languages to take (TypeScript's by default; others keep their name)
+ * @returns {{ line: number, lang: string, code: string, prelude: string, preludeLine: number | undefined, heading: string }[]}
  *   `line`: 1-based line of the snippet's first code line (the one after the opening fence).
  */
-export function extractSnippets(markdown) {
+export function extractSnippets(markdown, langs = TYPESCRIPT) {
   const lines = markdown.split(/\r?\n/);
   const snippets = [];
   let heading = "";
@@ -33,12 +34,12 @@ export function extractSnippets(markdown) {
     while (end < lines.length && !isClosing(lines[end], fence)) end++;
     if (end === lines.length) throw new Error(`README line ${i + 1}: a code block opened here is never closed`);
     const lang = info.toLowerCase();
-    if (TYPESCRIPT.has(lang)) {
+    if (langs.has(lang)) {
       const body = lines.slice(i + 1, end).map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()));
       const prelude = preludeBefore(lines, i);
       snippets.push({
         line: i + 2,
-        lang: lang === "tsx" ? "tsx" : "ts",
+        lang: TYPESCRIPT.has(lang) ? (lang === "tsx" ? "tsx" : "ts") : lang,
         code: body.join("\n"),
         prelude: prelude?.text ?? "",
         preludeLine: prelude?.line,

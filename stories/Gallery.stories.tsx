@@ -86,7 +86,7 @@ export const UrlMode: Story = {
   },
 };
 
-/** Three servers waiting: "1 of 3", time left and "Stop asking" sit quietly under the title. */
+/** Three requests waiting, two of them Linear's: "1 of 3", time left and "Stop asking" (which cancels both) sit quietly under the title. */
 export const Queue: Story = {
   args: { request: deployment },
   render: () => <QueueDemo />,
@@ -114,7 +114,7 @@ function QueueDemo() {
         required: ["team", "issue_title"],
       },
     });
-    ask("Calendar", { message: "When should the review take place?", requestedSchema: { type: "object", properties: { start: { type: "string", format: "date-time" } } } });
+    ask("Linear", { message: "When should the review take place?", requestedSchema: { type: "object", properties: { start: { type: "string", format: "date-time" } } } });
     ask("Slack", { message: "Post a summary to which channel?", requestedSchema: { type: "object", properties: { channel: { type: "string" } } } });
     return created;
   });

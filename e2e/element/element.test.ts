@@ -131,11 +131,15 @@ describe("a Svelte 5 page: one element under each tool call", () => {
     expect(await page.evaluate(() => [document.activeElement?.id, (document.getElementById("composer") as HTMLInputElement).value])).toEqual(["composer", "while I wait more"]);
     expect(await card(underCall(page, "t1")).count()).toBe(0);
     expect(await page.evaluate(() => window.__unstyled)).toEqual([]);
+    // The page's plain `.rme-dialog { --rme-accent: … }` themes the card.
+    expect(await drawn.getByRole("button", { name: "Submit" }).evaluate((button) => getComputedStyle(button).backgroundColor)).toBe("rgb(179, 38, 30)");
     await press(page, drawn.getByRole("radio", { name: "production" }));
     await drawn.getByRole("spinbutton", { name: /Replicas/ }).pressSequentially("3", { delay: 90 });
     await press(page, drawn.getByRole("button", { name: "Submit" }));
     expect(await called).toEqual({ action: "accept", content: { environment: "production", replicas: 3 } });
     await expect.poll(() => card(page).count()).toBe(0);
+    // The page heard the question appear and go, with the person's choice but none of the answer.
+    expect(await page.locator("#lifecycle li").allTextContents()).toEqual(["shown t2", "closed t2 accept"]);
   });
 
   it("two tool calls' questions, each under its call, over one event stream; each answered where it is", async () => {
@@ -164,6 +168,8 @@ describe("a Svelte 5 page: one element under each tool call", () => {
     expect(await called).toEqual({ action: "decline" });
     await expect(card(second).getByText("Answered in another window").waitFor({ timeout: 10_000 })).resolves.toBeUndefined();
     await expect.poll(() => card(second).count(), { timeout: 10_000 }).toBe(0);
+    expect(await first.locator("#lifecycle li").allTextContents()).toEqual(["shown t1", "closed t1 decline"]);
+    expect(await second.locator("#lifecycle li").allTextContents()).toEqual(["shown t1", "closed t1 answered"]);
   });
 
   it("another language: locale=de draws the card in German, and its answer arrives", async () => {

@@ -122,21 +122,24 @@ describe("drafts across the page going away", () => {
     expect(await answer).toEqual({ action: "decline" });
   });
 
-  it("“Stop asking” reads with who is asking: under the title, from its edge, on a laptop and on a phone", async () => {
+  it("“Stop asking” reads with who is asking: under the title, beside the queue's count, on a laptop and on a phone", async () => {
     for (const [person, viewport] of [["alan", { width: 1280, height: 800 }], ["hedy", { width: 390, height: 844 }]] as const) {
       const page = await openPage(person, viewport);
-      const answer = ask(person);
+      // Two of the server's questions wait: only then does "Stop asking" do more than Cancel.
+      const answers = [ask(person), ask(person)];
       await card(page).waitFor();
       const title = (await card(page).locator(".rme-dialog__title").boundingBox())!;
+      const count = (await card(page).getByTestId("rme-queue-position").boundingBox())!;
       const stop = (await card(page).getByRole("button", { name: /Stop asking/ }).boundingBox())!;
       const close = (await card(page).locator(".rme-dialog__close").boundingBox())!;
-      expect(Math.abs(stop.x - title.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(count.x - title.x)).toBeLessThanOrEqual(1);
       expect(stop.y).toBeGreaterThanOrEqual(title.y + title.height - 1);
-      // Not in the corner under the ×.
+      // On the count's row, not alone on a row of its own, and not in the corner under the ×.
+      expect(Math.abs(stop.y + stop.height / 2 - (count.y + count.height / 2))).toBeLessThanOrEqual(2);
       expect(stop.x + stop.width).toBeLessThan(close.x);
       await page.waitForTimeout(800);
       await press(page, /Stop asking/);
-      expect(await answer).toEqual({ action: "cancel" });
+      expect(await Promise.all(answers)).toEqual([{ action: "cancel" }, { action: "cancel" }]);
       await context?.close();
       context = undefined;
     }

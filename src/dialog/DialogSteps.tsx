@@ -3,20 +3,24 @@ import { ElicitationField } from "../fields/ElicitationField";
 import { FormAlert } from "../form/FormAlert";
 import { FormNotice } from "../form/FormNotice";
 import { fillTemplate } from "../messages/fillTemplate";
+import { knownFilesOf } from "../fields/knownFiles";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../ui/guardActivation";
 import { DialogFormHeader } from "./DialogFormHeader";
 import type { DialogStepsBodyProps } from "./DialogStepsBody";
+import { loadFormChecks } from "../core/loading/loadFormChecks";
 
-export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header" | "fill" | "guardActivation" | "protectionInterval"> & { protectionInterval?: number };
+export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header" | "fill" | "guardActivation" | "knownFilesOf" | "protectionInterval"> & { protectionInterval?: number };
 
 // Loaded only when a request is shown one question at a time: a host that never does pays nothing up
 // front. While it arrives (a moment, same origin) the header and message are drawn and Escape and ×
 // cancel; if it cannot load at all (offline, blocked), the dialog says so and Close answers cancel.
 const Body = lazy(() =>
-  import("./DialogStepsBody").then(
-    (module) => ({ default: module.DialogStepsBody }),
-    () => ({ default: Unavailable }),
-  ),
+  import("./DialogStepsBody")
+    .then((module) => module.withFormChecks(loadFormChecks))
+    .then(
+      (component) => ({ default: component }),
+      () => ({ default: Unavailable }),
+    ),
 );
 
 function Unavailable({ answer }: DialogStepsBodyProps) {
@@ -43,6 +47,7 @@ export function DialogSteps(props: DialogStepsProps) {
         Alert={FormAlert}
         Header={DialogFormHeader}
         fill={fillTemplate}
+        knownFilesOf={knownFilesOf}
       />
     </Suspense>
   );

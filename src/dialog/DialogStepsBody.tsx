@@ -1,11 +1,14 @@
 import type { ElicitationField } from "../fields/ElicitationField";
 import type { FieldRegistry } from "../fields/fieldRegistry";
+import type { knownFilesOf } from "../fields/knownFiles";
 import type { FormAlert } from "../form/FormAlert";
 import type { fillTemplate } from "../messages/fillTemplate";
 import type { guardActivation } from "../ui/guardActivation";
 import { ElicitationSteps } from "../form/ElicitationSteps";
 import type { DialogFormHeader } from "./DialogFormHeader";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
+import type { FormChecks, loadFormChecks } from "../core/loading/loadFormChecks";
+import type { ComponentType } from "react";
 
 export interface DialogStepsBodyProps {
   /** The answer's life: its form hook, its draft, the last answer, and the three answers. */
@@ -21,12 +24,25 @@ export interface DialogStepsBodyProps {
   Header: typeof DialogFormHeader;
   fill: typeof fillTemplate;
   guardActivation: typeof guardActivation;
+  knownFilesOf: typeof knownFilesOf;
   /** The dialog's protection interval, its default applied by DialogSteps. */
   protectionInterval: number;
 }
 
+/**
+ * The steps' body once the form's checking code is there (loadFormChecks.ts): the review describes a
+ * chosen file with it, taken from it rather than imported, so that bundlers keep it in its chunk.
+ * `load` is handed in, as the components are (see above).
+ */
+export async function withFormChecks(load: typeof loadFormChecks): Promise<ComponentType<DialogStepsBodyProps>> {
+  const checks = await load();
+  return function DialogStepsBodyWithChecks(props: DialogStepsBodyProps) {
+    return <DialogStepsBody {...props} checks={checks} />;
+  };
+}
+
 /** The dialog's form one question at a time (`layout="steps"`): Cancel and Decline on every step, the draft notice above. */
-export function DialogStepsBody({ answer, ...props }: DialogStepsBodyProps) {
+function DialogStepsBody({ answer, checks, ...props }: DialogStepsBodyProps & { checks: FormChecks }) {
   const { form: controller, messages } = answer;
   const secondaryActions = (
     <>
@@ -45,6 +61,8 @@ export function DialogStepsBody({ answer, ...props }: DialogStepsBodyProps) {
       controller={controller}
       onSubmit={answer.accept}
       fill={fill}
+      checks={checks}
+      files={props.knownFilesOf(control)}
       renderField={(field) => <Field field={field} control={control} messages={messages} components={props.fieldComponents} />}
       alert={<Alert control={control} />}
       protectionInterval={props.protectionInterval}

@@ -3,7 +3,7 @@ import type { FieldDescriptor, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import { defaultDeliveryMessages } from "../messages/deliveryMessages";
-import { defaultValidationMessages, describeValidationIssue } from "../core/validation/validationMessages";
+import type { loadFormChecks } from "../core/loading/loadFormChecks";
 import { hasOwn } from "../core/shared/ownProperty";
 import type { ValidationCode } from "../core/types";
 
@@ -11,8 +11,17 @@ import type { ValidationCode } from "../core/types";
  * Puts a refused answer's errors where the form's own errors go: each onto its field (aria-invalid,
  * its message linked by aria-describedby), focus to the first field in the form's order; what names
  * no field of this form, or any other failure, becomes the form's own alert. What was typed stays.
+ * A rule the form knows is worded by the form's checking code (loadFormChecks.ts), which every form
+ * has loaded by then; taken from it, not imported, so that bundlers keep that wording in its chunk.
  */
-export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: readonly FieldDescriptor[], error: unknown, messages: ElicitationMessages): void {
+export async function showAnswerRefusal(
+  form: UseFormReturn<FormValues>,
+  fields: readonly FieldDescriptor[],
+  error: unknown,
+  messages: ElicitationMessages,
+  /** Handed in: importing it here would make bundlers split it out of the first bundle. */
+  load: typeof loadFormChecks,
+): Promise<void> {
   // Known by its name, not its class: importing the class here would make bundlers load it with
   // every dialog. Its errors are read as untrusted all the same (a look-alike gets no further).
   const refusal = error instanceof Error && error.name === "ElicitationAnswerRefused" ? (error as { errors?: unknown; sent?: unknown }) : undefined;
@@ -22,6 +31,15 @@ export function showAnswerRefusal(form: UseFormReturn<FormValues>, fields: reado
     form.setError("root", { type: "notSent", message: messages.answerNotSent ?? defaultDeliveryMessages.answerNotSent });
     return;
   }
+  let checks;
+  try {
+    checks = await load();
+  } catch {
+    // Could not load: the part of the page that words it is missing, as the form says then.
+    form.setError("root", { message: messages.validationUnavailable });
+    return;
+  }
+  const { defaultValidationMessages, describeValidationIssue } = checks;
   // Matched by own key only: a server's "__proto__" or "constructor" names no field.
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const onFields = new Map<FieldDescriptor, string>();

@@ -12,6 +12,7 @@ import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
 import type { ElicitationAnswerStore } from "../form/createElicitationAnswerStore";
 import type { SensitiveFieldPolicy } from "../core/types";
+import { loadFormChecks } from "../core/loading/loadFormChecks";
 
 export interface UseElicitationAnswerOptions {
   /** Who is asking. Comes from the host's own record of the connection, never from the request. */
@@ -143,7 +144,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
           answered.current = false;
           // The code that reads a refusal loads with the first one (a page that never meets one never loads it).
           import("./showAnswerRefusal").then(
-            (module) => module.showAnswerRefusal(rhf, form.fields, error, form.messages),
+            (module) => module.showAnswerRefusal(rhf, form.fields, error, form.messages, loadFormChecks),
             // Could not load: the part of the page that reads it is missing, as the form says then.
             () => rhf.setError("root", { message: form.messages.validationUnavailable }),
           );

@@ -18,10 +18,11 @@ export interface ElementOutletProps {
   filter: ((entry: ElicitationQueueEntry) => boolean) | undefined;
   drafts: ElicitationDraftStore | undefined;
   titleBadge: boolean;
+  stopAsking: boolean;
   onAttention: (event: ElicitationAttentionEvent) => void;
 }
 
-export function ElementOutlet({ queue, presentation, layout, locale, dir, messages, filter, drafts, titleBadge, onAttention }: ElementOutletProps) {
+export function ElementOutlet({ queue, presentation, layout, locale, dir, messages, filter, drafts, titleBadge, stopAsking, onAttention }: ElementOutletProps) {
   return (
     <>
       <ElicitationOutlet
@@ -33,6 +34,7 @@ export function ElementOutlet({ queue, presentation, layout, locale, dir, messag
         messages={messages}
         filter={filter}
         drafts={drafts}
+        stopAsking={stopAsking}
       />
       <ElicitationAttention.Signals queue={queue} titleBadge={titleBadge} onAttention={onAttention} messages={messages} locale={locale} />
     </>

@@ -13,6 +13,7 @@ import { createOutletStyles } from "./adoptOutletStyles";
 import { createRelayConnections, type RelayUser } from "./createRelayConnections";
 import { ElementOutlet } from "./ElementOutlet";
 import { matchesContext, readOutletAttributes } from "./readOutletAttributes";
+import { watchDrawnRequests, type DrawnRequestWatcher, type ElicitationOutletClosedEvent, type ElicitationOutletShownEvent } from "./watchDrawnRequests";
 
 /** The element's tag name. */
 const ELICITATION_OUTLET_TAG = "mcp-elicitation-outlet";
@@ -35,15 +36,22 @@ export interface ElicitationOutletElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
 }
 
-/** The element's DOM events (they bubble, and cross shadow roots). */
-export interface ElicitationOutletElementEventMap extends HTMLElementEventMap {
+/** The element's own events. */
+export interface ElicitationOutletEvents {
   /** A request drawn here started or stopped waiting unseen (docs/attention.md). */
   "mcp-elicitation-attention": CustomEvent<ElicitationAttentionEvent>;
   /** Something handled went wrong: an `ElicitationRelayError` of the relay's connection, or a `TypeError` naming an attribute or property it cannot take. */
   "mcp-elicitation-error": CustomEvent<ElicitationRelayError | TypeError>;
+  /** A request was drawn here (a card or the dialog appeared). */
+  "mcp-elicitation-shown": CustomEvent<ElicitationOutletShownEvent>;
+  /** A request drawn here left: answered, withdrawn, timed out, or stopped. Never the answer's content. */
+  "mcp-elicitation-closed": CustomEvent<ElicitationOutletClosedEvent>;
 }
 
-const OBSERVED = ["relay-url", "presentation", "layout", "locale", "dir", "filter-context", "drafts", "title-badge"];
+/** The element's DOM events (they bubble, and cross shadow roots). */
+export interface ElicitationOutletElementEventMap extends HTMLElementEventMap, ElicitationOutletEvents {}
+
+const OBSERVED = ["relay-url", "presentation", "layout", "locale", "dir", "filter-context", "drafts", "title-badge", "stop-asking"];
 const PROPERTIES = ["queue", "messages", "filter"] as const;
 
 /** Defines `<mcp-elicitation-outlet>` once; nothing where `customElements` is absent. */
@@ -73,6 +81,8 @@ export function defineElicitationOutletElement(): void {
     readonly #reported = new Set<string>();
     /** Requests this element reported unseen: their "seen" or "ended" is its to report. */
     readonly #unseen = new Set<string>();
+    /** The queue drawn from, and what follows the requests drawn from it ("shown" / "closed" events). */
+    #watched: { queue: ElicitationQueue; watcher: DrawnRequestWatcher } | undefined;
 
     get queue() {
       return this.#queue;
@@ -129,6 +139,7 @@ export function defineElicitationOutletElement(): void {
         this.#root = undefined;
         this.#relay?.release();
         this.#relay = undefined;
+        this.#watch(undefined);
       });
     }
 
@@ -152,7 +163,8 @@ export function defineElicitationOutletElement(): void {
       const attributes = readOutletAttributes((name) => this.getAttribute(name));
       for (const problem of attributes.problems) this.#report(problem);
       const queue = this.#queue ?? this.#relayQueue(attributes.relayUrl);
-      if (queue === undefined) {
+      const watched = this.#watch(queue);
+      if (queue === undefined || watched === undefined) {
         root.render(null);
         return;
       }
@@ -164,7 +176,7 @@ export function defineElicitationOutletElement(): void {
           : (entry: ElicitationQueueEntry) => (context === undefined || matchesContext(entry, context)) && (own === undefined || this.#accepts(own, entry));
       root.render(
         createElement(ElementOutlet, {
-          queue,
+          queue: watched,
           presentation: attributes.presentation,
           layout: attributes.layout,
           locale: attributes.locale,
@@ -174,9 +186,24 @@ export function defineElicitationOutletElement(): void {
           // Memory by default: a draft only ever comes back to its own question, so keeping one costs nothing.
           drafts: attributes.drafts === "off" ? undefined : draftStore(attributes.drafts ?? "memory"),
           titleBadge: attributes.titleBadge,
+          stopAsking: attributes.stopAsking,
           onAttention: (event) => this.#attention(queue, filter, event),
         }),
       );
+    }
+
+    /** Follows what is drawn from `queue` (the same watcher while the queue stays); stops following the one before. */
+    #watch(queue: ElicitationQueue | undefined): ElicitationQueue | undefined {
+      if (this.#watched?.queue === queue) return this.#watched?.watcher.queue;
+      this.#watched?.watcher.stop();
+      this.#watched = undefined;
+      if (queue === undefined) return undefined;
+      const watcher = watchDrawnRequests(queue, {
+        shown: (event: ElicitationOutletShownEvent) => this.#emit("mcp-elicitation-shown", event),
+        closed: (event: ElicitationOutletClosedEvent) => this.#emit("mcp-elicitation-closed", event),
+      });
+      this.#watched = { queue, watcher };
+      return watcher.queue;
     }
 
     /** The page's `filter`; one that throws draws nothing here (said once), never a blank page. */

@@ -1,10 +1,14 @@
+/// <reference path="./frameworkElements.d.ts" preserve="true" />
 // "react-mcp-elicitation/element": importing it defines <mcp-elicitation-outlet> (docs/element.md), for
 // pages that have no React of their own. React travels inside this entry's bundle.
 import { defineElicitationOutletElement, type ElicitationOutletElement } from "./defineElicitationOutletElement";
 
 defineElicitationOutletElement();
 
-export type { ElicitationOutletElement, ElicitationOutletElementEventMap } from "./defineElicitationOutletElement";
+export type { ElicitationOutletElement, ElicitationOutletElementEventMap, ElicitationOutletEvents } from "./defineElicitationOutletElement";
+export type { ElicitationOutletClosedEvent, ElicitationOutletCloseReason, ElicitationOutletShownEvent } from "./watchDrawnRequests";
+// The tag is registered with Svelte's, Vue's and React's checkers (frameworkElements.d.ts).
+export type { ElicitationOutletAttributes, ElicitationOutletEventAttributes } from "./ElicitationOutletAttributes";
 // For a page whose MCP client runs in the page: its queue, given to the element's `queue` property.
 export { createElicitationQueue } from "../client/queue/createElicitationQueue";
 export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions } from "../client/types";

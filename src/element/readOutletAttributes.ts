@@ -14,6 +14,8 @@ export interface OutletAttributes {
   context: ReadonlyArray<readonly [string, string]> | undefined;
   drafts: "memory" | "session" | "off" | undefined;
   titleBadge: boolean;
+  /** False for `stop-asking="false"`: no "Stop asking" button. */
+  stopAsking: boolean;
   /** One sentence per attribute that had a value it cannot take (the default is used instead). */
   problems: string[];
 }
@@ -55,6 +57,7 @@ export function readOutletAttributes(get: (name: string) => string | null): Outl
     context,
     drafts: oneOf("drafts", get("drafts"), DRAFTS, problems),
     titleBadge: titleBadge !== null && titleBadge !== "false",
+    stopAsking: get("stop-asking") !== "false",
     problems,
   };
 }

@@ -1,35 +1,52 @@
-import { memo, useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { acceptsFile } from "../core/request/fileAccept";
-import { formatFileSize } from "../core/shared/formatFileSize";
-import type { FileFieldDescriptor } from "../core/types";
-import { describeValidationIssue } from "../core/validation/validationMessages";
-import { dataUriByteLength, knownDataUri, parseDataUri, type KnownDataUri, type KnownDataUris } from "../core/values/dataUri";
+import { memo, useEffect, useId, useMemo, useRef, useState, type ComponentType, type DragEvent } from "react";
+import type { Control } from "react-hook-form";
+import type { FormChecks, loadFormChecks } from "../core/loading/loadFormChecks";
+import type { FileFieldDescriptor, FormValues } from "../core/types";
+import type { KnownDataUri, KnownDataUris } from "../core/values/dataUri";
 
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { fillTemplate } from "../messages/fillTemplate";
 import { readFileAsDataUri } from "./readFileAsDataUri";
+import type { useFieldValue } from "./useFieldValue";
 import type { useNativeField } from "./useNativeField";
 
 export interface FileInputProps {
   field: FileFieldDescriptor;
-  /** The field's wiring (useNativeField): ids, ARIA, and the ref that lets the form focus it. */
+  /** The form's control: the field's value (a data: URI) is drawn from its store. */
+  control: Control<FormValues>;
+  /** The field's wiring (useNativeField): ids, ARIA, the ref that lets the form focus it, change and blur. */
   state: Omit<ReturnType<typeof useNativeField>, "start">;
-  /** The file the field's value holds (its data: URI's name and size), or undefined for none. */
-  chosen: { name: string | undefined; byteLength: number } | undefined;
   messages: ElicitationMessages;
-  /** Stable: sets the field's value: a data: URI read from a file, or "" for none. */
-  change: (value: "" | KnownDataUri) => void;
-  /** Stable: marks the field touched, which checks it. */
-  blur: () => void;
   /** The messages layer's fillTemplate, handed in: importing it here would split the first bundle for this chunk. */
   fill: typeof fillTemplate;
+  /** useFieldValue, handed in as `fill` is: the field's value (a data: URI), drawn from the form's store. */
+  useValue: typeof useFieldValue;
+  /** The form's record of the data: URIs its file fields built (knownFiles.ts), handed in as `fill` is. */
+  files: Map<string, KnownDataUri> | undefined;
+}
+
+/**
+ * The file input, once the form's checking code is there (loadFormChecks.ts): it judges and words a
+ * file by that code's rules, taken from it rather than imported, so that bundlers keep them in its chunk.
+ * `load` is handed in: importing it here would split the first bundle for this chunk (see `fill`).
+ */
+export async function withFormChecks(load: typeof loadFormChecks): Promise<ComponentType<FileInputProps>> {
+  const checks = await load();
+  return function FileInputWithChecks(props: FileInputProps) {
+    return <FileInput {...props} checks={checks} />;
+  };
 }
 
 /** What the field shows of the file its value holds (name and size), from what was learnt reading it when the field did; undefined for none. */
-export function describeChosenFile(value: string, files: KnownDataUris | undefined, key: string): FileInputProps["chosen"] {
-  const known = knownDataUri(files, key, value);
-  const info = known?.info ?? parseDataUri(value);
-  return info && { name: info.name, byteLength: known?.byteLength ?? dataUriByteLength(value, info) };
+function describeChosenFile(
+  checks: FormChecks,
+  value: string,
+  files: KnownDataUris | undefined,
+  key: string,
+): { name: string | undefined; byteLength: number } | undefined {
+  const known = checks.knownDataUri(files, key, value);
+  const info = known?.info ?? checks.parseDataUri(value);
+  return info && { name: info.name, byteLength: known?.byteLength ?? checks.dataUriByteLength(value, info) };
 }
 
 /**
@@ -39,8 +56,23 @@ export function describeChosenFile(value: string, files: KnownDataUris | undefin
  * becomes the field's value, checked like any other. The person sees the file's name and size,
  * never its bytes.
  */
-export const FileInput = memo(function FileInput({ field, state, chosen, messages, change, blur, fill }: FileInputProps) {
+const FileInput = memo(function FileInput({ field, control, state, messages, fill, useValue, files, checks }: FileInputProps & { checks: FormChecks }) {
+  const { acceptsFile, describeValidationIssue, formatFileSize } = checks;
   const { ids, ariaProps } = state;
+  const stored = useValue(control, state.name);
+  const value = typeof stored === "string" ? stored : "";
+  // What the field shows of its file, worked out here: the data: URI itself is never handed to a
+  // component (React's development build copies the start of every changed prop for its profiler,
+  // which would read a URI joined from pieces into one block of millions of characters).
+  const chosen = useMemo(() => (value !== "" ? describeChosenFile(checks, value, files, field.key) : undefined), [checks, files, field.key, value]);
+  // A file read is recorded with the form before it becomes the value: the check, this field and
+  // the review then judge it by what was learnt as it was read (knownFiles.ts).
+  const change = (next: "" | KnownDataUri) => {
+    if (next === "") files?.delete(field.key);
+    else files?.set(field.key, next);
+    state.change(next === "" ? next : next.uri);
+  };
+  const blur = state.blur;
   const [problem, setProblem] = useState<string>();
   const [reading, setReading] = useState<string>();
   const [dragging, setDragging] = useState(false);
@@ -74,7 +106,7 @@ export const FileInput = memo(function FileInput({ field, state, chosen, message
     pending.current = read;
     setReading(file.name);
     try {
-      const uri = await readFileAsDataUri(file, read.signal);
+      const uri = await readFileAsDataUri(file, checks.parseDataUri, read.signal);
       if (read.signal.aborted) return;
       change(uri);
       blur();

@@ -11,6 +11,17 @@ export function storedValue(control: Control<FormValues>, name: string): FormVal
 }
 
 /**
+ * The field's error message in the form's store. Form names are flat (`f0`, `f1`, …), so the error
+ * is the store's own property by that name: read directly, not through getFieldState, which looks
+ * up five records by path (a regular expression and an array each) for every field as it mounts.
+ */
+export function storedError(control: Control<FormValues>, name: string): string | undefined {
+  const errors = control._formState.errors as Record<string, { message?: unknown } | undefined>;
+  const message = Object.prototype.hasOwnProperty.call(errors, name) ? errors[name]?.message : undefined;
+  return typeof message === "string" ? message : undefined;
+}
+
+/**
  * Calls `notify` after every change of the form's state that may concern field `name` (one about
  * it, or about the whole form). The caller compares what it shows, so a notification is cheap.
  */

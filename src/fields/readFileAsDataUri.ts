@@ -1,4 +1,5 @@
-import { isBase64, parseDataUri, plainDataUriHeader, type KnownDataUri } from "../core/values/dataUri";
+import type { KnownDataUri, parseDataUri } from "../core/values/dataUri";
+import { isBase64, plainDataUriHeader } from "../core/values/fileDataUri";
 
 /** Bytes read per step: a multiple of 3, so each step's base64 joins the next without padding. */
 const STEP = 3 * 64 * 1024;
@@ -11,11 +12,12 @@ const STEP = 3 * 64 * 1024;
  * its own task. The pieces are joined by reference, never copied into one block: copying 14 million
  * characters took 60–310 ms in one task. What the checks need of the URI comes with it
  * (KnownDataUri), so that none of them reads it again. Rejects when the browser cannot read the
- * file, gives anything but base64, or `signal` aborts.
+ * file, gives anything but base64, or `signal` aborts. `parse`: parseDataUri, as the form's checking
+ * code has it (loadFormChecks.ts).
  */
-export async function readFileAsDataUri(file: File, signal?: AbortSignal): Promise<KnownDataUri> {
+export async function readFileAsDataUri(file: File, parse: typeof parseDataUri, signal?: AbortSignal): Promise<KnownDataUri> {
   const { header, plain } = plainDataUriHeader(file.type, file.name);
-  const info = parseDataUri(header);
+  const info = parse(header);
   if (info === undefined) throw new TypeError("The file's type cannot head a data: URI");
   let uri = header;
   const pieces: string[] = [];

@@ -3,7 +3,7 @@ import type { Control } from "react-hook-form";
 import type { FormValue, FormValues } from "../core/types";
 import { fieldName } from "../core/values/initialFormValues";
 import type { FieldComponentProps } from "./FieldComponentProps";
-import { isForgotten, storedValue, subscribeToField } from "./formStore";
+import { isForgotten, storedError, storedValue, subscribeToField } from "./formStore";
 import { checkOnBlur, type BlurEvent } from "./checkOnBlur";
 import { useFieldWiring } from "./useFieldWiring";
 
@@ -52,7 +52,7 @@ interface Shown {
 }
 
 function read(control: Control<FormValues>, name: string, drawnFromValue: boolean): Shown {
-  return { error: control.getFieldState(name).error?.message, value: drawnFromValue ? storedValue(control, name) : undefined };
+  return { error: storedError(control, name), value: drawnFromValue ? storedValue(control, name) : undefined };
 }
 
 /**

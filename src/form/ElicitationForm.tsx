@@ -133,7 +133,7 @@ function FormView({ form, ...props }: ElicitationFormCommonProps & { form: UseEl
             {fillTemplate(messages.requiredLegend, { marker: messages.requiredMarker })}
           </p>
         ) : null}
-        <div ref={drawn.listRef} className="rme-form__fields" aria-busy={drawn.count < fields.length || undefined}>
+        <div className="rme-form__fields" aria-busy={drawn.count < fields.length || undefined}>
           {drawn.count < fields.length ? fieldList.slice(0, drawn.count) : fieldList}
         </div>
         <FormAlert control={form.form.control} />

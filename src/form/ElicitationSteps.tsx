@@ -3,7 +3,8 @@ import type { ElicitContent, FieldDescriptor } from "../core/types";
 import type { fillTemplate } from "../messages/fillTemplate";
 import { withStepMessages } from "../messages/stepMessages";
 import { describeAnswer } from "./describeAnswer";
-import { knownFilesOf } from "../fields/knownFiles";
+import type { FormChecks } from "../core/loading/loadFormChecks";
+import type { KnownDataUris } from "../core/values/dataUri";
 import type { UseElicitationFormResult } from "./useElicitationForm";
 import type { guardActivation } from "../ui/guardActivation";
 import type { TextDirection } from "../ui/TextDirection";
@@ -36,6 +37,10 @@ export interface ElicitationStepsProps {
   guardActivation: typeof guardActivation;
   /** The messages layer's fillTemplate, handed in like the field components (see above). */
   fill: typeof fillTemplate;
+  /** The form's checking code (loadFormChecks.ts): the review describes a chosen file with it. */
+  checks: FormChecks;
+  /** The form's record of the data: URIs its file fields built (knownFiles.ts): the review reads no file again. */
+  files?: KnownDataUris;
   locale?: string;
   dir?: TextDirection;
   id?: string;
@@ -189,7 +194,7 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
                 {fields.map((each, index) => (
                   <div className="rme-steps__answer" key={each.index} data-field={each.key}>
                     <dt className="rme-steps__question">{each.label}</dt>
-                    <dd className="rme-steps__value">{describeAnswer(each, values?.[nameOf(each)], messages, lang, knownFilesOf(form.control))}</dd>
+                    <dd className="rme-steps__value">{describeAnswer(props.checks, each, values?.[nameOf(each)], messages, lang, props.files)}</dd>
                     <dd className="rme-steps__edit">
                       <button
                         type="button"

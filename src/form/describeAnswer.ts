@@ -1,6 +1,6 @@
-import { formatFileSize } from "../core/shared/formatFileSize";
+import type { FormChecks } from "../core/loading/loadFormChecks";
 import type { FieldDescriptor, FormValue } from "../core/types";
-import { dataUriByteLength, knownDataUri, parseDataUri, type KnownDataUris } from "../core/values/dataUri";
+import type { KnownDataUris } from "../core/values/dataUri";
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { StepMessages } from "../messages/stepMessages";
 
@@ -8,9 +8,11 @@ import type { StepMessages } from "../messages/stepMessages";
  * One answer as the person sees it under review: option labels, not values; yes or no; a file by its
  * name and size, as its field shows it (its bytes, megabytes of base64, are never drawn as text);
  * "Not answered". `locale` words the size; a file the form read is described from what was learnt
- * as it was read (`known`), without reading its characters again.
+ * as it was read (`known`), without reading its characters again. `checks`: the form's checking
+ * code (loadFormChecks.ts), which reads a file's data: URI and words its size.
  */
 export function describeAnswer(
+  { knownDataUri, parseDataUri, dataUriByteLength, formatFileSize }: Pick<FormChecks, "knownDataUri" | "parseDataUri" | "dataUriByteLength" | "formatFileSize">,
   field: FieldDescriptor,
   value: FormValue | undefined,
   messages: StepMessages & Pick<ElicitationMessages, "fileUnnamed">,

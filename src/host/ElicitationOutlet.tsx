@@ -20,7 +20,10 @@ export interface ElicitationOutletProps {
   messages?: ElicitationMessagesInput;
   /** Replacement components for some field kinds. */
   fieldComponents?: Partial<FieldRegistry>;
-  /** Offer "stop asking" (cancel this and every waiting request from the same server). Default true. */
+  /**
+   * Offer "Stop asking" (cancel this and every waiting request from the same server) while more than one
+   * request of that server waits, where it does more than Cancel. Default true; false never offers it.
+   */
   stopAsking?: boolean;
   /** Drafts (`createElicitationDraftStore()`): what is typed into a request comes back when that request is drawn again (the outlet remounted, the relay's request after a reload). Keep the store where it outlives the outlet. */
   drafts?: ElicitationDraftStore;
@@ -55,6 +58,9 @@ export interface ElicitationOutletProps {
   /** "form" (default), "steps" (one question at a time) or "auto" (steps for more than five fields or a narrow viewport). */
   layout?: ElicitationLayout;
 }
+
+/** How many requests of `serverName` wait in the whole queue (what "Stop asking" would cancel). */
+const waitingFrom = (entries: readonly ElicitationQueueEntry[], serverName: string) => entries.filter((entry) => entry.serverName === serverName).length;
 
 /**
  * Draws the head of the queue as a dialog (or an inline card), one request at a time. The queue
@@ -158,8 +164,12 @@ export function ElicitationOutlet({
               total={entries.length}
               deadline={current.deadline}
               now={queue.now}
-              // Not on a card that is only saying why it closes.
-              onStopAsking={stopAsking && current === entries[0] ? () => stop(current.id, current.serverName) : undefined}
+              // Not on a card that is only saying why it closes, nor for a server's only request (Cancel does that).
+              onStopAsking={
+                stopAsking && current === entries[0] && waitingFrom(snapshot.entries, current.serverName) > 1
+                  ? () => stop(current.id, current.serverName)
+                  : undefined
+              }
               messages={resolved}
             />
           }

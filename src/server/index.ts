@@ -15,6 +15,7 @@ export type {
   RelayStoreEvent,
   RelayToolCall,
 } from "./ElicitationRelayStore";
+export type { RelayStoreTimings } from "./readStoreTimings";
 export { toFetchRequest, type NodeRequestLike, type ToFetchRequestOptions } from "./toFetchRequest";
 export { sendFetchResponse, type NodeResponseLike } from "./sendFetchResponse";
 export type {

@@ -32,6 +32,8 @@ import {
   type RelayRequestEventData,
 } from "react-mcp-elicitation/server";
 import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
+import { createPostgresRelayStore, type PostgresRelayStore } from "react-mcp-elicitation/server/postgres";
+import { Pool } from "pg";
 import { toolsWithElicitationRelay } from "react-mcp-elicitation/server/ai-sdk";
 import type { MCPClient } from "@ai-sdk/mcp";
 import { createElicitationQueue as createQueueForElement, type ElicitationOutletElement } from "react-mcp-elicitation/element";
@@ -131,6 +133,11 @@ if (outletElement) {
   outletElement.queue = createQueueForElement();
   outletElement.addEventListener("mcp-elicitation-error", (event) => console.warn(event.detail.message));
 }
+// Postgres instead of Redis: from a connection string, or the host's own pool (pg's Pool).
+export const postgresStore: PostgresRelayStore = createPostgresRelayStore({ connectionString: "postgres://app@127.0.0.1/app", prefix: "chat_relay" });
+export const pooledStore: PostgresRelayStore = createPostgresRelayStore({ pool: new Pool({ max: 5 }) });
+// @ts-expect-error a connection string or a pool, not both
+createPostgresRelayStore({ connectionString: "postgres://app@127.0.0.1/app", pool: new Pool() });
 // A store's author runs the conformance suite with their own runner's `it`, or case by case.
 declare const it: (name: string, fn: () => Promise<void>) => void;
 registerRelayStoreConformance(it, () => [createRedisRelayStore({ url: "redis://127.0.0.1:6379", prefix: "conformance" })]);

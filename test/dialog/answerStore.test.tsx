@@ -134,6 +134,8 @@ describe("answer again", () => {
     await user.type(screen.getByLabelText(/^Email/), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(answers.size).toBe(1);
+    // Two wait, so "Stop asking" does more than Cancel and is offered.
+    act(() => void queue.request({ serverName: "CRM", params: contactInfo }));
     act(() => void queue.request({ serverName: "CRM", params: contactInfo }));
     expect(screen.getByRole("button", { name: "Use my last answer" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Stop asking" }));
@@ -214,10 +216,13 @@ describe("a host's storage that fails", () => {
     await expect(second).resolves.toEqual({ action: "cancel" });
     // What could not be stored is still offered on this page, and "Stop asking" (which forgets it) answers.
     let third: Promise<ElicitResult> | undefined;
+    let fourth: Promise<ElicitResult> | undefined;
     act(() => void (third = queue.request({ serverName: "CRM", params: contactInfo })));
+    act(() => void (fourth = queue.request({ serverName: "CRM", params: contactInfo })));
     expect(screen.getByRole("button", { name: "Use my last answer" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Stop asking" }));
     await expect(third).resolves.toEqual({ action: "cancel" });
+    await expect(fourth).resolves.toEqual({ action: "cancel" });
     expect(answers.size).toBe(0);
     queue.close();
   });

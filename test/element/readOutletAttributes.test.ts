@@ -17,8 +17,11 @@ describe("readOutletAttributes", () => {
       context: undefined,
       drafts: "session",
       titleBadge: true,
+      stopAsking: true,
       problems: [],
     });
+    expect(read({ "stop-asking": "false" }).stopAsking).toBe(false);
+    expect(read({ "stop-asking": "" }).stopAsking).toBe(true);
   });
 
   it("names each attribute it cannot take, and leaves it at its default", () => {

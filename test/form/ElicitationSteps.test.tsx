@@ -11,6 +11,10 @@ import { fillTemplate } from "../../src/messages/fillTemplate";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../../src/ui/guardActivation";
 import { fileInputs } from "../../src/core/request/fileInputs";
 import { renderDialog } from "../renderDialog";
+import { loadFormChecks } from "../../src/core/loading/loadFormChecks";
+
+// The form's checking code, as the dialog hands it to the steps.
+const checks = await loadFormChecks();
 
 const trip: ElicitFormParams = {
   message: "Plan the trip",
@@ -152,6 +156,7 @@ describe("layout=\"steps\"", () => {
           controller={form}
           onSubmit={onSubmit}
           fill={fillTemplate}
+          checks={checks}
           protectionInterval={DEFAULT_PROTECTION_INTERVAL}
           guardActivation={guardActivation}
           renderField={(field) => <ElicitationField field={field} control={form.form.control} messages={form.messages} />}

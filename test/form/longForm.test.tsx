@@ -2,7 +2,9 @@
 // Nothing a person relies on may depend on when a field arrives: order, values, Submit, focus.
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseElicitationSchema } from "../../src/core/request/parseElicitationSchema";
 import { ElicitationForm } from "../../src/form/ElicitationForm";
 import { longSchema } from "../fixtures/longSchema";
@@ -73,5 +75,39 @@ describe("a long form", () => {
     render(<ElicitationForm schema={parsed.schema} onSubmit={vi.fn()} />);
     expect(drawnLabels()).toHaveLength(20);
     expect(busy()).toBeNull();
+  });
+
+  describe("in a window of a given height", () => {
+    const height = window.innerHeight;
+    afterEach(() => {
+      window.innerHeight = height;
+    });
+
+    it("draws with the first paint as many fields as the window holds at a field's least height (40 px), and a form only five longer whole", () => {
+      window.innerHeight = 400;
+      const { unmount } = render(<ElicitationForm schema={longSchema(15)} onSubmit={vi.fn()} />);
+      expect(drawnLabels()).toHaveLength(15);
+      expect(busy()).toBeNull();
+      unmount();
+      render(<ElicitationForm schema={longSchema(16)} onSubmit={vi.fn()} />);
+      expect(drawnLabels()).toEqual(Array.from({ length: 10 }, (_, i) => `Field ${i}`));
+      expect(busy()).toBe("true");
+    });
+
+    it("a server-rendered long form hydrates without a mismatch, then draws the window's share and the rest", async () => {
+      window.innerHeight = 800;
+      const container = document.createElement("div");
+      container.innerHTML = renderToString(<ElicitationForm schema={longSchema(SIZE)} onSubmit={vi.fn()} />);
+      document.body.append(container);
+      // The server drew the first ten.
+      expect(drawnLabels()).toHaveLength(10);
+      const onRecoverableError = vi.fn();
+      const root = await act(async () => hydrateRoot(container, <ElicitationForm schema={longSchema(SIZE)} onSubmit={vi.fn()} />, { onRecoverableError }));
+      await allDrawn();
+      expect(drawnLabels()).toEqual(Array.from({ length: SIZE }, (_, i) => `Field ${i}`));
+      expect(onRecoverableError).not.toHaveBeenCalled();
+      act(() => root.unmount());
+      container.remove();
+    });
   });
 });

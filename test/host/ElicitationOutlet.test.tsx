@@ -132,6 +132,27 @@ describe("ElicitationOutlet", () => {
     expect(screen.queryByTestId("rme-queue-position")).toBeNull();
   });
 
+  it("offers “Stop asking” only while more than one request of the server waits", async () => {
+    const { ask, queue } = setup();
+    const stopAsking = () => screen.queryByRole("button", { name: "Stop asking" });
+    ask("Spammy", githubUsernameTitled);
+    // Its only request: Cancel does the same.
+    expect(stopAsking()).toBeNull();
+    ask("Bank", bankTransfer);
+    expect(stopAsking()).toBeNull();
+    ask("Spammy", contactInfo);
+    expect(stopAsking()).toBeInTheDocument();
+    act(() => void queue.close());
+  });
+
+  it("stopAsking={false} never offers it", async () => {
+    const { ask } = setup({}, { stopAsking: false });
+    ask("Spammy", githubUsernameTitled);
+    ask("Spammy", contactInfo);
+    expect(screen.getByRole("dialog", { name: /Spammy/ })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Stop asking" })).toBeNull();
+  });
+
   it("shows nothing for an invalid request and rejects it with -32602", async () => {
     const { ask } = setup();
     const bad = ask("Bad", { message: "Where?", requestedSchema: { type: "object", properties: { at: { $ref: "#/x" } } } });

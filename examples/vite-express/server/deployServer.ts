@@ -26,14 +26,14 @@ function deployMcpServer(): McpServer {
       // On the tool call's own stream (so the host knows which call asks); a person takes minutes.
       { relatedRequestId: extra.requestId, signal: extra.signal, timeout: 10 * 60_000 },
     );
-    const text = result.action === "accept" ? `Deploy of ${service}: accepted ${JSON.stringify(result.content)}` : `Deploy of ${service}: the person ${result.action}d.`;
+    const text = result.action === "accept" ? `Deploy of ${service}: accepted ${JSON.stringify(result.content)}` : `Deploy of ${service}: the person ${result.action === "decline" ? "declined" : "cancelled"}.`;
     return { content: [{ type: "text", text }] };
   });
   return server;
 }
 
-/** Starts the server on 127.0.0.1 at a free port; returns its MCP endpoint. */
-export async function startDeployServer(): Promise<string> {
+/** Starts the server on 127.0.0.1 at a free port; returns its MCP endpoint and a way to stop it. */
+export async function startDeployServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const http = createServer(async (req, res) => {
     let transport = sessions.get(String(req.headers["mcp-session-id"]));
@@ -46,5 +46,10 @@ export async function startDeployServer(): Promise<string> {
     await transport.handleRequest(req, res);
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+  const close = async () => {
+    await Promise.all([...sessions.values()].map((transport) => transport.close()));
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+  };
+  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, close };
 }

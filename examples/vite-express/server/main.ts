@@ -21,7 +21,8 @@ declare module "express-session" {
   }
 }
 
-const deployUrl = process.env.DEPLOY_MCP_URL ?? (await startDeployServer());
+// An MCP server elsewhere (DEPLOY_MCP_URL), else one started in this process (and stopped with it).
+const deploy = process.env.DEPLOY_MCP_URL ? { url: process.env.DEPLOY_MCP_URL, close: async () => undefined } : await startDeployServer();
 // Several backends share open questions through Redis (and then need a shared session store too).
 const store = process.env.REDIS_URL ? createRedisRelayStore({ url: process.env.REDIS_URL }) : undefined;
 const relay = createElicitationRelay({ store });
@@ -53,7 +54,7 @@ app.post("/api/chat", express.json({ limit: "1mb" }), async (req, res) => {
   const chat = person && typeof id === "string" && message ? chatOf(id, person) : undefined;
   if (!person || !id || !chat || !message) return void res.status(person ? 404 : 401).end();
   chat.messages = [...chat.messages, message];
-  const client = await createMCPClient({ transport: { type: "http", url: deployUrl }, capabilities: { elicitation: {} } });
+  const client = await createMCPClient({ transport: { type: "http", url: deploy.url }, capabilities: { elicitation: {} } });
   const tools = await toolsWithElicitationRelay(client, { relay, owner: person, serverName: "Deploy server", context: { chatId: id } });
   const close = () => void client.close();
   const result = streamText({
@@ -97,4 +98,4 @@ if (process.env.NODE_ENV === "production") {
 const port = Number(process.env.PORT ?? 3001);
 const server = app.listen(port, "127.0.0.1", () => console.log(`API on http://127.0.0.1:${port}`));
 // Questions held here get `cancel`, the person's streams end (their pages reconnect to another instance), then the process ends by itself.
-process.once("SIGTERM", () => void relay.close().then(() => store?.close()).then(() => server.close()));
+process.once("SIGTERM", () => void relay.close().then(() => store?.close()).then(() => server.close()).then(deploy.close));

@@ -2,8 +2,7 @@ import type { ParsedElicitationSchema } from "../types";
 import type { ValuesCheck } from "../validation/createValuesCheck";
 import type { ValidationRuntime } from "../validation/validationRuntime";
 import { ValidationUnavailableError } from "../validation/ValidationUnavailableError";
-
-type LoadValidationModule = typeof import("./loadValidation");
+import { loadFormChecks, type FormChecks as LoadValidationModule } from "./loadFormChecks";
 
 /** What a form does with validation: each part loads its code on first use. */
 export interface LazyFormValidation {
@@ -15,13 +14,6 @@ export interface LazyFormValidation {
   patternsLeftToServer(): Promise<string[]>;
 }
 
-// The checking code's module once it has loaded. import() would hand back the same module, but each
-// call goes through the bundler's chunk loader again (Vite's looks up the document and resolves a URL
-// per chunk), and every form calls it as it mounts.
-let loadedModule: LoadValidationModule | undefined;
-const importLoadValidation = (): Promise<LoadValidationModule> =>
-  loadedModule !== undefined ? Promise.resolve(loadedModule) : import("./loadValidation").then((module) => (loadedModule = module));
-
 /**
  * A form's way to validation, its code (the runtime, the engine choice, the validator cache, the
  * pattern tester's loader) fetched on first use: the page's first bundle holds only this. Nothing
@@ -32,7 +24,7 @@ const importLoadValidation = (): Promise<LoadValidationModule> =>
 export function createLazyFormValidation(
   parsed: ParsedElicitationSchema,
   runtime: ValidationRuntime | undefined,
-  load: () => Promise<LoadValidationModule> = importLoadValidation,
+  load: () => Promise<LoadValidationModule> = loadFormChecks,
 ): LazyFormValidation {
   let loading: Promise<LoadValidationModule> | undefined;
   let check: ValuesCheck | undefined;

@@ -18,6 +18,12 @@ import { defaultValidationRuntime, type ValidationRuntime } from "../validation/
 // (createPatternTester.ts). Each chunk is loaded once per runtime; a chunk that cannot load
 // rejects with ValidationUnavailableError.
 
+// What the form's parts loaded on demand judge and word files and issues with (loadFormChecks.ts).
+export { acceptsFile } from "../request/fileAccept";
+export { formatFileSize } from "../shared/formatFileSize";
+export { defaultValidationMessages, describeValidationIssue } from "../validation/validationMessages";
+export { dataUriByteLength, knownDataUri, parseDataUri } from "../values/dataUri";
+
 export interface LoadValidationOptions {
   /** "auto" (default: the engine chosen with `setValidationEngine`), "ajv" or "eval-free". */
   engine?: ValidationEngine | "auto";

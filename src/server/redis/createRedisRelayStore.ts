@@ -11,27 +11,17 @@ import { randomBytes } from "node:crypto";
 import { Redis, type Cluster } from "ioredis";
 import { RELAY_REQUEST_ID, type RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
+import { readStoreTimings, type RelayStoreTimings } from "../readStoreTimings";
 import type { ElicitationRelayStore, RelayCompletion, RelayInterruption, RelayRecord, RelayRound, RelaySettlement, RelayStop, RelayStoreEvent } from "../ElicitationRelayStore";
 import { createRedisSubscriber } from "./createRedisSubscriber";
 import { relayKeys } from "./relayKeys";
 import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, FORGET_HOLDER_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, TAKE_HELD_SCRIPT } from "./relayScripts";
 
-export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis | Cluster; url?: undefined }) & {
-  /** Prefix of every key and channel, without braces (keys carry hash tags of their own). Default "rme:relay". */
-  prefix?: string;
-  /** How long an instance's lease lasts without being refreshed (it is refreshed every third of it). Default 15 000 ms. */
-  leaseMs?: number;
-  /** How often this instance looks for requests of instances whose lease expired. Default 5 000 ms. */
-  sweepMs?: number;
-  /** How long a closed request is remembered (late answers get 409, reconnecting windows their `closed` event). Default 60 000 ms. */
-  recentMs?: number;
-  /** Closed requests remembered per person. Default 32. */
-  recentPerPerson?: number;
-  /** How long a parked round is kept past its deadline for a relay's sweep to expire (and resume) it; then it is dropped unresumed. Default 3 600 000 ms. */
-  roundGraceMs?: number;
-  /** How often the subscribed connection is pinged; one that does not answer within half of it is taken for dead and reconnected. Default 5 000 ms. */
-  heartbeatMs?: number;
-};
+export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis | Cluster; url?: undefined }) &
+  RelayStoreTimings & {
+    /** Prefix of every key and channel, without braces (keys carry hash tags of their own). Default "rme:relay". */
+    prefix?: string;
+  };
 
 export interface RedisRelayStore extends ElicitationRelayStore {
   /** Stops the sweep and the subscription; quits the connections it opened (a `client` given to it stays open). */
@@ -76,15 +66,7 @@ interface Holding {
 
 export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRelayStore {
   const prefix = options.prefix ?? "rme:relay";
-  const leaseMs = options.leaseMs ?? 15_000;
-  const sweepMs = options.sweepMs ?? 5_000;
-  const recentMs = options.recentMs ?? 60_000;
-  const recentPerPerson = options.recentPerPerson ?? 32;
-  const roundGraceMs = options.roundGraceMs ?? 3_600_000;
-  const heartbeatMs = options.heartbeatMs ?? 5_000;
-  for (const [name, value] of Object.entries({ leaseMs, sweepMs, recentMs, recentPerPerson, roundGraceMs, heartbeatMs })) {
-    if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`createRedisRelayStore: ${name} must be a whole number > 0.`);
-  }
+  const { leaseMs, sweepMs, recentMs, recentPerPerson, roundGraceMs, heartbeatMs } = readStoreTimings("createRedisRelayStore", options);
   const keys = relayKeys(prefix);
   const owned = options.client === undefined;
   const client: Redis | Cluster = options.client ?? new Redis(options.url);

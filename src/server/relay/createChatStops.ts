@@ -86,10 +86,14 @@ export function createChatStops({
     },
     async stop(scope) {
       const { owner, context } = readChatScope("relay.stop", scope);
-      // Here at once (whatever the store does), then every other instance.
+      // Here at once (whatever the store does), then every other instance; the chat's questions close
+      // even when the stop could not be carried (the caller still hears that it was not).
       hear({ owner, context });
-      await guard("stop", () => store.stop({ owner, context: { ...context } }));
-      return withdraw({ owner, context: { ...context } }, "stopped");
+      let carried: unknown = true;
+      await guard("stop", () => store.stop({ owner, context: { ...context } })).catch((error: unknown) => (carried = error));
+      const closed = await withdraw({ owner, context: { ...context } }, "stopped");
+      if (carried !== true) throw carried;
+      return closed;
     },
   };
 }

@@ -13,7 +13,8 @@ import { prepareElicitationRequest } from "../../../src/core/request/prepareElic
 import type { FileFieldDescriptor } from "../../../src/core/types";
 import { validateElicitationContent } from "../../../src/core/validation/validateElicitationContent";
 import { checkFileValue } from "../../../src/core/validation/checkFileValue";
-import { dataUriByteLength, isBase64, parseDataUri, plainDataUriHeader } from "../../../src/core/values/dataUri";
+import { dataUriByteLength, parseDataUri } from "../../../src/core/values/dataUri";
+import { isBase64, plainDataUriHeader } from "../../../src/core/values/fileDataUri";
 import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 
 const schemaWith = (property: Record<string, unknown>, required = true) => ({

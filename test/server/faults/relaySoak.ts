@@ -1,17 +1,20 @@
 // A soak of the relay through failures: three instances (their own Node processes) sharing one real
-// redis-server through a fault proxy, behind a small load balancer that sends every connection to a
-// random live instance; people with two windows each (the package's browser client and queue, in
-// Node), answering from whichever window is quicker; a steady rate of requests, some withdrawn, some
-// left to time out. Meanwhile Redis connections are cut twice, Redis is restarted once (its data
-// gone), and one instance is killed (SIGKILL) and started again. Then it checks the invariants:
-// every request settled once, every 200 an answer its MCP client got, none answered twice, nothing
-// open and invisible once the faults end, nothing of one person in another's window.
+// redis-server (or one real Postgres) through a fault proxy, behind a small load balancer that sends
+// every connection to a random live instance; people with two windows each (the package's browser
+// client and queue, in Node), answering from whichever window is quicker; a steady rate of requests,
+// some withdrawn, some left to time out. Meanwhile the store's connections are cut twice, the store
+// is restarted once (Redis loses its data, Postgres keeps it), and one instance is killed (SIGKILL)
+// and started again. Then it checks the invariants: every request settled once, every 200 an answer
+// its MCP client got, none answered twice, nothing open and invisible once the faults end, nothing of
+// one person in another's window.
 import { fork, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { connectElicitationRelay } from "../../../src/client/relay/connectElicitationRelay";
+import pg from "pg";
+import { startPostgres, type RunningPostgres } from "../helpers/postgresServer";
 import { startRedis, type RunningRedis } from "../helpers/redisServer";
 import type { SoakAsk, SoakSettled } from "./soakInstance";
 import { startTcpFaultProxy } from "./tcpFaultProxy";
@@ -23,6 +26,8 @@ export interface SoakOptions {
   /** Requests per second, over everyone. */
   rate?: number;
   log?: (line: string) => void;
+  /** What the instances share. Default "redis"; a Postgres restarted keeps its data (a Redis one loses it). */
+  store?: "redis" | "postgres";
 }
 
 export interface SoakReport {
@@ -72,15 +77,18 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
   const posts: { key: string; by: string; status: number; forwardedAt: number }[] = [];
   /** When Redis lost the killed instance's connections (the proxy between them closed the last of its pairs). */
   let instanceGoneAt = Number.POSITIVE_INFINITY;
-  let redis: RunningRedis = await startRedis();
-  const proxy = await startTcpFaultProxy(redis.port);
+  const kind = options.store ?? "redis";
+  const Store = kind === "redis" ? "Redis" : "Postgres";
+  let server: RunningRedis | RunningPostgres = kind === "redis" ? await startRedis() : await startPostgres();
+  const proxy = await startTcpFaultProxy(server.port);
+  const storeEnv = kind === "redis" ? { REDIS_URL: proxy.url } : { POSTGRES_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres` };
   const instances: Instance[] = [];
   const cleanup: (() => unknown)[] = [];
 
   async function startInstance(index: number): Promise<Instance> {
     const child = fork(join(import.meta.dirname, "soakInstance.ts"), [], {
       execArgv: ["--import", "tsx"],
-      env: { ...process.env, REDIS_URL: proxy.url, SOAK_TIMEOUT_MS: String(timeoutMs) },
+      env: { ...process.env, ...storeEnv, SOAK_TIMEOUT_MS: String(timeoutMs) },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     const port = await new Promise<number>((resolve, reject) => {
@@ -168,32 +176,50 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
     const start = Date.now();
     const at = (fraction: number) => start + runMs * fraction;
     const faults: [number, string, () => Promise<void> | void][] = [
-      [at(0.15), "Redis connections cut", () => proxy.cut()],
-      [at(0.3), "Redis refused for 2 s, then connections cut", async () => {
+      [at(0.15), `${Store} connections cut`, () => proxy.cut()],
+      [at(0.3), `${Store} refused for 2 s, then connections cut`, async () => {
         proxy.refuse(true);
         proxy.cut();
         await sleep(2_000);
         proxy.refuse(false);
       }],
-      [at(0.45), "Redis killed and started again (its data gone)", async () => {
-        await redis.kill();
-        redis = await startRedis(redis.port);
+      [at(0.45), `${Store} killed and started again${kind === "redis" ? " (its data gone)" : ""}`, async () => {
+        await server.kill();
+        server = "dataDir" in server ? await startPostgres({ dataDir: server.dataDir, port: server.port }) : await startRedis(server.port);
       }],
       [at(0.6), "instance 1 killed (SIGKILL)", async () => {
         const victim = instances[1]!;
         victim.alive = false;
         const killedAt = Date.now();
         for (const entry of asked.values()) if (entry.instance === 1 && entry.settled.length === 0) entry.lostAt = killedAt;
-        // Every instance holds as many Redis connections; the victim's close as the kernel ends its sockets.
-        const before = proxy.connections();
+        const gone = await watchConnections();
         victim.child.kill("SIGKILL");
-        for (const until = Date.now() + 3_000; proxy.connections() > before - before / instances.length && Date.now() < until; ) await sleep(5);
+        await gone();
         instanceGoneAt = Date.now();
-        log(`  its Redis connections gone ${instanceGoneAt - killedAt} ms after the kill`);
+        log(`  its ${Store} connections gone ${instanceGoneAt - killedAt} ms after the kill`);
       }],
       [at(0.7), "instance 1 started again", async () => void (await startInstance(1))],
-      [at(0.75), "Redis connections cut", () => proxy.cut()],
+      [at(0.75), `${Store} connections cut`, () => proxy.cut()],
     ];
+    /** Waits (3 s at most) until the store sees one instance fewer: Redis its connections, Postgres its LISTEN connection. */
+    async function watchConnections(): Promise<() => Promise<void>> {
+      if (kind === "redis") {
+        // Every instance holds as many Redis connections; the victim's close as the kernel ends its sockets.
+        const before = proxy.connections();
+        return async () => {
+          for (const until = Date.now() + 3_000; proxy.connections() > before - before / instances.length && Date.now() < until; ) await sleep(5);
+        };
+      }
+      const admin = new pg.Client({ connectionString: (server as RunningPostgres).url });
+      await admin.connect();
+      const listening = async () =>
+        Number((await admin.query("SELECT count(*) AS n FROM soak_holders h WHERE EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = h.listener)")).rows[0].n);
+      const before = await listening();
+      return async () => {
+        for (const until = Date.now() + 3_000; (await listening()) >= before && Date.now() < until; ) await sleep(5);
+        await admin.end();
+      };
+    }
     let next = 0;
     let sent = 0;
     while (Date.now() < start + runMs) {
@@ -224,7 +250,7 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
     for (const entry of asked.values()) {
       if (entry.lostAt !== undefined) {
         counts["lost with their instance"]!++;
-        // Taken before the kill, the answer reached its MCP client, which then died with the instance. Once Redis
+        // Taken before the kill, the answer reached its MCP client, which then died with the instance. Once the store
         // saw its connections go, no answer can be taken for it: a 200 for a POST sent on after that went to nobody.
         for (const post of byKey.get(entry.key) ?? []) if (post.status === 200 && post.forwardedAt > instanceGoneAt) violations.push(`${entry.key}: a 200 for an answer whose instance was dead`);
         continue;
@@ -256,6 +282,6 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
     balancer.closeAllConnections();
     await new Promise((resolve) => balancer.close(resolve));
     await proxy.close();
-    await redis.stop();
+    await server.stop();
   }
 }

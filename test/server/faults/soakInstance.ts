@@ -1,14 +1,16 @@
 // One relay instance of the soak (test/server/faults/relaySoak.ts), in its own Node process: a Redis
-// store through the soak's fault proxy, a relay, a node:http server on 127.0.0.1. Asked over IPC to
+// store (or a Postgres one, given POSTGRES_URL) through the soak's fault proxy, a relay, a node:http server on 127.0.0.1. Asked over IPC to
 // make requests as its MCP client would (some withdrawn after a while), it reports how each settled.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createPostgresRelayStore } from "../../../src/server/postgres/createPostgresRelayStore";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
 import { sendFetchResponse } from "../../../src/server/sendFetchResponse";
 import { toFetchRequest } from "../../../src/server/toFetchRequest";
 
-const store = createRedisRelayStore({ url: process.env.REDIS_URL!, prefix: "soak", leaseMs: 3_000, sweepMs: 500, heartbeatMs: 1_000 });
+const timing = { prefix: "soak", leaseMs: 3_000, sweepMs: 500, heartbeatMs: 1_000 };
+const store = process.env.POSTGRES_URL ? createPostgresRelayStore({ connectionString: process.env.POSTGRES_URL, ...timing }) : createRedisRelayStore({ url: process.env.REDIS_URL!, ...timing });
 const relay = createElicitationRelay({
   identify: (request) => request.headers.get("x-user"),
   store,

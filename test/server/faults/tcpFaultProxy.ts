@@ -7,6 +7,8 @@ import type { AddressInfo } from "node:net";
 export interface TcpFaultProxy {
   /** The Redis URL through the proxy. */
   readonly url: string;
+  /** The proxy's port on 127.0.0.1 (for a URL of another scheme). */
+  readonly port: number;
   /** Destroys every connection now (both ends see it close). */
   cut(): void;
   /** While true, a new connection is closed as soon as it arrives. */
@@ -50,6 +52,7 @@ export async function startTcpFaultProxy(targetPort: number): Promise<TcpFaultPr
   const { port } = server.address() as AddressInfo;
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     cut() {
       for (const pair of [...pairs]) {
         pair.client.destroy();

@@ -1,11 +1,13 @@
 // @vitest-environment node
-// Several relay instances, each its own Node process, sharing one real redis-server: a request held
-// by one shows in streams served by another, an answer posted to a third reaches its holder exactly
-// once, and an instance killed with SIGKILL takes its open requests out of every stream.
+// Several relay instances, each its own Node process, sharing one real redis-server (and again one
+// real Postgres): a request held by one shows in streams served by another, an answer posted to a
+// third reaches its holder exactly once, and an instance killed with SIGKILL takes its open requests
+// out of every stream.
 import { fork, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRequest, openStream, postAnswer, requestId, type EventReader } from "../helpers/relayHarness";
+import { startPostgres, type RunningPostgres } from "../helpers/postgresServer";
 import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
 const form = {
@@ -23,14 +25,19 @@ interface Instance {
 }
 
 let redis: RunningRedis;
+let postgres: RunningPostgres;
 const children: ChildProcess[] = [];
 const readers: EventReader[] = [];
 let prefixCount = 0;
 
+/** Where the instances keep what they share: REDIS_URL or POSTGRES_URL for relayInstance.ts. */
+const shared = { Redis: () => ({ REDIS_URL: redis.url }), Postgres: () => ({ POSTGRES_URL: postgres.url }) };
+let store: keyof typeof shared = "Redis";
+
 async function startInstance(prefix: string, env: Record<string, string> = {}): Promise<Instance> {
   const child = fork(join(import.meta.dirname, "relayInstance.ts"), [], {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, REDIS_URL: redis.url, RELAY_PREFIX: prefix, ...env },
+    env: { ...process.env, ...shared[store](), RELAY_PREFIX: prefix, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   children.push(child);
@@ -74,16 +81,20 @@ async function open(url: string, user: string): Promise<EventReader> {
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
-}, 20_000);
+  [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+}, 30_000);
 
 afterAll(async () => {
   for (const reader of readers) reader.close();
   for (const child of children) if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, "SIGKILL");
-  await redis?.stop();
+  await Promise.all([redis?.stop(), postgres?.stop()]);
 });
 
-describe("several relay instances, one Redis", () => {
+describe.each(Object.keys(shared) as (keyof typeof shared)[])("several relay instances, one %s", (kind) => {
+  beforeAll(() => {
+    store = kind;
+  });
+
   it("shows a request held by A in B's stream; the answer posted to C reaches A exactly once; a second answer gets 409", async () => {
     const prefix = `t${prefixCount++}`;
     const [a, b, c] = await Promise.all([startInstance(prefix), startInstance(prefix), startInstance(prefix)]);

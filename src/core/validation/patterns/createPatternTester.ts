@@ -16,6 +16,7 @@
 // Where there is no Worker at all (Node, SSR, test DOMs) patterns run in place, as a server runs them.
 import type { Re2Checker } from "./createRe2Checker";
 import { patternWorkerMain } from "./patternWorkerMain";
+import { besideWorkerFiles } from "./besideWorkerFiles";
 import { startPatternWorker, type StartedPatternWorker } from "./startPatternWorker";
 
 /** The verdict on one input: matches, does not match, or undefined when the server must decide. */
@@ -78,6 +79,7 @@ function startBlobWorker(): Worker {
 
 /** The module worker, written the way bundlers recognise and emit as a same-origin file. */
 function startModuleWorker(): Worker {
+  if (!besideWorkerFiles(import.meta.url)) throw new Error("the worker's module file is not beside this pre-bundled copy");
   return new Worker(new URL("./patternWorkerModule.js", import.meta.url), { type: "module" });
 }
 

@@ -8,6 +8,7 @@
 //     loaded and warmed up in small tasks while the page is idle, and each check runs in tasks of its
 //     own, none of them long.
 import type { Re2Pattern } from "./re2Engine";
+import { besideWorkerFiles } from "./besideWorkerFiles";
 import { startPatternWorker, type StartedPatternWorker } from "./startPatternWorker";
 
 export interface Re2Checker {
@@ -39,6 +40,7 @@ interface Pending {
 export function startRe2ModuleWorker(): Worker {
   // Without Worker (Node, SSR) the next way is tried, and RE2 runs in place.
   if (typeof Worker !== "function") throw new Error("workers are not available here");
+  if (!besideWorkerFiles(import.meta.url)) throw new Error("the worker's module file is not beside this pre-bundled copy");
   return new Worker(new URL("./patternRe2WorkerModule.js", import.meta.url), { type: "module" });
 }
 
