@@ -19,7 +19,7 @@ export { ElicitationDialogActions } from "./dialog/ElicitationDialogActions";
 export { ElicitationDialogClose } from "./dialog/ElicitationDialogClose";
 export { DialogStatus as ElicitationDialogStatus, type DialogStatusProps } from "./host/DialogStatus";
 export { useElicitationAnswer, type ElicitationAnswer, type UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
-export type { ElicitationDraft, ElicitationDraftOutcome } from "./form/useElicitationDraft";
+export type { ElicitationDraft } from "./form/useElicitationDraft";
 export {
   createElicitationAnswerStore,
   type ElicitationAnswerStore,
@@ -43,6 +43,8 @@ export type { FieldComponentProps } from "./fields/FieldComponentProps";
 export type { TextDirection } from "./ui/TextDirection";
 export {
   createElicitationDraftStore,
+  type ElicitationDraftKeeper,
+  type ElicitationDraftOutcome,
   type ElicitationDraftQuestion,
   type ElicitationDraftStore,
   type ElicitationDraftStoreOptions,

@@ -1,8 +1,25 @@
 import type { FieldDescriptor, FormValues } from "../core/types";
 import { createKeptValues, type KeptValuesRecord } from "../core/values/createKeptValues";
-import { fieldName } from "../core/values/initialFormValues";
+import { fieldName, initialFormValues } from "../core/values/initialFormValues";
 import { PAGE_DRAFT_PREFIX, RELAY_DRAFT_PREFIX } from "../core/values/draftKeys";
 import { contextKey } from "../core/values/contextKey";
+
+/**
+ * How a question's draft ends here: "answered" (Submit, Decline); "closed" without an answer (Cancel,
+ * closed elsewhere: the question is over); "left" this page unanswered (withdrawn, timed out, the page let
+ * it go: it may be drawn again).
+ */
+export type ElicitationDraftOutcome = "answered" | "closed" | "left";
+
+/** One question's draft while its form is drawn: what the form tells the store (`keeper()`). */
+export interface ElicitationDraftKeeper {
+  /** The person changed something: `read()` is kept as the draft at once in memory, and written to storage once the typing pauses. */
+  typed(read: () => FormValues): void;
+  /** The form leaves the page, the question still open: what was typed is written now (a draft forgotten meanwhile, at a sign-out, stays so). */
+  leave(): void;
+  /** The question is over here: "answered" forgets the draft; "closed" keeps `values` for `offerClosed` only; "left" keeps them as its draft too. */
+  settle(outcome: ElicitationDraftOutcome, values?: FormValues): void;
+}
 
 /** The one question a draft belongs to. */
 export interface ElicitationDraftQuestion {
@@ -30,12 +47,18 @@ export interface ElicitationDraftQuestion {
 export interface ElicitationDraftStore {
   /** What was typed into this question; with `offerClosed`, else what was typed into a closed question of the same form. */
   get(question: ElicitationDraftQuestion): FormValues | undefined;
-  /** Keeps `values` (form names `f0`, `f1`, …) as this question's draft, leaving out the fields listed as sensitive. */
-  set(question: ElicitationDraftQuestion, values: FormValues, fields?: readonly FieldDescriptor[]): void;
-  /** The question left unanswered (Cancel, a withdrawal, a timeout): with `offerClosed`, `values` are offered to the next question of its form. */
+  /**
+   * Keeps `values` (form names `f0`, `f1`, …) as this question's draft, leaving out the fields listed as
+   * sensitive; values that are still the form's own starting values (of `fields`) are no draft, and forget it.
+   * `typing`: the person is still typing, so the stored copy is written once they pause (a burst of keys is one write); otherwise at once.
+   */
+  set(question: ElicitationDraftQuestion, values: FormValues, fields?: readonly FieldDescriptor[], typing?: boolean): void;
+  /** The question left unanswered (Cancel, a withdrawal, a timeout): with `offerClosed`, `values` changed from the form's own are offered to the next question of its form. */
   keepClosed(question: ElicitationDraftQuestion, values: FormValues, fields?: readonly FieldDescriptor[]): void;
   /** The question was answered: its draft goes, and so does what `offerClosed` kept of its form in its context. */
   delete(question: ElicitationDraftQuestion): void;
+  /** What the form of `question` (drawing `fields`) tells the store as the person types and when the question ends. A question whose `key` is "" keeps no draft of its own. */
+  keeper(question: ElicitationDraftQuestion, fields: readonly FieldDescriptor[]): ElicitationDraftKeeper;
   /** Forgets the drafts whose key starts with `prefix` and is not in `keys` (a relay's questions still open for this person). */
   keepOnly(prefix: string, keys: ReadonlySet<string>): void;
   /** Forgets everything, in memory and in `sessionStorage`: call it when the person signs out. */
@@ -67,6 +90,11 @@ export interface ElicitationDraftStoreOptions {
   offerClosed?: "same-context" | "any-context";
 }
 
+/** Quiet time after a draft changes before `sessionStorage` is written: a burst of keys is one write. */
+export const DRAFT_SAVE_DELAY_MS = 300;
+/** Longest a changed draft waits to be written while the person keeps typing. */
+export const DRAFT_SAVE_MAX_WAIT_MS = 2_000;
+
 const DEFAULT_MAX_BYTES = 128 * 1024;
 const DEFAULT_STORAGE_KEY = "react-mcp-elicitation:drafts";
 const OFFER_CLOSED = ["same-context", "any-context"] as const;
@@ -93,36 +121,51 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
     drafts.set(record.serverName, record.key, record.values, []);
     stored.set(record.serverName, record.key, record.values, []);
   }
-  const save = () => session?.save(stored.records());
+  // Written now, or while the person types once the typing pauses: whatever is written is the whole current copy.
+  let pending: { timer: ReturnType<typeof setTimeout>; since: number } | undefined;
+  const save = () => {
+    clearTimeout(pending?.timer);
+    pending = undefined;
+    session?.save(stored.records());
+  };
+  const saveSoon = () => {
+    const since = pending?.since ?? Date.now();
+    clearTimeout(pending?.timer);
+    pending = { timer: setTimeout(save, Math.max(0, Math.min(DRAFT_SAVE_DELAY_MS, since + DRAFT_SAVE_MAX_WAIT_MS - Date.now()))), since };
+  };
   // What is not a draft of a relay's question (an earlier version's drafts, filed by form) is not left behind.
   if (loaded?.dropped) save();
   const contextOf = (question: ElicitationDraftQuestion) => (offerClosed === "any-context" ? "" : contextKey(question.context));
 
-  return {
+  const forget = (question: ElicitationDraftQuestion) => {
+    const form = formId(question);
+    drafts.delete(question.key, form);
+    closed.delete(contextOf(question), form);
+    if (!session) return;
+    stored.delete(question.key, form);
+    save();
+  };
+
+  const store: ElicitationDraftStore = {
     get(question) {
       const form = formId(question);
       return drafts.get(question.key, form) ?? (offerClosed ? closed.get(contextOf(question), form) : undefined);
     },
-    set(question, values, fields = []) {
+    set(question, values, fields = [], typing) {
+      if (untouched(values, fields)) return forget(question);
       drafts.set(question.key, formId(question), values, fields);
       // A question of this page is gone after a reload: nothing of it is written.
       if (!session || question.key.startsWith(PAGE_DRAFT_PREFIX)) return;
       const withoutFiles = { ...values };
       for (const field of fields) if (field.kind === "file") delete withoutFiles[fieldName(field)];
       stored.set(question.key, formId(question), withoutFiles, fields, true);
-      save();
+      if (typing) saveSoon();
+      else save();
     },
     keepClosed(question, values, fields = []) {
-      if (offerClosed) closed.set(contextOf(question), formId(question), values, fields, true);
+      if (offerClosed && !untouched(values, fields)) closed.set(contextOf(question), formId(question), values, fields, true);
     },
-    delete(question) {
-      const form = formId(question);
-      drafts.delete(question.key, form);
-      closed.delete(contextOf(question), form);
-      if (!session) return;
-      stored.delete(question.key, form);
-      save();
-    },
+    delete: forget,
     keepOnly(prefix, keys) {
       let changed = false;
       for (const record of drafts.records()) {
@@ -138,12 +181,45 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
       closed.clear();
       stored.clear();
       // Even when nothing is in memory: another store of this tab may have written under the key.
-      session?.save([]);
+      save();
+    },
+    keeper(question, fields) {
+      // Over once the question ends here: the form emptied after an answer is no draft.
+      let over = false;
+      let read: (() => FormValues) | undefined;
+      const own = question.key !== "";
+      const keep = (typing: boolean) => {
+        if (!over && own && read && (typing || store.get(question))) store.set(question, read(), fields, typing);
+      };
+      return {
+        typed(values) {
+          read = values;
+          keep(true);
+        },
+        leave: () => keep(false),
+        settle(outcome, values) {
+          over = true;
+          if (outcome !== "left" || values === undefined) forget(question);
+          else if (own) store.set(question, values, fields);
+          if (values !== undefined && outcome !== "answered") store.keepClosed(question, values, fields);
+        },
+      };
     },
     get size() {
       return drafts.size + closed.size;
     },
   };
+  return store;
+}
+
+/** Whether `values` are still the form's own starting values, value by value (a file's data: URI is millions of characters, which JSON would copy). */
+function untouched(values: FormValues, fields: readonly FieldDescriptor[]): boolean {
+  const start = initialFormValues(fields);
+  return Object.keys({ ...values, ...start }).every((key) => {
+    const x = values[key];
+    const y = start[key];
+    return Array.isArray(x) && Array.isArray(y) ? x.length === y.length && x.every((item, i) => item === y[i]) : x === y;
+  });
 }
 
 /** The form a question draws, from its server: length-prefixed, so no two pairs collide. */

@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import "../../src/element/index";
 import type { ElicitationOutletElement } from "../../src/element/index";
-import { DRAFT_SAVE_DELAY_MS } from "../../src/form/useElicitationDraft";
+import { DRAFT_SAVE_DELAY_MS } from "../../src/form/createElicitationDraftStore";
 import { startWireServer, type WireServer } from "../client/relay/wireServer";
 import { githubUsernameTitled } from "../fixtures/seedRequests";
 

@@ -3,14 +3,13 @@
 // unless the host opts in (`offerClosed`, by default within the same `context` only, in memory only).
 // Kept as the person types; a file is never written to storage; a full, blocked or tampered storage
 // costs the stored copy only.
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fileInputs } from "../../src/core/request/fileInputs";
 import { relayDraftPrefix } from "../../src/core/values/draftKeys";
 import { ElicitationDialog } from "../../src/dialog/ElicitationDialog";
-import { createElicitationDraftStore, type ElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
-import { DRAFT_SAVE_DELAY_MS } from "../../src/form/useElicitationDraft";
+import { createElicitationDraftStore, DRAFT_SAVE_DELAY_MS, type ElicitationDraftStore } from "../../src/form/createElicitationDraftStore";
 import { githubUsernameTitled } from "../fixtures/seedRequests";
 
 const KEY = "react-mcp-elicitation:drafts";
@@ -37,6 +36,8 @@ const username = () => screen.getByLabelText(/GitHub Username/);
 const afterTyping = () => act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DELAY_MS + 50)));
 
 afterEach(() => {
+  // A form still open when a test ends writes its draft as it leaves the page: it leaves first.
+  cleanup();
   sessionStorage.clear();
 });
 

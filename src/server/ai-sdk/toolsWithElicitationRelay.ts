@@ -45,8 +45,9 @@ interface CallScope {
 /** What one client's single handler reads: the call in progress, or the only scope it was ever wrapped for. */
 interface ClientScopes {
   calls: AsyncLocalStorage<CallScope>;
-  /** Every distinct person and chat this client was wrapped for, by key. */
-  wraps: Map<string, CallScope>;
+  /** The person and chat of its first wrap, and its key; `undefined` once it was wrapped for a second (nothing more is kept). */
+  only: { key: string; scope: CallScope } | undefined;
+  shared: boolean;
 }
 
 // Keyed by the client object, so it ends with the client; each client gets its handler once.
@@ -57,10 +58,10 @@ const scopeKey = (scope: CallScope) => JSON.stringify([scope.owner, scope.server
 function scopesOf(client: MCPClient): ClientScopes {
   const known = scopesByClient.get(client);
   if (known !== undefined) return known;
-  const scopes: ClientScopes = { calls: new AsyncLocalStorage(), wraps: new Map() };
+  const scopes: ClientScopes = { calls: new AsyncLocalStorage(), only: undefined, shared: false };
   scopesByClient.set(client, scopes);
   client.onElicitationRequest(ElicitationRequestSchema, (request) => {
-    const scope = scopes.calls.getStore() ?? (scopes.wraps.size === 1 ? scopes.wraps.values().next().value : undefined);
+    const scope = scopes.calls.getStore() ?? scopes.only?.scope;
     if (scope === undefined) {
       // Outside any wrapped tool call, on a client wrapped for several people or chats: nobody can say whose it is.
       throw new Error(
@@ -100,7 +101,13 @@ export async function toolsWithElicitationRelay<S extends ElicitationRelayToolSc
   if (typeof serverName !== "string") throw new TypeError("toolsWithElicitationRelay: serverName must be a string.");
   const wrap: CallScope = { relay, owner, serverName, context: context === undefined ? undefined : { ...context }, timeoutMs };
   const scopes = scopesOf(client);
-  scopes.wraps.set(scopeKey(wrap), wrap);
+  // A client wrapped for one person and chat may answer for them outside a call; once shared, never (and it keeps nothing per chat).
+  const key = scopeKey(wrap);
+  if (!scopes.shared && scopes.only === undefined) scopes.only = { key, scope: wrap };
+  else if (!scopes.shared && scopes.only?.key !== key) {
+    scopes.shared = true;
+    scopes.only = undefined;
+  }
   const tools = await client.tools<S>(options.schemas === undefined ? undefined : { schemas: options.schemas });
   const carried: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(tools as Record<string, { execute: (input: unknown, options?: { toolCallId?: string; abortSignal?: AbortSignal }) => unknown }>)) {

@@ -17,6 +17,7 @@ process.once("SIGTERM", () => {
     await relay.close();
     await store.close();
     server.close();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     process.send!({ type: "closed" });
   })();
 });
