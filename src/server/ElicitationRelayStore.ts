@@ -106,6 +106,10 @@ export interface ElicitationRelayStore {
    * works again after it may have lost some (and with `reset` when the store lost its data): the
    * relay then checks what it holds with `get` and opens again what the store no longer knows.
    * Every `stop` (from any instance, this one included) comes to `onStopped` while attached.
+   * A request the store closes by itself, with no `settle` of the relay winning it — an answer it
+   * refused past the deadline ("timeout") or for a holder gone ("closed"), a dead holder's request its
+   * sweep closed ("closed") — comes to `onClosed`, once, on the handle that closed it (to one of its
+   * attached holders; to none when none is attached). Requests of parked rounds never come.
    * The returned function stops holding (`relay.close()`).
    */
   attach(
@@ -113,6 +117,7 @@ export interface ElicitationRelayStore {
     onSettled: (id: string, settlement: RelaySettlement) => void,
     onInterrupted?: (interruption: RelayInterruption) => void,
     onStopped?: (stop: RelayStop) => void,
+    onClosed?: (record: RelayRecord, reason: "timeout" | "closed") => void,
   ): Promise<() => Promise<void>>;
   /**
    * Tells every attached instance (`onStopped`) that a chat was stopped. Not kept: an instance whose

@@ -24,6 +24,7 @@ import { createChatStops } from "./relay/createChatStops";
 import { createNotices } from "./relay/createNotices";
 import { createHeldRequests } from "./relay/createHeldRequests";
 import { createParkedRounds } from "./relay/createParkedRounds";
+import { createRecords } from "./relay/createRecords";
 import { createRelayAdmission } from "./relay/createRelayAdmission";
 import { createStreamHub } from "./relay/createStreamHub";
 import { createWithdrawal } from "./relay/createWithdrawal";
@@ -44,8 +45,17 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   const newRelayId = createRelayIds();
 
   const admission = createRelayAdmission({ rateLimit: settings.rateLimit, now, timeoutMs: settings.timeoutMs, maxOpen: settings.maxOpen, isClosed: () => closed, prepare, emit });
+  const records = createRecords({ store, guard, claimMs: settings.timeoutMs, onRecord: options.onRecord, recordContent: options.recordContent, now, emit });
   /** This instance, as the holder of the requests its MCP clients receive. */
-  const held = createHeldRequests({ store, guard, emit, instance: newRelayId(), onStopped: (stop) => stops.hear(stop) });
+  const held = createHeldRequests({
+    store,
+    guard,
+    emit,
+    instance: newRelayId(),
+    onStopped: (stop) => stops.hear(stop),
+    records,
+    stoppedBy: (reason) => stops.stoppedBy(reason),
+  });
   const notices = createNotices({ store, guard, emit, notify: options.notify, timeoutMs: settings.timeoutMs });
   const streams = createStreamHub({
     store,
@@ -83,10 +93,14 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     maxBodyBytes: settings.maxBodyBytes,
     bodyTimeoutMs: settings.bodyTimeoutMs,
     closing: held.closing,
+    records,
     resume: (round) => rounds.resume(round, "answered"),
   });
 
-  const withdraw = createWithdrawal({ store, guard, held, resume: (round) => rounds.resume(round, "answered") });
+  const withdraw = createWithdrawal({ store, guard, held, records, resume: (round) => rounds.resume(round, "answered") });
+  // A recording instance joins the store at once: what the store closes by itself (a dead
+  // instance's question) is told to a handle that has joined, and recorded there.
+  if (records.on) void held.attach().catch(() => undefined);
   const stops = createChatStops({ store, guard, attach: () => held.attach(), withdraw });
 
   async function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
@@ -103,6 +117,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     if (!admitted.ok) return admission.refuse(serverName, admitted.error, owner);
     if (admitted.answer !== undefined) {
       emit({ type: "answered", owner, serverName, action: admitted.answer.action, cause: "sensitive" });
+      const receivedAt = now();
+      records.closed({ id: newRelayId(), owner, serverName, params: params as ElicitParams, ...(context === undefined ? {} : { context }), receivedAt, holder: held.instance }, admitted.answer, "policy");
       return admitted.answer;
     }
     // Transports replay requests (SDK 1.32 after a -32042 error), as the queue knows: an elicitation
@@ -180,7 +196,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     const endNotice = notices.schedule(record);
     answer.then(endNotice, endNotice);
     // relay.close() ran while it was being opened: it did not see this one.
-    if (closed) void held.leave(id, "closed");
+    if (closed) void held.leave(id, "closed", "shutdown");
     return answer;
   }
 
@@ -225,7 +241,10 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       const given = handleOptions?.owner;
       const owner = typeof given === "string" && given !== "" ? given : await options.identify?.(request);
       if (typeof owner !== "string" || owner === "") return relayReply(RELAY_STATUS.unauthenticated, { error: "unauthenticated" });
-      return method === "GET" ? await streams.open(request, owner) : await takeAnswer(request, owner);
+      if (method === "GET") return await streams.open(request, owner);
+      // Joined before answering: a question the store closes under this answer is recorded here.
+      if (records.on) await held.attach();
+      return await takeAnswer(request, owner);
     } catch (error) {
       // The store failed or hung: the browser tries again after Retry-After.
       if (error instanceof StoreUnavailable) return storeUnavailableReply();
@@ -239,13 +258,14 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     rounds.stop();
     await held.close();
     streams.closeAll();
+    await records.settled();
   }
 
   return {
     request,
     park: rounds.park,
     handle,
-    withdraw,
+    withdraw: (withdrawal) => withdraw(withdrawal),
     stop: stops.stop,
     stopSignal: stops.signal,
     close,

@@ -33,6 +33,7 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   const people = new Map<string, Person>();
   const holders = new Map<string, (id: string, settlement: RelaySettlement) => void>();
   const stopListeners = new Map<string, (stop: RelayStop) => void>();
+  const closedHere = new Map<string, (record: RelayRecord, reason: "timeout" | "closed") => void>();
   // Claimed keys and until when, oldest claim first (expired ones are dropped from the front as claims come).
   const claims = new Map<string, number>();
   // Small values kept per person and kind (store.keep).
@@ -95,6 +96,8 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
       const late = record.deadline !== undefined && now() > record.deadline ? "timeout" : !holders.has(record.holder) ? "closed" : undefined;
       if (late !== undefined) {
         settle(id, { reason: late });
+        // Closed by the store itself: one attached holder hears it (its record).
+        closedHere.values().next().value?.(record, late);
         return { status: "already-closed", reason: late };
       }
     }
@@ -124,12 +127,14 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   }
 
   return {
-    async attach(holder, onSettled, _onInterrupted, onStopped) {
+    async attach(holder, onSettled, _onInterrupted, onStopped, onClosed) {
       holders.set(holder, onSettled);
       if (onStopped !== undefined) stopListeners.set(holder, onStopped);
+      if (onClosed !== undefined) closedHere.set(holder, onClosed);
       return async () => {
         holders.delete(holder);
         stopListeners.delete(holder);
+        closedHere.delete(holder);
       };
     },
     async keep(owner, kind, key, value) {

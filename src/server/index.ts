@@ -19,6 +19,8 @@ export type { RelayStoreTimings } from "./readStoreTimings";
 export { toFetchRequest, type NodeRequestLike, type ToFetchRequestOptions } from "./toFetchRequest";
 export { sendFetchResponse, type NodeResponseLike } from "./sendFetchResponse";
 export type {
+  ElicitationRecord,
+  ElicitationRecordCause,
   ElicitationRelay,
   ElicitationRelayEvent,
   ElicitationRelayEventType,

@@ -35,6 +35,16 @@ export interface ElicitationRelayOptions {
    * closed meanwhile. Off by default.
    */
   notify?: ElicitationRelayNotify;
+  /**
+   * The record of each closed question, once across every instance sharing the store (an audit log or
+   * table): who, which server, how it ended and when — never the answer's content unless
+   * `recordContent` says so for that server. Set it on every instance. A throw is reported
+   * (`record-failed`), never retried; `relay.close()` waits for the calls under way. Requests of
+   * parked rounds (`relay.park`) are not recorded.
+   */
+  onRecord?: (record: ElicitationRecord) => void | Promise<void>;
+  /** Whether the records of `serverName`'s questions carry what the person accepted (`content`). Default: never. */
+  recordContent?: (serverName: string) => boolean;
   /** Open requests one person may have at once; further ones are refused (-32000). Default 50. */
   maxOpenPerPerson?: number;
   /** Event streams one person may hold on this instance (429 beyond). Default 8. */
@@ -87,6 +97,31 @@ export interface ElicitationNotice {
   context?: Record<string, string>;
   /** When the question arrived. */
   receivedAt: number;
+}
+
+/**
+ * How a question came to its end: `person` answered in a window; `timeout`; `withdrawn` by its MCP
+ * server or tool call (the request's signal); `stopped` by the chat's Stop (`relay.stop`); `over`
+ * (`relay.withdraw`); `shutdown` (`relay.close`); `holder-gone` (the instance holding it died and
+ * the store closed it); `policy` (declined for its sensitive fields, never shown).
+ */
+export type ElicitationRecordCause = "person" | "timeout" | "withdrawn" | "stopped" | "over" | "shutdown" | "holder-gone" | "policy";
+
+/** One closed question, as `onRecord` gets it. */
+export interface ElicitationRecord {
+  id: string;
+  owner: string;
+  serverName: string;
+  /** The host's context given with the request (a chat id, a tool call id). */
+  context?: Record<string, string>;
+  /** What its MCP side got ("cancel" for every closing without an answer, a withdrawal too). */
+  action: ElicitResult["action"];
+  cause: ElicitationRecordCause;
+  /** When the question arrived and when it closed (`now()`, ms). */
+  receivedAt: number;
+  closedAt: number;
+  /** What the person accepted, only where `recordContent(serverName)` is true. */
+  content?: ElicitResult["content"];
 }
 
 /** A 2026-07-28 `input_required` round the host parks instead of holding its function open. */
@@ -173,7 +208,8 @@ export type ElicitationRelayEventType =
   | "store-failed"
   | "store-reset"
   | "notified"
-  | "notify-failed";
+  | "notify-failed"
+  | "record-failed";
 
 export interface ElicitationRelayEvent {
   type: ElicitationRelayEventType;
@@ -198,7 +234,7 @@ export interface ElicitationRelayEvent {
   streams?: number;
   /** "answer-refused": the HTTP status and error name. "stream-closed": why the stream ended. */
   status?: number;
-  /** "answer-refused": the error name. "store-failed": the store operation that failed or timed out (`settle`, `snapshot`…). */
+  /** "answer-refused": the error name. "store-failed": the store operation that failed or timed out (`settle`, `snapshot`…). "notify-failed", "record-failed": the thrown error's name. */
   error?: string;
   /** "origin-refused": the `Origin` header seen, and the origin the relay took as the request's own. */
   origin?: string;

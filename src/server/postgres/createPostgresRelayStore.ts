@@ -29,7 +29,7 @@ const lit = (text: string) => pg.escapeLiteral(text);
 const fits = (payload: string) => Buffer.byteLength(payload) <= 7_800;
 
 /** A request as a settle sees it, with whether its holder can receive an answer now (a lease, and a LISTEN connection that exists). */
-type Row = { owner: string; holder: string; deadline: string | null; round_id: string | null; round_key: string | null; reason: RelayCloseReason | null; settlement: string | null; leased: boolean | null; listening: boolean };
+type Row = { owner: string; holder: string; record: string | null; deadline: string | null; round_id: string | null; round_key: string | null; reason: RelayCloseReason | null; settlement: string | null; leased: boolean | null; listening: boolean };
 
 /** One person's transaction: its queries, the next position, NOTIFYs sent at commit. */
 type Step = { owner: string; q<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>; next(): number; notify(channel: string, payload: string): void };
@@ -49,6 +49,12 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   const refresh = (holder: string) =>
     query(`INSERT INTO ${t.holders} VALUES ($1, ${NOW_MS} + $2, $3) ON CONFLICT (holder) DO UPDATE SET lease_until = EXCLUDED.lease_until, listener = EXCLUDED.listener`, [holder, leaseMs, feed.pid() ?? null]);
   const holders = new Set<string>();
+  // Attached holders that hear what this handle closes by itself (a late answer, its sweep).
+  const closedListeners = new Map<string, (record: RelayRecord, reason: "timeout" | "closed") => void>();
+  const closedHere = (record: string | null, reason: "timeout" | "closed") => {
+    const listener = closedListeners.values().next().value;
+    if (record !== null && listener !== undefined) listener(JSON.parse(record) as RelayRecord, reason);
+  };
   const leases = setInterval(() => holders.forEach((holder) => void refresh(holder).catch(() => undefined)), Math.max(1, Math.floor(leaseMs / 3)));
   // Once the feed is back: leases first (with the new connection's pid), then each holder checks what it holds.
   const feed = createPostgresFeed({ config: pool.options, tables: t, heartbeatMs, resumed: () => Promise.all([...holders].map(refresh)) });
@@ -83,7 +89,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   }
 
   const readRow = async (step: Step, id: string) => (await step.q<Row>(ROW, [id]))[0];
-  const ROW = `SELECT r.owner, r.holder, r.deadline, r.round_id, r.round_key, r.reason, r.settlement, h.lease_until > ${NOW_MS} AS leased,
+  const ROW = `SELECT r.owner, r.holder, r.record, r.deadline, r.round_id, r.round_key, r.reason, r.settlement, h.lease_until > ${NOW_MS} AS leased,
     h.listener IS NOT NULL AND EXISTS (SELECT 1 FROM pg_stat_get_activity(h.listener)) AS listening FROM ${t.requests} r LEFT JOIN ${t.holders} h ON h.holder = r.holder WHERE r.id = $1`;
 
   /** Closes one open request; a parked round's answer goes to its round, and the round leaves with its last one (returned, once). */
@@ -107,14 +113,19 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   }
 
   /** The settle's decision, inside the person's lock (see ElicitationRelayStore.settle). */
-  async function settleIn(step: Step, id: string, settlement: RelaySettlement, owner: string | undefined): Promise<RelaySettleOutcome> {
+  async function settleIn(step: Step, id: string, settlement: RelaySettlement, owner: string | undefined, made: { record?: string | null; reason?: "timeout" | "closed" }): Promise<RelaySettleOutcome> {
     const row = await readRow(step, id);
     if (row === undefined || row.owner !== step.owner) return { status: "not-found" };
     if (row.reason !== null) return { status: "already-closed", reason: row.reason, ...(owner === undefined ? { settlement: JSON.parse(row.settlement!) as RelaySettlement } : {}) };
     // An answer nobody can receive any more is not taken: the request closes as what it is.
     if (settlement.reason === "answered" && row.round_id === null) {
       const late = row.deadline !== null && Date.now() > Number(row.deadline) ? "timeout" : row.holder !== "" && row.leased !== true ? "closed" : undefined;
-      if (late !== undefined) return (await close(step, id, row, { reason: late }), { status: "already-closed", reason: late });
+      if (late !== undefined) {
+        await close(step, id, row, { reason: late });
+        // Told once committed: closed by this call itself, with no settle winning it.
+        Object.assign(made, { record: row.record, reason: late });
+        return { status: "already-closed", reason: late };
+      }
       // Its holder is alive but not listening (its feed reconnecting): nothing is taken, the answer is tried again.
       if (!row.listening) return { status: "unreachable" };
     }
@@ -135,10 +146,13 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     await tables();
     const orphans = `SELECT r.id, r.owner FROM ${t.requests} r LEFT JOIN ${t.holders} h ON h.holder = r.holder WHERE r.record IS NOT NULL AND r.holder <> '' AND coalesce(h.lease_until, 0) <= ${NOW_MS}`;
     for (const { id, owner } of await query<{ id: string; owner: string }>(orphans)) {
-      await inPerson(owner, async (step) => {
+      const closed = await inPerson(owner, async (step) => {
         const row = await readRow(step, id);
-        if (row !== undefined && row.reason === null && row.leased !== true) await close(step, id, row, { reason: "closed" });
+        if (row === undefined || row.reason !== null || row.leased === true) return null;
+        await close(step, id, row, { reason: "closed" });
+        return row.record;
       });
+      closedHere(closed, "closed");
     }
     const [old, over, idle] = [Date.now() - recentMs, Date.now() - roundGraceMs, Date.now() - 7 * 86_400_000];
     await query(`DELETE FROM ${t.requests} WHERE closed_at < ${old} OR (record IS NOT NULL AND holder = '' AND deadline < ${over}); DELETE FROM ${t.rounds} WHERE deadline < ${over}; DELETE FROM ${t.completions} WHERE at < ${old};
@@ -158,7 +172,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   }
 
   return {
-    async attach(holder, onSettled, onInterrupted, onStopped) {
+    async attach(holder, onSettled, onInterrupted, onStopped, onClosed) {
       await tables();
       // A chat's stop goes to every instance (listened to again after a reconnection; one missed meanwhile is missed).
       const stopStops = onStopped === undefined ? () => undefined : await feed.listen(channelOf("s", "stops"), true, { message: (payload) => onStopped(JSON.parse(payload) as RelayStop), interrupted: () => undefined });
@@ -173,8 +187,10 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       });
       await refresh(holder);
       holders.add(holder);
+      if (onClosed !== undefined) closedListeners.set(holder, onClosed);
       return async () => {
         holders.delete(holder);
+        closedListeners.delete(holder);
         stop();
         stopStops();
         await query(`DELETE FROM ${t.holders} WHERE holder = $1`, [holder]).catch(() => undefined);
@@ -186,7 +202,11 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       await tables();
       // The person's answer names its owner: a request of anyone else's is not found in her lock.
       const found = owner ?? (await query<{ owner: string }>(`SELECT owner FROM ${t.requests} WHERE id = $1`, [id]))[0]?.owner;
-      return found === undefined ? { status: "not-found" } : inPerson(found, (step) => settleIn(step, id, settlement, owner));
+      if (found === undefined) return { status: "not-found" };
+      const made: { record?: string | null; reason?: "timeout" | "closed" } = {};
+      const outcome = await inPerson(found, (step) => settleIn(step, id, settlement, owner, made));
+      if (made.reason !== undefined) closedHere(made.record ?? null, made.reason);
+      return outcome;
     },
     async snapshot(owner) {
       await tables();

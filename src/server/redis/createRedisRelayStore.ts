@@ -28,7 +28,7 @@ export interface RedisRelayStore extends ElicitationRelayStore {
   close(): Promise<void>;
 }
 
-type SettleReply = [string, string | undefined, string | string[] | undefined, string | undefined];
+type SettleReply = [string, string | undefined, string | string[] | undefined, string | undefined, string | undefined];
 
 interface Scripts {
   relayOpen(...args: (string | number)[]): Promise<number>;
@@ -61,6 +61,7 @@ interface Listener {
 interface Holding {
   timer: ReturnType<typeof setInterval>;
   onInterrupted: ((interruption: RelayInterruption) => void) | undefined;
+  onClosed: ((record: RelayRecord, reason: "timeout" | "closed") => void) | undefined;
 }
 
 export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRelayStore {
@@ -156,7 +157,13 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       const holder = listed[i]!;
       const taken = await commands.relayTakeHeld(keys.lease(holder), keys.held(holder));
       if (taken === null) continue;
-      for (let j = 0; j + 1 < taken.length; j += 2) await settleIn(taken[j + 1]!, taken[j]!, { reason: "closed" }, "");
+      for (let j = 0; j + 1 < taken.length; j += 2) {
+        const [id, owner] = [taken[j]!, taken[j + 1]!];
+        // Read before it closes (the settle drops it): what this handle closed is told to its holder.
+        const record = await client.hget(`${keys.person(owner).req}${id}`, "record");
+        const [status] = await settleIn(owner, id, { reason: "closed" }, "");
+        if (status === "settled" && record) closedHere(record, "closed");
+      }
       await commands.relayForgetHolder(keys.holders, holder, listed[i + 1]!);
     }
   }
@@ -192,6 +199,15 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       channels.delete(channel);
       if (!closed) void subscriber.unsubscribe(channel).catch(() => undefined);
     };
+  }
+
+  /** A request this handle closed by itself goes to one attached holder that listens for it. */
+  function closedHere(record: string, reason: "timeout" | "closed"): void {
+    for (const holding of holdings.values()) {
+      if (holding.onClosed === undefined) continue;
+      holding.onClosed(JSON.parse(record) as RelayRecord, reason);
+      return;
+    }
   }
 
   /** A round as the scripts return it (its hash's fields), with every answer gathered. */
@@ -254,12 +270,12 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   }
 
   return {
-    async attach(holder, onSettled, onInterrupted, onStopped) {
+    async attach(holder, onSettled, onInterrupted, onStopped, onClosed) {
       await refresh(holder);
       if (epoch === undefined) await readEpoch();
       const timer = setInterval(() => void refresh(holder).catch(() => undefined), Math.max(1, Math.floor(leaseMs / 3)));
       timer.unref?.();
-      holdings.set(holder, { timer, onInterrupted });
+      holdings.set(holder, { timer, onInterrupted, onClosed });
       const stop = await listen(
         `${keys.holderChannel}${holder}`,
         {
@@ -311,7 +327,9 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       if (!ID.test(id)) return { status: "not-found" };
       const found = owner ?? (await client.get(keys.where(id)));
       if (found === null) return { status: "not-found" };
-      const [status, second, third] = await settleIn(found, id, settlement, owner ?? "");
+      const [status, second, third, , closedRecord] = await settleIn(found, id, settlement, owner ?? "");
+      // Closed by this call itself (an answer nobody can receive): no settle won it.
+      if (status === "already-closed" && closedRecord) closedHere(closedRecord, second === "timeout" ? "timeout" : "closed");
       if (status === "settled") return Array.isArray(third) ? { status: "settled", resume: roundOf(third) } : { status: "settled" };
       if (status === "not-found") return { status: "not-found" };
       if (status === "unreachable") return { status: "unreachable" };

@@ -28,7 +28,8 @@
  * 'inline' (one Redis, not a Cluster): looked at here, in the same atomic step as the settle.
  * A request of a parked round records its answer in the round; the one that records its last answer
  * takes the round out (the resume's claim: it happens once, inside this script) and returns it.
- * Returns {'settled', holder[, round fields]}, {'already-closed', reason, kept settlement or '', holder},
+ * Returns {'settled', holder[, round fields]}, {'already-closed', reason, kept settlement or '', holder, record JSON}
+ * (the last two when this call closed it: an answer nobody can receive),
  * {'check-holder', holder}, {'unreachable'} or {'not-found'}.
  */
 const SETTLE_ONE = `
@@ -63,8 +64,9 @@ local function settle_one(k, id, settlement, reason, owner_check, holder_state, 
       if holder_state == 'gone' then late = 'closed' end
     end
     if late then
+      local record = redis.call('HGET', k.req, 'record')
       settle_one(k, id, '{"reason":"' .. late .. '"}', late, '', '', keep_ms, now_ms, start_pos, keep_count, answer)
-      return {'already-closed', late, '', holder}
+      return {'already-closed', late, '', holder, record}
     end
     -- Its holder is not listening now (its feed is reconnecting, or it died and its lease has not
     -- lapsed yet): nothing is taken, and the answer is tried again.

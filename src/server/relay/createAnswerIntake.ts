@@ -10,6 +10,7 @@ import type { StoreGuard } from "../createStoreGuard";
 import type { PreparedRequests } from "../createPreparedRequests";
 import type { ElicitationRelayStore, RelayRound } from "../ElicitationRelayStore";
 import { readBoundedBody } from "../readBoundedBody";
+import type { Records } from "./createRecords";
 import type { ElicitationRelayEvent } from "../types";
 import { relayReply, storeUnavailableReply } from "./relayReply";
 
@@ -25,6 +26,8 @@ export interface AnswerIntakeOptions {
   bodyTimeoutMs: number;
   /** A closing this instance has not written yet: the request is already closed for the person. */
   closing: (id: string) => RelayCloseReason | undefined;
+  /** This answer won: its record is made here. */
+  records: Records;
   /** The last answer of a parked round: resumed here, before the reply. */
   resume: (round: RelayRound) => Promise<void>;
 }
@@ -77,6 +80,7 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
       return storeUnavailableReply();
     }
     if (outcome.status === "already-closed") return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: outcome.reason }, id);
+    options.records.closed(found.record, result, "person");
     const { round } = found.record;
     if (round !== undefined) {
       // A parked request has no holder to report its answer: the instance that took it does.

@@ -14,6 +14,8 @@ export interface ChatStops {
   stop(scope: ElicitationRelayWithdrawal): Promise<number>;
   /** A stop heard from the store (any instance's, this one's included). */
   hear(stop: RelayStop): void;
+  /** Whether a signal's abort reason is a Stop's (a question withdrawn by it is recorded `stopped`). */
+  stoppedBy(reason: unknown): boolean;
 }
 
 interface Run {
@@ -31,11 +33,13 @@ export function createChatStops({
   guard: StoreGuard;
   /** Joins the store's feed (where stops arrive), once. */
   attach: () => Promise<unknown>;
-  withdraw: (scope: ElicitationRelayWithdrawal) => Promise<number>;
+  withdraw: (scope: ElicitationRelayWithdrawal, cause: "stopped") => Promise<number>;
 }): ChatStops {
   // By person: the runs' signals, held weakly; each signal holds its own controller.
   const runs = new Map<string, Set<WeakRef<AbortSignal>>>();
   const ofSignal = new WeakMap<AbortSignal, Run>();
+  // The reasons runs were aborted with: a question whose signal carries one was stopped, not withdrawn.
+  const stopReasons = new WeakSet<object>();
   const forget = new FinalizationRegistry<{ owner: string; ref: WeakRef<AbortSignal> }>(({ owner, ref }) => remove(owner, ref));
 
   function remove(owner: string, ref: WeakRef<AbortSignal>): void {
@@ -57,12 +61,15 @@ export function createChatStops({
       }
       if (!coversContext(context, run.context)) continue;
       remove(owner, ref);
-      run.controller.abort(new DOMException("The chat was stopped.", "AbortError"));
+      const reason = new DOMException("The chat was stopped.", "AbortError");
+      stopReasons.add(reason);
+      run.controller.abort(reason);
     }
   }
 
   return {
     hear,
+    stoppedBy: (reason) => typeof reason === "object" && reason !== null && stopReasons.has(reason),
     signal(scope) {
       const { owner, context } = readChatScope("relay.stopSignal", scope);
       const controller = new AbortController();
@@ -84,7 +91,7 @@ export function createChatStops({
       hear({ owner, context });
       let carried: unknown = true;
       await guard("stop", () => store.stop({ owner, context: { ...context } })).catch((error: unknown) => (carried = error));
-      const closed = await withdraw({ owner, context: { ...context } });
+      const closed = await withdraw({ owner, context: { ...context } }, "stopped");
       if (carried !== true) throw carried;
       return closed;
     },

@@ -6,9 +6,18 @@
 import type { ElicitResult } from "../../core/types";
 import type { RelayRecord, RelaySettlement, RelayStop, ElicitationRelayStore } from "../ElicitationRelayStore";
 import type { StoreGuard } from "../createStoreGuard";
-import type { ElicitationRelayEvent } from "../types";
+import type { ElicitationRecordCause, ElicitationRelayEvent } from "../types";
+import type { Records } from "./createRecords";
 
 type Closing = Exclude<RelaySettlement["reason"], "answered">;
+/** Why this instance closes a question it holds, as its record says. */
+export type LeaveCause = Extract<ElicitationRecordCause, "timeout" | "withdrawn" | "stopped" | "over" | "shutdown">;
+
+/** A closing the store has not recorded yet; with what to record once it does (none for a request that never opened). */
+interface Unwritten {
+  reason: Closing;
+  recorded?: { record: RelayRecord; cause: LeaveCause };
+}
 
 interface Held {
   record: RelayRecord;
@@ -35,8 +44,8 @@ export interface HeldRequests {
   /** Forgets a request that never opened, without answering it. */
   drop(id: string): void;
   /** Closes a held request for this instance's own reason; an answer that won first is what its MCP client gets. */
-  leave(id: string, reason: Closing): Promise<void>;
-  /** A closing the store must still record: retried until it is; meanwhile `closing(id)` says it. */
+  leave(id: string, reason: Closing, cause?: LeaveCause): Promise<void>;
+  /** A closing the store must still record (of a request that may never have opened): retried until it is; meanwhile `closing(id)` says it. */
   writeLater(id: string, reason: Closing): void;
   /** The reason of a closing the store has not recorded yet. */
   closing(id: string): Closing | undefined;
@@ -59,6 +68,8 @@ export function createHeldRequests(
     emit,
     instance,
     onStopped,
+    records,
+    stoppedBy,
   }: {
     store: ElicitationRelayStore;
     guard: StoreGuard;
@@ -66,12 +77,15 @@ export function createHeldRequests(
     instance: string;
     /** A chat's Stop, from any instance (the store's feed carries it to every attached one). */
     onStopped: (stop: RelayStop) => void;
+    records: Records;
+    /** Whether a request's signal was aborted by a chat's Stop (its reason). */
+    stoppedBy: (reason: unknown) => boolean;
   },
 ): HeldRequests {
   const held = new Map<string, Held>();
   const listeners = new Set<() => void>();
   // Closings this instance decided but the store has not recorded yet (its write failed).
-  const unwritten = new Map<string, Closing>();
+  const unwritten = new Map<string, Unwritten>();
   // The store's feed of settlements was interrupted: what is held is checked against it again.
   let recheck: { reset: boolean } | undefined;
   let repairTimer: ReturnType<typeof setTimeout> | undefined;
@@ -108,25 +122,29 @@ export function createHeldRequests(
     if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
   }
 
-  async function leave(id: string, reason: Closing): Promise<void> {
+  async function leave(id: string, reason: Closing, given?: LeaveCause): Promise<void> {
     const item = held.get(id);
     if (item === undefined || item.leaving) return;
     item.leaving = true;
+    const cause: LeaveCause = given ?? (reason === "timeout" ? "timeout" : reason === "closed" ? "shutdown" : stoppedBy(item.signal?.reason) ? "stopped" : "withdrawn");
     try {
       const outcome = await guard("settle", () => store.settle(id, { reason }));
       if (outcome.status === "already-closed" && outcome.settlement !== undefined) finish(id, outcome.settlement);
       else finish(id, { reason });
+      // This closing won: recorded here (an answer that won first was recorded where it was taken).
+      if (outcome.status === "settled") records.closed(item.record, { action: "cancel" }, cause);
     } catch {
       // The store did not record it: the MCP client is answered now, never left hanging (past its
       // deadline the store takes no answer, so none can win later), and the closing is written once
-      // the store is back, so no window keeps showing it.
+      // the store is back, so no window keeps showing it — and recorded then, if it still wins.
       finish(id, { reason });
-      writeLater(id, reason);
+      unwritten.set(id, { reason, recorded: { record: item.record, cause } });
+      scheduleRepair(true);
     }
   }
 
   function writeLater(id: string, reason: Closing): void {
-    unwritten.set(id, reason);
+    unwritten.set(id, { reason });
     scheduleRepair(true);
   }
 
@@ -152,10 +170,14 @@ export function createHeldRequests(
     repairing = true;
     let complete = true;
     try {
-      for (const [id, reason] of [...unwritten]) {
+      for (const [id, { reason, recorded }] of [...unwritten]) {
         try {
-          await guard("settle", () => store.settle(id, { reason }));
+          const outcome = await guard("settle", () => store.settle(id, { reason }));
           unwritten.delete(id);
+          // Recorded as its MCP client was answered, once the store has it — also when the first write
+          // landed after all (closed already, as this instance closed it); the record's claim keeps it once.
+          const landed = outcome.status === "settled" || (outcome.status === "already-closed" && outcome.settlement?.reason === reason);
+          if (landed && recorded !== undefined) records.closed(recorded.record, { action: "cancel" }, recorded.cause);
         } catch {
           complete = false;
         }
@@ -226,10 +248,14 @@ export function createHeldRequests(
     },
     leave,
     writeLater,
-    closing: (id) => unwritten.get(id),
+    closing: (id) => unwritten.get(id)?.reason,
     attach() {
       // A store that could not be reached is tried again by the next request.
-      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted, onStopped)).catch((error: unknown) => {
+      // What the store closes by itself (a late answer, a dead holder's question) is recorded here.
+      const closedByStore = (record: RelayRecord, reason: "timeout" | "closed") => records.closed(record, { action: "cancel" }, reason === "timeout" ? "timeout" : "holder-gone");
+      // Only a recording relay listens: the store then tells one that does.
+      const onClosed = records.on ? closedByStore : undefined;
+      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted, onStopped, onClosed)).catch((error: unknown) => {
         attached = undefined;
         throw error;
       });
@@ -247,7 +273,7 @@ export function createHeldRequests(
       return () => listeners.delete(listener);
     },
     async close() {
-      await Promise.all([...held.keys()].map((id) => leave(id, "closed")));
+      await Promise.all([...held.keys()].map((id) => leave(id, "closed", "shutdown")));
       stopped = true;
       if (repairTimer !== undefined) clearTimeout(repairTimer);
       // Bounded like every store call: during an outage the lease lapses by itself, and close() returns.

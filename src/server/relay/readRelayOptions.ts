@@ -72,6 +72,10 @@ export function readRelayOptions(options: ElicitationRelayOptions): RelaySetting
     if (!positiveMs(value)) throw new RangeError(`createElicitationRelay: ${name} must be a positive number of milliseconds.`);
   }
   if (options.onResume !== undefined && typeof options.onResume !== "function") throw new TypeError("createElicitationRelay: onResume must be a function.");
+  if (options.onRecord !== undefined && typeof options.onRecord !== "function") throw new TypeError("createElicitationRelay: onRecord must be a function (record) => void.");
+  if (options.recordContent !== undefined && typeof options.recordContent !== "function") {
+    throw new TypeError("createElicitationRelay: recordContent must be a function (serverName) => boolean.");
+  }
   if (options.notify !== undefined) {
     if (typeof options.notify?.send !== "function") throw new TypeError("createElicitationRelay: notify.send must be a function (notice) => void.");
     if (!positiveMs(options.notify.afterMs)) throw new RangeError("createElicitationRelay: notify.afterMs must be a positive number of milliseconds.");

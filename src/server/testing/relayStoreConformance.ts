@@ -162,11 +162,14 @@ export const relayStoreConformance: readonly RelayStoreConformanceCase[] = [
     },
   },
   {
-    name: "takes no answer nobody can receive: past its deadline it closes as timed out, with its holder gone as closed",
+    name: "takes no answer nobody can receive: past its deadline it closes as timed out, with its holder gone as closed, and tells an attached holder of that handle once",
     async run(makeStores) {
       const [store] = await handles(makeStores);
       const told: [string, RelaySettlement][] = [];
-      const detach = await store.attach("h1", (id, settlement) => told.push([id, settlement]));
+      // What the store closed by itself (the relay records it): never what a settle closed.
+      const closedByStore: [string, string, string][] = [];
+      const onClosed = (closed: RelayRecord, reason: string) => closedByStore.push([closed.id, closed.owner, reason]);
+      const detach = await store.attach("h1", (id, settlement) => told.push([id, settlement]), undefined, undefined, onClosed);
       check(await store.open(record("late1", "alice", "h1", Date.now() - 1), 10), "open refused a request");
       same(await store.settle("late1", answer(), "alice"), { status: "already-closed", reason: "timeout" }, "an answer past the deadline");
       same(await store.get("late1"), { owner: "alice", closed: "timeout", settlement: { reason: "timeout" } }, "get of the request answered past its deadline");
@@ -189,6 +192,14 @@ export const relayStoreConformance: readonly RelayStoreConformanceCase[] = [
           ["live1", answer()],
         ],
         "what the holder was told",
+      );
+      same(
+        closedByStore,
+        [
+          ["late1", "alice", "timeout"],
+          ["gone1", "alice", "closed"],
+        ],
+        "the requests the store closed by itself, as told to onClosed",
       );
       await detach();
     },

@@ -56,6 +56,27 @@ describe("the Postgres store", () => {
     await vi.waitFor(() => expect(told).toEqual([["big1", answer]]));
   });
 
+  it("its sweep closes the requests of a holder whose lease lapsed, and tells one attached holder of one handle (the record's), once", async () => {
+    const timings = { leaseMs: 300, sweepMs: 100 };
+    const made = () => {
+      const handle = createPostgresRelayStore({ connectionString: postgres.url, prefix: "swept", ...timings });
+      opened.push(handle);
+      return handle;
+    };
+    const [dying, survivorA, survivorB] = [made(), made(), made()];
+    const closedByStore: [string, string, string][] = [];
+    for (const [handle, holder] of [[survivorA, "h-a"], [survivorB, "h-b"]] as const) {
+      await handle.attach(holder, () => undefined, undefined, undefined, (record, reason) => closedByStore.push([holder, record.id, reason]));
+    }
+    await dying.attach("h-dead", () => undefined);
+    expect(await dying.open({ ...big("dead1", "ann"), holder: "h-dead", params: { message: "Hi", requestedSchema: { type: "object", properties: {} } } }, 10)).toBe(true);
+    // The instance dies: its lease is no longer refreshed (nothing is detached).
+    await dying.close();
+    await vi.waitFor(() => expect(closedByStore).toHaveLength(1), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(closedByStore.map(([, id, reason]) => [id, reason])).toEqual([["dead1", "closed"]]);
+  });
+
   it("keeps people apart whatever their ids hold (quotes, backslashes, braces, emoji): each sees and answers only her own", async () => {
     const [one, two] = [store("odd"), store("odd")];
     await one.attach("h1", () => undefined);
