@@ -11,6 +11,7 @@ import { createEventStreamParser } from "./createEventStreamParser";
 import { ElicitationRelayError } from "./ElicitationRelayError";
 import { readCloseReason, readRelayEvent, type ElicitationRelayRequest } from "../../core/relay/readRelayEvent";
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
+import { relayUrlOf } from "../../core/relay/relayUrlOf";
 import { whilePageShown } from "./whilePageShown";
 
 export interface ElicitationRelayLimits {
@@ -29,7 +30,7 @@ export interface ElicitationRelayLimits {
 }
 
 export interface ElicitationRelayOptions {
-  /** The relay's URL (GET = the stream, POST = one answer), e.g. "/api/elicitation". */
+  /** The relay's URL (GET = the stream, POST = one answer), e.g. "/api/elicitation": http: or https: only. */
   url: string | URL;
   /** The host's queue; the relay's requests go into it like any other. */
   queue: ElicitationQueue;
@@ -92,12 +93,15 @@ interface Held {
 }
 
 /**
- * Connects the host's queue to a relay; returns `{ close() }`. The stream opens at once; it is closed
+ * Connects the host's queue to a relay; returns `{ close() }`. `url` must be http: or https: (a
+ * relative one resolved against the page's base): anything else throws a TypeError naming it. The stream opens at once; it is closed
  * as the page goes (its cards leave unanswered, keeping drafts) and opened again if it comes back
  * from the back/forward cache.
  */
 export function connectElicitationRelay(options: ElicitationRelayOptions): ElicitationRelayConnection {
-  return whilePageShown(() => openRelayConnection(options));
+  // Checked before anything is fetched, and what is checked is what is fetched (a relative URL resolved once).
+  const url = relayUrlOf(options.url, globalThis.document?.baseURI ?? globalThis.location?.href, "url");
+  return whilePageShown(() => openRelayConnection({ ...options, url }));
 }
 
 function openRelayConnection(options: ElicitationRelayOptions): ElicitationRelayConnection {
