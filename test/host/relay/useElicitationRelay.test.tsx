@@ -112,10 +112,10 @@ describe("useElicitationRelay", () => {
   it("a url that is not http: or https: throws a TypeError naming url to the host's error boundary; nothing is fetched", async () => {
     const caught: unknown[] = [];
     class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-      state = { failed: false };
+      override state = { failed: false };
       static getDerivedStateFromError = () => ({ failed: true });
-      componentDidCatch = (error: unknown) => void caught.push(error);
-      render = () => (this.state.failed ? <p>The chat could not reach its server.</p> : this.props.children);
+      override componentDidCatch = (error: unknown) => void caught.push(error);
+      override render = () => (this.state.failed ? <p>The chat could not reach its server.</p> : this.props.children);
     }
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
