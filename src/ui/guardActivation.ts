@@ -30,9 +30,9 @@ export interface GuardActivationOptions {
  * Makes `target` (a newly shown dialog, a form's new step) ignore input aimed at whatever was on
  * screen before it: every press, click, key and close request the person made before the target
  * was drawn or within `interval` ms after is swallowed, and after that a click whose pointer went
- * down before it appeared, or a key held down since then (auto-repeat, its release), is swallowed too. Only the person's input is judged
- * (`isTrusted`): a script on the page can answer the request directly anyway. Returns a function
- * that stops the guard.
+ * down before it appeared, or a key held down since then (auto-repeat, its release), is swallowed
+ * too. Only the person's input is judged (`isTrusted`): a script on the page can answer the request
+ * directly anyway. Returns a function that stops the guard.
  */
 export function guardActivation(target: HTMLElement, interval: number, options: GuardActivationOptions = {}): () => void {
   const { now = () => performance.now(), onScreen = nextFrame(target), keys } = options;
