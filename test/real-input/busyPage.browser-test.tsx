@@ -102,7 +102,7 @@ describe(`on a busy page, a press made in the next request's first moments answe
     // Once read, Escape does cancel it (inline, focus was handed to it).
     await readDialog();
     await commands.pressOnSchedule({ key: "Escape" }, [0]);
-    await waitFor(() => expect(answers[1]).toEqual({ action: "cancel" }));
+    await waitFor(() => expect(answers[1]).toEqual({ action: "cancel" }), { timeout: 5_000 });
   });
 
   it("the second click of a double-click on Submit, taken after a 900 ms task, answers nothing", async () => {
@@ -117,7 +117,7 @@ describe(`on a busy page, a press made in the next request's first moments answe
     expect(centreOf(screen.getByRole("button", { name: "Submit" }))).toEqual(submit);
     await readDialog();
     await commands.pressOnSchedule(submit, [0], 100);
-    await waitFor(() => expect(answers[1]).toEqual({ action: "accept", content: { iban: "XX00 HOSTILE" } }));
+    await waitFor(() => expect(answers[1]).toEqual({ action: "accept", content: { iban: "XX00 HOSTILE" } }), { timeout: 5_000 });
   });
 
   it("the second tap of a double tap on Submit, taken after a 900 ms task, answers nothing", async () => {
@@ -132,7 +132,7 @@ describe(`on a busy page, a press made in the next request's first moments answe
     expect(answers).toEqual([accepted, undefined]);
     await readDialog();
     await commands.pressOnSchedule({ ...submit, touch: true }, [0], 80);
-    await waitFor(() => expect(answers[1]).toEqual({ action: "accept", content: { iban: "XX00 HOSTILE" } }));
+    await waitFor(() => expect(answers[1]).toEqual({ action: "accept", content: { iban: "XX00 HOSTILE" } }), { timeout: 5_000 });
   });
 
   it("a press made 700 ms in, while a 1,500 ms task keeps the next request from being drawn, answers nothing: the screen still showed the one before", async () => {
@@ -175,6 +175,6 @@ describe(`on a busy page, one question at a time (React ${version})`, () => {
     expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("2 of 3");
     await readDialog();
     await commands.pressOnSchedule({ key: "Enter" }, [0]);
-    await waitFor(() => expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("3 of 3"));
+    await waitFor(() => expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("3 of 3"), { timeout: 5_000 });
   });
 });

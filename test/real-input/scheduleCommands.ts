@@ -73,7 +73,11 @@ async function stepsOf(playwright: PlaywrightContext, cdp: Session, target: Sche
       before: () => cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 }),
       down: () => cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] }),
       up: () => cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
-      after: () => cdp.send("Emulation.setTouchEmulationEnabled", { enabled: false }),
+      // The click a tap makes comes after the finger lifts: touch stays on until it has.
+      after: async () => {
+        await sleep(300);
+        await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: false });
+      },
     };
   }
   return {
