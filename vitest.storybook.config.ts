@@ -31,17 +31,21 @@ const browser = (name: string, colorScheme: "light" | "dark" = "light") => ({
   commands: browserCommands,
 });
 
+/** STORYBOOK_CPU_THROTTLE=2: the stories on a CPU slowed down that many times (.storybook/throttleCpu.ts). */
+const cpuThrottle = Number(process.env.STORYBOOK_CPU_THROTTLE ?? 1);
+const throttled = cpuThrottle > 1 ? { setupFiles: ["./.storybook/throttleCpu.ts"], provide: { cpuThrottle } } : {};
+
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [storybookTest({ configDir: ".storybook" })],
-        test: { testTimeout: 30_000, browser: browser("storybook") },
+        test: { testTimeout: 30_000, browser: browser("storybook"), ...throttled },
       },
       // Every story again with the system in dark mode: a light page stays light and readable.
       {
         plugins: [storybookTest({ configDir: ".storybook" })],
-        test: { testTimeout: 30_000, browser: browser("storybook-dark-system", "dark") },
+        test: { testTimeout: 30_000, browser: browser("storybook-dark-system", "dark"), ...throttled },
       },
       {
         plugins: [react()],

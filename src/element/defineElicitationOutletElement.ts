@@ -12,6 +12,7 @@ import type { ElicitationMessagesInput } from "../messages/resolveMessages";
 import { createOutletStyles } from "./adoptOutletStyles";
 import { createRelayConnections, type RelayUser } from "./createRelayConnections";
 import { ElementOutlet } from "./ElementOutlet";
+import { relayUrlOf } from "../core/relay/relayUrlOf";
 import { matchesContext, readOutletAttributes } from "./readOutletAttributes";
 import { watchDrawnRequests, type DrawnRequestWatcher, type ElicitationOutletClosedEvent, type ElicitationOutletShownEvent } from "./watchDrawnRequests";
 
@@ -224,9 +225,9 @@ export function defineElicitationOutletElement(): void {
       let url: string | undefined;
       if (this.#queue === undefined && relayUrl !== undefined) {
         try {
-          url = new URL(relayUrl, document.baseURI).href;
-        } catch {
-          this.#report(`relay-url="${relayUrl.slice(0, 80)}" is not a URL; nothing is shown.`);
+          url = relayUrlOf(relayUrl, document.baseURI, "relay-url");
+        } catch (error) {
+          this.#report(`${(error as Error).message}; nothing is shown.`);
         }
       }
       if (this.#relay !== undefined && this.#relay.url !== url) {

@@ -8,6 +8,7 @@ import type { KnownDataUris } from "../core/values/dataUri";
 import type { UseElicitationFormResult } from "./useElicitationForm";
 import type { guardActivation } from "../ui/guardActivation";
 import type { TextDirection } from "../ui/TextDirection";
+import { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
 
 // This module loads on demand. It imports nothing the first paint already has (React aside): what it
 // shares with the form and the dialog (the field components, the form's alert, fillTemplate, the
@@ -75,8 +76,9 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
     if (hasFile) setLang(formRef.current?.closest("[lang]")?.getAttribute("lang") ?? undefined);
   }, [hasFile, props.locale]);
 
-  // Each step is a newly shown surface: input aimed at the one before it is ignored.
-  useEffect(() => {
+  // Each step is a newly shown surface: input aimed at the one before it is ignored. Armed as the
+  // step is put in the page, before a busy page gets to any input made meanwhile.
+  useClientLayoutEffect(() => {
     const form = formRef.current;
     if (form === null || protectionInterval <= 0) return;
     return guardActivation(form, protectionInterval, { keys: ["Enter"] });

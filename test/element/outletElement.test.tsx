@@ -1,7 +1,7 @@
 // <mcp-elicitation-outlet> in a document (happy-dom): its properties, a queue of the page's own, and
 // what it says when a page hands it something it cannot take. In Chromium against a relay: e2e/element/.
 import { waitFor } from "@testing-library/dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createElicitationQueue } from "../../src/element/index";
 import type { ElicitationOutletElement } from "../../src/element/index";
 
@@ -67,5 +67,37 @@ describe("<mcp-elicitation-outlet>", () => {
     const { outlet, errors } = place({ "relay-url": "http://[bad" });
     await waitFor(() => expect(errors).toEqual(['<mcp-elicitation-outlet> relay-url="http://[bad" is not a URL; nothing is shown.']));
     expect(outlet.children).toHaveLength(0);
+  });
+
+  it("a relay-url that is not http: or https: (data:, javascript:, blob:, file:) is refused with its name: nothing fetched, nothing drawn", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    try {
+      const forged = `data:text/event-stream,${encodeURIComponent('event: request\ndata: {"id":"req1","serverName":"GitHub","params":{}}\n\n')}`;
+      for (const url of [forged, "javascript:alert(1)", "blob:http://localhost:3000/0b5e", "file:///etc/passwd"]) {
+        const { outlet, errors } = place({ "relay-url": url, presentation: "inline" });
+        const protocol = url.slice(0, url.indexOf(":") + 1);
+        await waitFor(() => expect(errors).toEqual([expect.stringMatching(new RegExp(`^<mcp-elicitation-outlet> relay-url=".*" is a ${protocol} URL; a relay is reached over http: or https: only; nothing is shown\\.$`))]));
+        expect(errors[0]).toContain(`relay-url="${url.slice(0, 20)}`);
+        expect(outlet.children).toHaveLength(0);
+        outlet.remove();
+      }
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      fetch.mockRestore();
+    }
+  });
+
+  it("a relative relay-url is resolved against the page's base and fetched as http:", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise(() => {}));
+    try {
+      const { errors } = place({ "relay-url": "/api/elicitation" });
+      await waitFor(() => expect(fetch).toHaveBeenCalled());
+      expect(String(fetch.mock.calls[0]![0])).toBe(new URL("/api/elicitation", document.baseURI).href);
+      expect(document.baseURI).toMatch(/^http:/);
+      expect(errors).toEqual([]);
+    } finally {
+      document.body.replaceChildren();
+      fetch.mockRestore();
+    }
   });
 });

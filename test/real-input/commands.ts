@@ -1,6 +1,8 @@
 import type { BrowserCommand } from "vitest/node";
 import { fileCommands } from "./fileCommands";
+import { pagePoint } from "./pagePoint";
 import { relayCommands } from "./relayCommands";
+import { scheduleCommands } from "./scheduleCommands";
 import { traceCommands } from "./traceCommands";
 
 // Real input for browser tests, through Playwright's page (trusted events, human timing), not
@@ -24,16 +26,6 @@ interface DevToolsSession {
 }
 
 const playwright = (context: unknown) => context as PlaywrightContext;
-
-/** Where a point of the test frame is on the page (the runner may scale the frame). */
-async function pagePoint(context: PlaywrightContext, x: number, y: number) {
-  const box = await (await (await context.frame()).frameElement()).boundingBox();
-  const scale = await context.page.evaluate(() => {
-    const frame = document.querySelector("iframe");
-    return frame ? frame.getBoundingClientRect().width / frame.offsetWidth || 1 : 1;
-  });
-  return { x: (box?.x ?? 0) + x * scale, y: (box?.y ?? 0) + y * scale };
-}
 
 /** Moves the mouse to (x, y), presses, holds for `holdMs` and releases: one click at human pace. */
 export const pressAt: BrowserCommand<[x: number, y: number, holdMs?: number]> = async (context, x, y, holdMs = 120) => {
@@ -135,7 +127,7 @@ export const emulateMedia: BrowserCommand<[media: { reducedMotion?: "reduce" | "
   await playwright(context).page.emulateMedia(media);
 };
 
-export const browserCommands = { pressAt, movePointerAway, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands, ...traceCommands };
+export const browserCommands = { pressAt, movePointerAway, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands, ...traceCommands, ...scheduleCommands };
 
 // How browser tests call them: `commands.pressAt(…)` from "vitest/browser".
 declare module "vitest/browser" {

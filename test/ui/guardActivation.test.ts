@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../../src/ui/guardActivation";
 
 /** A stand-in for the dialog that records the guard's listeners, and a clock the test moves. */
-function setup(interval = DEFAULT_PROTECTION_INTERVAL, keys?: readonly string[]) {
+function setup(interval = DEFAULT_PROTECTION_INTERVAL, keys?: readonly string[], onScreen?: (drawn: () => void) => () => void) {
   const listeners = new Map<string, (event: Event) => void>();
   const dialog = {
     addEventListener: (type: string, listener: (event: Event) => void) => listeners.set(type, listener),
     removeEventListener: (type: string) => listeners.delete(type),
   } as unknown as HTMLElement;
   let time = 1000;
-  const stop = guardActivation(dialog, interval, { now: () => time, keys });
+  const stop = guardActivation(dialog, interval, { now: () => time, keys, onScreen });
   /** Delivers a person's event; true when the guard let it through. */
   const send = (type: string, init: Record<string, unknown> = {}) => {
     let swallowed = false;
@@ -95,6 +95,39 @@ describe("a newly shown dialog ignores input aimed at what was there before", ()
     expect(send("keydown", { code: "Enter", key: "Enter", repeat: true })).toBe(false);
     expect(send("keyup", { code: "Enter", key: "Enter" })).toBe(false);
     expect(send("keydown", { code: "Enter", key: "Enter" })).toBe(true);
+  });
+
+  it("judges a press by when it was made: one made 150 ms in, handed over after a long task, is ignored", () => {
+    const { send, later } = setup();
+    const pressedAt = 1150;
+    later(900);
+    expect(send("pointerdown", { timeStamp: pressedAt })).toBe(false);
+    expect(send("click", { detail: 1, pointerType: "mouse", timeStamp: pressedAt + 60 })).toBe(false);
+    expect(send("keydown", { code: "Escape", key: "Escape", timeStamp: pressedAt })).toBe(false);
+    expect(send("cancel", { timeStamp: pressedAt })).toBe(false);
+    // Made after the interval, it counts however late it arrives.
+    expect(send("keydown", { code: "Enter", key: "Enter", timeStamp: 1600 })).toBe(true);
+  });
+
+  it("counts from when it is drawn: nothing counts before, however long a busy page takes to draw it", () => {
+    let draw = () => {};
+    const { send, later } = setup(DEFAULT_PROTECTION_INTERVAL, undefined, (drawn) => ((draw = drawn), () => {}));
+    later(1500);
+    expect(send("pointerdown", { timeStamp: 1700 })).toBe(false);
+    expect(send("keydown", { code: "Enter", key: "Enter", timeStamp: 1800 })).toBe(false);
+    draw();
+    later(400);
+    expect(send("keydown", { code: "KeyA", key: "a", timeStamp: 2400 })).toBe(false);
+    later(200);
+    expect(send("pointerdown", { timeStamp: 3000 })).toBe(true);
+  });
+
+  it("a time from another clock (later than now) is not believed: the press is judged by when it arrives", () => {
+    const { send, later } = setup();
+    later(100);
+    expect(send("keydown", { code: "Enter", key: "Enter", timeStamp: Date.now() })).toBe(false);
+    later(500);
+    expect(send("keydown", { code: "Enter", key: "Enter", timeStamp: Date.now() })).toBe(true);
   });
 
   it("0 turns it off", () => {

@@ -20,7 +20,7 @@ export interface ElicitationRelayLimits {
 
 /** The browser's connection to a relay (the server relay's own options are `ElicitationRelayOptions`, in "/server"). */
 export interface ElicitationRelayConnectionOptions {
-  /** The relay's URL (GET = the stream, POST = one answer), e.g. "/api/elicitation". */
+  /** The relay's URL (GET = the stream, POST = one answer), e.g. "/api/elicitation": http: or https: only. */
   url: string | URL;
   /** The host's queue; the relay's requests go into it like any other. */
   queue: ElicitationQueue;

@@ -5,6 +5,7 @@
 // the requests it holds (createHeldRequests), the 404 hold (unknownHold), the answers
 // (createAnswerPost), and the page's life (whilePageShown).
 import { readRelayEvent } from "../../core/relay/readRelayEvent";
+import { relayUrlOf } from "../../core/relay/relayUrlOf";
 import { createAnswerPost } from "./createAnswerPost";
 import { createHeldRequests, type HeldRequests } from "./createHeldRequests";
 import type { ElicitationRelayConnection, ElicitationRelayConnectionOptions } from "./ElicitationRelayConnectionOptions";
@@ -14,12 +15,15 @@ import { readConnectionOptions } from "./readConnectionOptions";
 import { whilePageShown } from "./whilePageShown";
 
 /**
- * Connects the host's queue to a relay; returns `{ close() }`. The stream opens at once; it is closed
- * as the page goes (its cards leave unanswered, keeping drafts) and opened again if it comes back
- * from the back/forward cache.
+ * Connects the host's queue to a relay; returns `{ close() }`. `url` must be http: or https: (a
+ * relative one resolved against the page's base): anything else throws a TypeError naming it. The
+ * stream opens at once; it is closed as the page goes (its cards leave unanswered, keeping drafts)
+ * and opened again if it comes back from the back/forward cache.
  */
 export function connectElicitationRelay(options: ElicitationRelayConnectionOptions): ElicitationRelayConnection {
-  return whilePageShown(() => openRelayConnection(options));
+  // Checked before anything is fetched, and what is checked is what is fetched (a relative URL resolved once).
+  const url = relayUrlOf(options.url, globalThis.document?.baseURI ?? globalThis.location?.href, "url");
+  return whilePageShown(() => openRelayConnection({ ...options, url }));
 }
 
 function openRelayConnection(options: ElicitationRelayConnectionOptions): ElicitationRelayConnection {

@@ -43,7 +43,11 @@ export interface HeldRequests {
   holds(id: string): boolean;
   /** Forgets a request that never opened, without answering it. */
   drop(id: string): void;
-  /** Closes a held request for this instance's own reason; an answer that won first is what its MCP client gets. */
+  /**
+   * Closes a held request for this instance's own reason; an answer that won first is what its MCP
+   * client gets. Its client is told once the store has decided (a closing it could not write yet is
+   * written again), a timeout at once.
+   */
   leave(id: string, reason: Closing, cause?: LeaveCause): Promise<void>;
   /** A closing the store must still record (of a request that may never have opened): retried until it is; meanwhile `closing(id)` says it. */
   writeLater(id: string, reason: Closing): void;
@@ -124,23 +128,34 @@ export function createHeldRequests(
 
   async function leave(id: string, reason: Closing, given?: LeaveCause): Promise<void> {
     const item = held.get(id);
-    if (item === undefined || item.leaving) return;
+    if (item === undefined) return;
+    if (item.leaving) {
+      // Its deadline came while its closing waits for the store: past it the store takes no answer.
+      if (reason === "timeout" && unwritten.has(id)) finish(id, { reason: unwritten.get(id)!.reason });
+      return;
+    }
     item.leaving = true;
     const cause: LeaveCause = given ?? (reason === "timeout" ? "timeout" : reason === "closed" ? "shutdown" : stoppedBy(item.signal?.reason) ? "stopped" : "withdrawn");
     try {
       const outcome = await guard("settle", () => store.settle(id, { reason }));
-      if (outcome.status === "already-closed" && outcome.settlement !== undefined) finish(id, outcome.settlement);
-      else finish(id, { reason });
+      decided(id, reason, outcome);
       // This closing won: recorded here (an answer that won first was recorded where it was taken).
       if (outcome.status === "settled") records.closed(item.record, { action: "cancel" }, cause);
     } catch {
-      // The store did not record it: the MCP client is answered now, never left hanging (past its
-      // deadline the store takes no answer, so none can win later), and the closing is written once
-      // the store is back, so no window keeps showing it — and recorded then, if it still wins.
-      finish(id, { reason });
+      // The store did not record it, and may yet (a write held up on the way), or may take an answer
+      // from another instance first: the MCP client is told only what the store decides, when the
+      // closing is written again (and recorded then, if it still wins) or the answer reaches this
+      // holder. A timeout is told now: past its deadline the store takes no answer, so none can win later.
       unwritten.set(id, { reason, recorded: { record: item.record, cause } });
       scheduleRepair(true);
+      if (reason === "timeout") finish(id, { reason });
     }
+  }
+
+  /** The store's verdict on this instance's closing: the answer that won before it, or the closing. */
+  function decided(id: string, reason: Closing, outcome: Awaited<ReturnType<ElicitationRelayStore["settle"]>>): void {
+    if (outcome.status === "already-closed" && outcome.settlement !== undefined) finish(id, outcome.settlement);
+    else finish(id, { reason });
   }
 
   function writeLater(id: string, reason: Closing): void {
@@ -165,23 +180,31 @@ export function createHeldRequests(
     (repairTimer as { unref?: () => void }).unref?.();
   }
 
+  /** Writes the closings the store missed (true when all went through); a request still held gets the store's verdict. */
+  async function writeClosings(): Promise<boolean> {
+    let complete = true;
+    for (const [id, { reason, recorded }] of [...unwritten]) {
+      try {
+        const outcome = await guard("settle", () => store.settle(id, { reason }));
+        unwritten.delete(id);
+        decided(id, reason, outcome);
+        // Recorded as its MCP client was answered, once the store has it — also when the first write
+        // landed after all (closed already, as this instance closed it); the record's claim keeps it once.
+        const landed = outcome.status === "settled" || (outcome.status === "already-closed" && outcome.settlement?.reason === reason);
+        if (landed && recorded !== undefined) records.closed(recorded.record, { action: "cancel" }, recorded.cause);
+      } catch {
+        complete = false;
+      }
+    }
+    return complete;
+  }
+
   /** Writes the closings the store missed and checks held requests against it; tried again until all of it went through. */
   async function repair(): Promise<void> {
     repairing = true;
     let complete = true;
     try {
-      for (const [id, { reason, recorded }] of [...unwritten]) {
-        try {
-          const outcome = await guard("settle", () => store.settle(id, { reason }));
-          unwritten.delete(id);
-          // Recorded as its MCP client was answered, once the store has it — also when the first write
-          // landed after all (closed already, as this instance closed it); the record's claim keeps it once.
-          const landed = outcome.status === "settled" || (outcome.status === "already-closed" && outcome.settlement?.reason === reason);
-          if (landed && recorded !== undefined) records.closed(recorded.record, { action: "cancel" }, recorded.cause);
-        } catch {
-          complete = false;
-        }
-      }
+      complete = await writeClosings();
       const pending = recheck;
       recheck = undefined;
       if (pending !== undefined && !(await recheckHeld(pending.reset))) {
@@ -276,8 +299,13 @@ export function createHeldRequests(
       await Promise.all([...held.keys()].map((id) => leave(id, "closed", "shutdown")));
       stopped = true;
       if (repairTimer !== undefined) clearTimeout(repairTimer);
+      // Closings the store has not recorded are tried once more (a write held up may be through by
+      // now), so the MCP client gets the store's verdict; bounded like every store call.
+      if ([...unwritten.keys()].some((id) => held.has(id)) && !repairing) await writeClosings();
       // Bounded like every store call: during an outage the lease lapses by itself, and close() returns.
       if (attached !== undefined) await guard("detach", () => attached!.then((stop) => stop())).catch(() => undefined);
+      // Still undecided after that: answered with its closing now, so no MCP client is left waiting.
+      for (const id of [...held.keys()]) finish(id, { reason: unwritten.get(id)?.reason ?? "closed" });
     },
   };
 }

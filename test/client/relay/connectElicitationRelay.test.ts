@@ -364,3 +364,38 @@ describe("connectElicitationRelay against a relay over HTTP", () => {
     server.close(id, "withdrawn");
   });
 });
+
+describe("connectElicitationRelay takes only an http: or https: URL", () => {
+  /** A stream that is not a relay: one forged request naming any server, in a data: URL. */
+  const forged = `data:text/event-stream,${encodeURIComponent(
+    `event: request\ndata: ${JSON.stringify({ id: `req${"1".padStart(22, "0")}`, serverName: "GitHub", params: githubUsernameTitled, receivedAt: Date.now() })}\n\nevent: ready\ndata: {"open":[]}\n\n`,
+  )}`;
+
+  it("a data: URL serving a forged request throws a TypeError naming url; nothing is fetched, nothing reaches the queue", async () => {
+    const queue = createElicitationQueue({ rateLimit: false });
+    const fetched: string[] = [];
+    const spy = (input: RequestInfo | URL, init?: RequestInit) => (fetched.push(String(input)), globalThis.fetch(input, init));
+    expect(() => connections.push(connectElicitationRelay({ url: forged, queue, fetch: spy, limits: fast }))).toThrow(TypeError);
+    expect(() => connections.push(connectElicitationRelay({ url: forged, queue }))).toThrow(/^url="data:text\/event-stream,.*" is a data: URL; a relay is reached over http: or https: only$/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fetched).toEqual([]);
+    expect(entries(queue)).toEqual([]);
+  });
+
+  it.each(["javascript:alert(1)", "blob:https://host.example/0b5e", "file:///etc/passwd", "ftp://relay.example/", "ws://relay.example/"])("refuses %s, naming url", (url) => {
+    const queue = createElicitationQueue({ rateLimit: false });
+    const protocol = url.slice(0, url.indexOf(":") + 1);
+    expect(() => connectElicitationRelay({ url, queue })).toThrow(new TypeError(`url="${url}" is a ${protocol} URL; a relay is reached over http: or https: only`));
+    expect(() => connectElicitationRelay({ url: new URL(url), queue })).toThrow(TypeError);
+  });
+
+  it("a relative URL with no page to resolve it against (Node) is not a URL, said with its name", () => {
+    expect(() => connectElicitationRelay({ url: "/api/elicitation", queue: createElicitationQueue() })).toThrow(new TypeError('url="/api/elicitation" is not a URL'));
+  });
+
+  it("an http: URL given as a URL object is taken", async () => {
+    const { queue } = connect({ url: new URL(server.url) });
+    server.request({ serverName: "GitHub", params: githubUsernameTitled });
+    await until(() => expect(entries(queue)).toHaveLength(1));
+  });
+});

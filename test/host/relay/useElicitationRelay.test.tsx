@@ -4,8 +4,8 @@
 // page back (`pageshow`, persisted) opens the stream again with the card and its draft.
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Component, useState, type ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createElicitationDraftStore } from "../../../src/form/createElicitationDraftStore";
 import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { ElicitationOutlet } from "../../../src/host/ElicitationOutlet";
@@ -106,6 +106,30 @@ describe("useElicitationRelay", () => {
     pageTransition("pagehide", true);
     pageTransition("pageshow", true);
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(server.streamCount()).toBe(0);
+  });
+
+  it("a url that is not http: or https: throws a TypeError naming url to the host's error boundary; nothing is fetched", async () => {
+    const caught: unknown[] = [];
+    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError = () => ({ failed: true });
+      override componentDidCatch = (error: unknown) => void caught.push(error);
+      override render = () => (this.state.failed ? <p>The chat could not reach its server.</p> : this.props.children);
+    }
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      render(
+        <Boundary>
+          <Page url={`data:text/event-stream,${encodeURIComponent("event: ready\ndata: {}\n\n")}`} />
+        </Boundary>,
+      );
+      await screen.findByText("The chat could not reach its server.");
+    } finally {
+      quiet.mockRestore();
+    }
+    expect(caught[0]).toBeInstanceOf(TypeError);
+    expect((caught[0] as Error).message).toMatch(/^url="data:text\/event-stream,.*" is a data: URL; a relay is reached over http: or https: only$/);
     expect(server.streamCount()).toBe(0);
   });
 });

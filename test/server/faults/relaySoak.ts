@@ -268,9 +268,11 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
       else counts.cancelled!++;
       const taken = (byKey.get(entry.key) ?? []).filter((post) => post.status === 200);
       if (taken.length > 1) violations.push(`${entry.key}: ${taken.length} answers got 200`);
+      // Withdrawn too: a withdrawal is told only once the store recorded it, so no answer can get 200 after it.
       for (const post of taken) {
-        if (settled!.error === "withdrawn") continue; // an answer racing its withdrawal: the server had already let go
-        if (result?.action !== "accept" || result.content?.by !== post.by) violations.push(`${entry.key}: ${post.by}'s answer got 200, but its MCP client got ${JSON.stringify(result)}`);
+        if (result?.action !== "accept" || result.content?.by !== post.by) {
+          violations.push(`${entry.key}: ${post.by}'s answer got 200, but its MCP client got ${settled!.error ?? JSON.stringify(result)}`);
+        }
       }
       // Asked once the faults were over, and never answered though two windows were open: it was invisible.
       if (entry.at > faultsEnded + 10_000 && result?.action === "cancel") violations.push(`${entry.key}: asked after the faults, timed out unseen`);

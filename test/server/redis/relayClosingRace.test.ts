@@ -1,0 +1,128 @@
+// @vitest-environment node
+// A closing racing an answer across two instances on one real redis-server: the instance holding a
+// request closes it (its server withdrew it, or relay.close()), but its write of the closing is held up
+// on the way to Redis (a proxy that stalls its connections: a slow or reconnecting link), while
+// another instance, reaching Redis directly, takes the person's answer. Whatever the order Redis
+// decides, the MCP side gets what the person was told: a 200 for an answer means relay.request
+// resolves with it; a withdrawal it was told of means the answer got 409.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
+import type { ElicitationRelayOptions } from "../../../src/server/types";
+import { startTcpFaultProxy } from "../faults/tcpFaultProxy";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve } from "../helpers/relayHarness";
+import { startRedis, type RunningRedis } from "../helpers/redisServer";
+
+const form = {
+  message: "Which region?",
+  requestedSchema: { type: "object", properties: { region: { type: "string", enum: ["eu", "us"] } }, required: ["region"] },
+};
+const accept = { action: "accept", content: { region: "eu" } } as const;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let redis: RunningRedis;
+let prefixes = 0;
+const cleanup: (() => Promise<unknown> | void)[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+}, 20_000);
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+/** One relay instance on the shared prefix, through `url` (Redis itself, or the proxy), served over HTTP. */
+async function instance(url: string, prefix: string, options: Partial<ElicitationRelayOptions> = {}) {
+  // A heartbeat slower than the stall: the holder's subscription stays up, so Redis takes it for listening.
+  const store = createRedisRelayStore({ url, prefix, heartbeatMs: 10_000, leaseMs: 15_000, sweepMs: 1_000 });
+  const relay = createElicitationRelay({ identify: identifyByHeader, store, rateLimit: false, storeTimeoutMs: 300, ...options });
+  const server = await serve(relay.handle);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await relay.close();
+    await server.close();
+    await store.close();
+  };
+  cleanup.push(close);
+  return { relay, server, close };
+}
+
+/** What relay.request's promise said, and when, as the MCP side hears it. */
+function told(promise: Promise<unknown>) {
+  const heard: { outcome?: { result: unknown } | { error: unknown } } = {};
+  promise.then(
+    (result) => (heard.outcome = { result }),
+    (error: unknown) => (heard.outcome = { error }),
+  );
+  return heard;
+}
+
+async function twoInstances() {
+  const prefix = `race${prefixes++}`;
+  const proxy = await startTcpFaultProxy(redis.port);
+  cleanup.push(() => proxy.close());
+  const holder = await instance(proxy.url, prefix);
+  const other = await instance(redis.url, prefix);
+  const stream = await openStream(other.server.url, "alice");
+  cleanup.push(() => stream.close());
+  await stream.next((event) => event.event === "ready", 5_000);
+  return { proxy, holder, other, stream };
+}
+
+describe("a closing and an answer racing across instances on one Redis", () => {
+  it("withdrawn by its server while the holder's write is held up, and answered on another instance: the 200 is what relay.request resolves with", async () => {
+    const { proxy, holder, other, stream } = await twoInstances();
+    const controller = new AbortController();
+    const heard = told(holder.relay.request({ owner: "alice", serverName: "Deployer", params: form, signal: controller.signal }));
+    const id = requestId(await stream.next(isRequest, 5_000));
+    // The holder's link to Redis stalls as its server withdraws the request: its closing is not written.
+    proxy.stall(true);
+    controller.abort(new Error("withdrawn by its server"));
+    await sleep(800);
+    // The store has not decided: the MCP side must not have been told anything yet.
+    const toldBeforeAnswer = heard.outcome;
+    const post = await postAnswer(other.server.url, "alice", { id, result: accept });
+    proxy.stall(false);
+    await expect.poll(() => heard.outcome, { timeout: 5_000 }).toBeDefined();
+    // The store took the answer (it never heard the closing): the MCP side receives exactly that.
+    expect({ post: post.status, told: heard.outcome }).toEqual({ post: 200, told: { result: accept } });
+    expect(toldBeforeAnswer).toBeUndefined();
+  }, 30_000);
+
+  it("withdrawn, and its closing recorded once the link is back: a later answer on another instance gets 409, and the MCP side hears the withdrawal", async () => {
+    const { proxy, holder, other, stream } = await twoInstances();
+    const controller = new AbortController();
+    const heard = told(holder.relay.request({ owner: "alice", serverName: "Deployer", params: form, signal: controller.signal }));
+    const id = requestId(await stream.next(isRequest, 5_000));
+    proxy.stall(true);
+    controller.abort(new Error("withdrawn by its server"));
+    await sleep(800);
+    proxy.stall(false);
+    await expect.poll(() => heard.outcome, { timeout: 5_000 }).toBeDefined();
+    expect(heard.outcome).toEqual({ error: new Error("withdrawn by its server") });
+    const post = await postAnswer(other.server.url, "alice", { id, result: accept });
+    expect(post).toEqual({ status: 409, body: { error: "already-closed", reason: "withdrawn" } });
+  }, 30_000);
+
+  it("the holder shutting down (relay.close()) while its write is held up past its bound, and answered on another instance: the 200 is what relay.request resolves with", async () => {
+    const { proxy, holder, other, stream } = await twoInstances();
+    const heard = told(holder.relay.request({ owner: "alice", serverName: "Deployer", params: form }));
+    const id = requestId(await stream.next(isRequest, 5_000));
+    proxy.stall(true);
+    const closing = holder.close();
+    const post = await postAnswer(other.server.url, "alice", { id, result: accept });
+    // Past the holder's first try (300 ms), within its shutdown's bound: the link is back.
+    await sleep(450);
+    const toldBeforeVerdict = heard.outcome;
+    proxy.stall(false);
+    await closing;
+    await expect.poll(() => heard.outcome, { timeout: 5_000 }).toBeDefined();
+    expect(toldBeforeVerdict).toBeUndefined();
+    expect({ post: post.status, told: heard.outcome }).toEqual({ post: 200, told: { result: accept } });
+  }, 30_000);
+});
