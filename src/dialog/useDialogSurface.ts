@@ -1,6 +1,7 @@
 import { useCallbackRef } from "../ui/useCallbackRef";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../ui/guardActivation";
-import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
+import { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
+import { useCallback, useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject, type SyntheticEvent } from "react";
 
 const TABBABLE =
   'button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -18,9 +19,6 @@ function tabbables(root: HTMLElement): HTMLElement[] {
     return true;
   });
 }
-
-// On the server there is no dialog to open; React 18 warns about a layout effect there.
-const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export interface DialogSurfaceOptions {
   open: boolean;
@@ -53,7 +51,7 @@ export function useDialogSurface(ref: RefObject<HTMLElement | null>, options: Di
   const escapeHandled = useRef(false);
   const closingItself = useRef(false);
 
-  useIsomorphicLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const dialog = ref.current as HTMLDialogElement | null;
     if (!options.open || !dialog) return;
     const { modal = true, takeFocus, protectionInterval } = latest()!;

@@ -1,7 +1,6 @@
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
 import { createFormControl, type FieldValues, type FormState, type UseFormProps, type UseFormReturn } from "react-hook-form";
-
-const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 type Snapshot<V extends FieldValues> = FormState<V> & { defaultValues?: unknown };
 
@@ -38,7 +37,7 @@ export function useFormControl<V extends FieldValues>(options: () => UseFormProp
     own.tracked = undefined;
   }
 
-  useIsomorphicLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const unsubscribe = control._subscribe({
       formState: control._proxyFormState,
       callback: () => setState(current(control)),
