@@ -5,11 +5,12 @@ import { FormNotice } from "../form/FormNotice";
 import { fillTemplate } from "../messages/fillTemplate";
 import { knownFilesOf } from "../fields/knownFiles";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../ui/guardActivation";
+import { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
 import { DialogFormHeader } from "./DialogFormHeader";
 import type { DialogStepsBodyProps } from "./DialogStepsBody";
 import { loadFormChecks } from "../core/loading/loadFormChecks";
 
-export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header" | "fill" | "guardActivation" | "knownFilesOf" | "protectionInterval"> & { protectionInterval?: number };
+export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header" | "fill" | "guardActivation" | "useClientLayoutEffect" | "knownFilesOf" | "protectionInterval"> & { protectionInterval?: number };
 
 // Loaded only when a request is shown one question at a time: a host that never does pays nothing up
 // front. While it arrives (a moment, same origin) the header and message are drawn and Escape and ×
@@ -43,6 +44,7 @@ export function DialogSteps(props: DialogStepsProps) {
         {...props}
         protectionInterval={props.protectionInterval ?? DEFAULT_PROTECTION_INTERVAL}
         guardActivation={guardActivation}
+        useClientLayoutEffect={useClientLayoutEffect}
         Field={ElicitationField}
         Alert={FormAlert}
         Header={DialogFormHeader}

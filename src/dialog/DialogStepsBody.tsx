@@ -4,6 +4,7 @@ import type { knownFilesOf } from "../fields/knownFiles";
 import type { FormAlert } from "../form/FormAlert";
 import type { fillTemplate } from "../messages/fillTemplate";
 import type { guardActivation } from "../ui/guardActivation";
+import type { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
 import { ElicitationSteps } from "../form/ElicitationSteps";
 import type { DialogFormHeader } from "./DialogFormHeader";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
@@ -24,6 +25,7 @@ export interface DialogStepsBodyProps {
   Header: typeof DialogFormHeader;
   fill: typeof fillTemplate;
   guardActivation: typeof guardActivation;
+  useClientLayoutEffect: typeof useClientLayoutEffect;
   knownFilesOf: typeof knownFilesOf;
   /** The dialog's protection interval, its default applied by DialogSteps. */
   protectionInterval: number;
@@ -67,6 +69,7 @@ function DialogStepsBody({ answer, checks, ...props }: DialogStepsBodyProps & { 
       alert={<Alert control={control} />}
       protectionInterval={props.protectionInterval}
       guardActivation={guardActivation}
+      useClientLayoutEffect={props.useClientLayoutEffect}
       header={<Header answer={answer} />}
       secondaryActions={secondaryActions}
     />

@@ -8,11 +8,11 @@ import type { KnownDataUris } from "../core/values/dataUri";
 import type { UseElicitationFormResult } from "./useElicitationForm";
 import type { guardActivation } from "../ui/guardActivation";
 import type { TextDirection } from "../ui/TextDirection";
-import { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
+import type { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
 
 // This module loads on demand. It imports nothing the first paint already has (React aside): what it
 // shares with the form and the dialog (the field components, the form's alert, fillTemplate, the
-// dialog's activation guard and interval) comes in through props, so bundlers do not split the
+// dialog's activation guard and interval, the client layout effect) comes in through props, so bundlers do not split the
 // up-front code into extra chunks for it.
 
 export interface ElicitationStepsProps {
@@ -36,6 +36,8 @@ export interface ElicitationStepsProps {
   protectionInterval: number;
   /** The dialog's guard (ui/guardActivation.ts), armed on each step; handed in like fillTemplate (see above). */
   guardActivation: typeof guardActivation;
+  /** ui/useClientLayoutEffect.ts, which arms the guard; handed in like fillTemplate (see above). */
+  useClientLayoutEffect: typeof useClientLayoutEffect;
   /** The messages layer's fillTemplate, handed in like the field components (see above). */
   fill: typeof fillTemplate;
   /** The form's checking code (loadFormChecks.ts): the review describes a chosen file with it. */
@@ -58,7 +60,7 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disab
  * Next checks that field and stays while it is wrong), then a last step listing every answer with
  * a way back to each, and Submit. A failed Submit returns to the first question it found wrong.
  */
-export function ElicitationSteps({ controller, onSubmit, fill, protectionInterval, guardActivation, ...props }: ElicitationStepsProps) {
+export function ElicitationSteps({ controller, onSubmit, fill, protectionInterval, guardActivation, useClientLayoutEffect, ...props }: ElicitationStepsProps) {
   const { fields, form } = controller;
   const messages = useMemo(() => withStepMessages(controller.messages), [controller.messages]);
   const review = fields.length;

@@ -9,6 +9,7 @@ import { createElicitationDraftStore } from "../../src/form/createElicitationDra
 import { deMessages } from "../../src/messages/locales/de";
 import { fillTemplate } from "../../src/messages/fillTemplate";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../../src/ui/guardActivation";
+import { useClientLayoutEffect } from "../../src/ui/useClientLayoutEffect";
 import { fileInputs } from "../../src/core/request/fileInputs";
 import { renderDialog } from "../renderDialog";
 import { loadFormChecks } from "../../src/core/loading/loadFormChecks";
@@ -159,6 +160,7 @@ describe("layout=\"steps\"", () => {
           checks={checks}
           protectionInterval={DEFAULT_PROTECTION_INTERVAL}
           guardActivation={guardActivation}
+          useClientLayoutEffect={useClientLayoutEffect}
           renderField={(field) => <ElicitationField field={field} control={form.form.control} messages={form.messages} />}
         />
       );
