@@ -6,6 +6,7 @@ import type { KnownDataUri, KnownDataUris } from "../core/values/dataUri";
 
 import type { ElicitationMessages } from "../messages/ElicitationMessages";
 import type { fillTemplate } from "../messages/fillTemplate";
+import { withFileMessages } from "../messages/fileMessages";
 import { readFileAsDataUri } from "./readFileAsDataUri";
 import type { useFieldValue } from "./useFieldValue";
 import type { useNativeField } from "./useNativeField";
@@ -56,7 +57,8 @@ function describeChosenFile(
  * becomes the field's value, checked like any other. The person sees the file's name and size,
  * never its bytes.
  */
-const FileInput = memo(function FileInput({ field, control, state, messages, fill, useValue, files, checks }: FileInputProps & { checks: FormChecks }) {
+const FileInput = memo(function FileInput({ field, control, state, messages: given, fill, useValue, files, checks }: FileInputProps & { checks: FormChecks }) {
+  const messages = useMemo(() => withFileMessages(given), [given]);
   const { acceptsFile, describeValidationIssue, formatFileSize } = checks;
   const { ids, ariaProps } = state;
   const stored = useValue(control, state.name);

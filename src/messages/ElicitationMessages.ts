@@ -2,13 +2,14 @@ import type { ValidationMessages } from "../core/validation/validationMessages";
 import type { DeliveryMessages } from "./deliveryMessages";
 import type { HostMessages } from "./hostMessages";
 import type { StepMessages } from "./stepMessages";
+import type { FileMessages } from "./fileMessages";
 import type { UrlMessages } from "./urlMessages";
 
 /**
  * Every string the library shows. Hosts replace any part through the `messages` prop;
  * `{server}`-style placeholders are filled in by the component that draws the string.
  */
-export interface ElicitationMessages extends HostMessages, Partial<UrlMessages>, Partial<DeliveryMessages>, Partial<StepMessages> {
+export interface ElicitationMessages extends HostMessages, Partial<UrlMessages>, Partial<DeliveryMessages>, Partial<StepMessages>, Partial<FileMessages> {
   /** Dialog heading; `{server}` is replaced by the server name, drawn apart from the rest. */
   dialogTitle: string;
   submit: string;
@@ -77,20 +78,8 @@ export interface ElicitationMessages extends HostMessages, Partial<UrlMessages>,
   boundsItemsMax: string;
   /** File inputs (`fileInputs`): the button that opens the file picker. */
   fileChoose: string;
-  /** Beside the button: a file can also be dropped on the field. */
-  fileDrop: string;
-  /** Takes the chosen file away again. */
-  fileRemove: string;
-  /** Under the button when the server limits the types; `{types}` lists them (".pdf, image/*"). */
-  fileTypes: string;
-  /** Under the button: the largest file; `{size}` is worded with Intl ("6 MB"). */
-  fileMaxSize: string;
-  /** While a chosen file is read; `{name}`. */
-  fileReading: string;
   /** Name shown for a file whose data: URI carries none (a server's default). */
   fileUnnamed: string;
-  /** The browser could not read the chosen file; `{name}`. */
-  fileReadFailed: string;
   /** Plain-words validation messages, per rule. */
   validation: Partial<ValidationMessages>;
 }

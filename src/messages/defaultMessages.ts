@@ -44,12 +44,6 @@ export const defaultMessages: ElicitationMessages = {
   boundsItemsMin: "Choose at least {min}",
   boundsItemsMax: "Choose up to {max}",
   fileChoose: "Choose a file",
-  fileDrop: "or drop it here",
-  fileRemove: "Remove",
-  fileTypes: "Accepted types: {types}",
-  fileMaxSize: "Up to {size}",
-  fileReading: "Reading {name}…",
   fileUnnamed: "Attached file",
-  fileReadFailed: "{name} could not be read. Choose it again or choose another file.",
   validation: {},
 };
