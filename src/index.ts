@@ -105,6 +105,7 @@ export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
 export type { DeliveryMessages } from "./messages/deliveryMessages";
 export type { StepMessages } from "./messages/stepMessages";
+export type { FileMessages } from "./messages/fileMessages";
 export type { UrlMessages } from "./messages/urlMessages";
 export { defaultMessages } from "./messages/defaultMessages";
 // Other languages: chosen by `locale`; their catalogues are in "react-mcp-elicitation/locales".
