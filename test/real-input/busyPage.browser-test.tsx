@@ -68,6 +68,8 @@ function queueOf(presentation: "dialog" | "inline") {
   const answers: Array<ElicitResult | undefined> = [undefined, undefined];
   void queue.request({ serverName: "Badges", params: harmless }).then((result) => (answers[0] = result));
   void queue.request({ serverName: "Bank", params: prefilled }).then((result) => (answers[1] = result));
+  // A third waiting keeps the queue's "1 of N" row on screen for the second too: its Submit stands where the first's did.
+  void queue.request({ serverName: "Later", params: harmless });
   render(<ElicitationOutlet queue={queue} presentation={presentation} />);
   return answers;
 }
