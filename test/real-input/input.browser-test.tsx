@@ -173,7 +173,8 @@ function centreOf(element: Element) {
 for (const presentation of ["dialog", "inline"] as const)
 describe(`input aimed at one request never answers another, ${presentation} (React ${version})`, () => {
   it("a double-click on Submit accepts the first request only; the next one stays on screen", async () => {
-    const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
+    // A third waiting keeps the queue's "1 of N" row on screen for the second too: its Submit stands where the first's did.
+    const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled }, { serverName: "Later", params: harmless });
     await readRequest(presentation);
     const submit = centreOf(screen.getByRole("button", { name: "Submit" }));
     await commands.doubleClickAt(submit.x, submit.y, 150);
