@@ -14,29 +14,18 @@ export function useScrollableFocus(ref: RefObject<HTMLElement | null>, content: 
   useClientLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const overflows = () => (element.getClientRects().length === 0 ? undefined : element.scrollHeight > element.clientHeight + 1);
-    let gone = false;
-    const now = overflows();
-    if (now !== undefined) setOverflowing(now);
-    // Not laid out yet (a dialog opens after its parts' layout effects): measured again once this
-    // commit is done, before any input reaches the page — a short region must not take the first Tab.
-    else
-      queueMicrotask(() => {
-        const measured = gone ? undefined : overflows();
-        if (measured !== undefined) flushSync(() => setOverflowing(measured));
-      });
-    if (typeof ResizeObserver === "undefined") return () => void (gone = true);
-    // Its first report comes after the first layout and before that frame is painted: the change is
-    // drawn in that frame (flushSync), not in a render a busy page gets to later.
-    const observer = new ResizeObserver(() => {
-      const measured = overflows();
-      if (measured !== undefined) flushSync(() => setOverflowing(measured));
-    });
-    observer.observe(element);
-    return () => {
-      gone = true;
-      observer.disconnect();
+    // Drawn in the frame it is measured for (flushSync), never in a render a busy page gets to later;
+    // not laid out yet (a dialog before it opens), it stays focusable until it is.
+    const measure = () => {
+      if (element.getClientRects().length > 0) flushSync(() => setOverflowing(element.scrollHeight > element.clientHeight + 1));
     };
+    // Once this commit is done (a dialog opens after its parts' layout effects), before any input
+    // reaches the page: a short region must not take the first Tab. Then whenever its size changes.
+    queueMicrotask(measure);
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [ref, content]);
   return overflowing ? 0 : undefined;
 }
