@@ -7,30 +7,21 @@
 // service's is taken; and a question nobody has seen reaches the device once, with no field's value.
 // Only the simplest questions (one yes/no, one choice of at most three, no words naming a secret, no
 // file, not URL mode) carry their answers for the notification's actions, and only the schema's own.
-import { execFileSync } from "node:child_process";
-import { createECDH, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import ece from "http_ece";
+import { Agent } from "node:https";
 import webPush from "web-push";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fileInputs } from "../../../src/core/request/fileInputs";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
 import { createElicitationPush } from "../../../src/server/web-push/createElicitationPush";
+import { makeDevice, makeTls, startPushService as startStandIn, type Tls } from "../helpers/pushService";
 import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
 let redis: RunningRedis;
-let tls: { key: Buffer; cert: Buffer };
+let tls: Tls;
 beforeAll(async () => {
   redis = await startRedis();
-  const dir = mkdtempSync(join(tmpdir(), "push-tls-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
-  tls = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
-  rmSync(dir, { recursive: true });
+  tls = makeTls();
 }, 30_000);
 afterAll(() => redis?.stop());
 const cleanup: (() => Promise<unknown> | void)[] = [];
@@ -38,31 +29,11 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** A device: its keys as a browser makes them, and the subscription it would hand the page. */
-function makeDevice(endpoint: string) {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    decrypt: (body: Buffer) => ece.decrypt(body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth.toString("base64url") }).toString("utf8"),
-    subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") } },
-  };
-}
-
 /** The push service stand-in: every POST kept (headers and body), answered with `status()`. */
 async function startPushService(status: () => number = () => 201) {
-  const received: { path: string; headers: Record<string, unknown>; body: Buffer }[] = [];
-  const server: Server = createServer(tls, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status()).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { base: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+  const service = await startStandIn(tls, status);
+  cleanup.push(() => service.close());
+  return service;
 }
 
 let prefixes = 0;
