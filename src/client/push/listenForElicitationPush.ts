@@ -15,7 +15,7 @@ export interface ElicitationPushWorkerScope {
     openWindow(url: string): Promise<unknown>;
   };
   location: { origin: string };
-  addEventListener(type: "push" | "notificationclick", listener: (event: never) => void): void;
+  addEventListener(type: "push" | "notificationclick", listener: (event: Event) => void): void;
   /** Sends an answer (needed with `relayUrl`). */
   fetch?(input: string, init: RequestInit): Promise<Response>;
   /** How many actions a notification shows here (Chromium: 2): a question's answers are offered only when all fit. */
@@ -78,7 +78,7 @@ export function listenForElicitationPush(scope: ElicitationPushWorkerScope, opti
         ...(actions === undefined ? {} : { actions }),
       }),
     );
-  }) as (event: never) => void);
+  }) as unknown as (event: Event) => void);
 
   /** Focuses the host's page of that question, or opens it; only a page of the host's own origin. */
   async function openPage(notice: ElicitationPushPayload): Promise<unknown> {
@@ -121,5 +121,5 @@ export function listenForElicitationPush(scope: ElicitationPushWorkerScope, opti
     const action = event.action ?? "";
     const index = action.startsWith(ACTION_PREFIX) ? Number(action.slice(ACTION_PREFIX.length)) : undefined;
     event.waitUntil(index !== undefined && Number.isInteger(index) ? answer(notice, index) : openPage(notice));
-  }) as (event: never) => void);
+  }) as unknown as (event: Event) => void);
 }
