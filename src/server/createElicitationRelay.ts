@@ -56,7 +56,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     records,
     stoppedBy: (reason) => stops.stoppedBy(reason),
   });
-  const notices = createNotices({ store, guard, emit, notify: options.notify, timeoutMs: settings.timeoutMs });
+  const notices = createNotices({ store, guard, emit, notify: options.notify, timeoutMs: settings.timeoutMs, prepare });
   const streams = createStreamHub({
     store,
     guard,

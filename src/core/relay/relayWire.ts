@@ -117,6 +117,8 @@ export interface RelayReadyEventData {
 export interface RelayAnswerBody {
   id: string;
   result: ElicitResult;
+  /** "notification": sent by the service worker from a notification's action (the record's cause says so). */
+  via?: "notification";
 }
 
 /**
