@@ -64,6 +64,17 @@ describe("the Vue + element example", () => {
     await expect.poll(() => resultOf(deployment)).toBe('Deploy of web: accepted {"region":"us-east-1","note":"ship it"}');
     expect(await events(page)).toEqual(["shown: web", "closed: web (accept)"]);
     expect(await deployment.locator(".waiting").count()).toBe(0);
+
+    // A second deployment on the same page: its element is made after the entry has loaded, and draws too.
+    await deploy(page, "cache");
+    const second = cardIn(row(page, "cache"));
+    await second.waitFor();
+    await expect.poll(() => events(page)).toEqual(["shown: web", "closed: web (accept)", "shown: cache"]);
+    await read(page);
+    await press(second.getByRole("radio", { name: "eu-west-1" }));
+    await read(page);
+    await press(second.getByRole("button", { name: "Submit" }));
+    await expect.poll(() => resultOf(row(page, "cache"))).toBe('Deploy of cache: accepted {"region":"eu-west-1"}');
     await page.context().close();
   });
 
