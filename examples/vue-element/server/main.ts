@@ -28,8 +28,8 @@ const deployments = createDeployments();
 /** One MCP client per deployment: its questions go to `person`, marked with the deployment's id. */
 async function runDeploy(person: string, deployment: Deployment): Promise<void> {
   const client = new Client({ name: "vue-element-example", version: "1.0.0" }, { capabilities: { elicitation: {} } });
-  await elicitationsThroughRelay(client, { relay, owner: person, serverName: SERVER_NAME, context: { deploymentId: deployment.id } });
   try {
+    await elicitationsThroughRelay(client, { relay, owner: person, serverName: SERVER_NAME, context: { deploymentId: deployment.id } });
     await client.connect(new StreamableHTTPClientTransport(new URL(deploy.url)));
     // The call's timeout stops while the person has the question open.
     const result = await relay.call(person, SERVER_NAME, (options) => client.callTool({ name: "deploy", arguments: { service: deployment.service } }, undefined, options));
