@@ -4,24 +4,10 @@
 // declared capability, and the result, around the handler; on a 2026-07-28 connection it fulfils
 // `input_required` rounds through the same handler.
 import type { Client } from "@modelcontextprotocol/client";
+import { paramsAsSent } from "../../../core/request/paramsAsSent";
 import type { ElicitationsThroughQueueOptions } from "../ElicitationsThroughQueueOptions";
 import { SDK_V2 } from "../sdkMajors";
 import { wireElicitations } from "../wireElicitations";
-
-type Params = Record<string, unknown>;
-
-/** A Standard Schema that takes the params exactly as sent (an object). */
-const paramsAsSent = {
-  "~standard": {
-    version: 1 as const,
-    vendor: "react-mcp-elicitation",
-    validate: (value: unknown) =>
-      typeof value === "object" && value !== null && !Array.isArray(value)
-        ? { value: value as Params }
-        : { issues: [{ message: "elicitation/create params must be an object" }] },
-    types: undefined as unknown as { input: Params; output: Params },
-  },
-};
 
 /**
  * Hands every `elicitation/create` of an SDK v2 `Client` in the page to `queue` as a card from
