@@ -60,8 +60,8 @@ type Capabilities = { elicitation?: { form?: Record<string, never>; url?: Record
 
 interface Kit {
   name: string;
-  /** A server and a client of this SDK, linked in memory; `wire` runs on the client before it connects. */
-  connect(capabilities: Capabilities, wire?: (client: object, queue: ElicitationQueue) => void): Promise<Harness>;
+  /** A server and a client of this SDK, linked in memory, the client wired before it connects (or after, with `wireAfter`). */
+  connect(capabilities: Capabilities, options?: { wireAfter?: boolean }): Promise<Harness>;
   /** The client of this SDK, unconnected. */
   client(capabilities: Capabilities): object;
   throughQueue(client: never, options: never): void;
@@ -88,7 +88,7 @@ const V1: Kit = {
   name: "SDK v1 (@modelcontextprotocol/sdk)",
   client: (capabilities) => new ClientV1({ name: "page", version: "1.0.0" }, { capabilities }),
   throughQueue: throughQueueV1 as Kit["throughQueue"],
-  async connect(capabilities, wire = (client, queue) => throughQueueV1(client as ClientV1, { queue, serverName: SERVER_NAME })) {
+  async connect(capabilities, { wireAfter = false } = {}) {
     const server = new McpServerV1({ name: "releases", version: "1.0.0" });
     const asking = createAsking();
     server.registerTool("ask", { description: "Elicits what it is given" }, () =>
@@ -96,9 +96,11 @@ const V1: Kit = {
     );
     const queue = createElicitationQueue();
     const client = new ClientV1({ name: "page", version: "1.0.0" }, { capabilities });
-    wire(client, queue);
+    const wire = () => throughQueueV1(client, { queue, serverName: SERVER_NAME });
+    if (!wireAfter) wire();
     const [serverSide, clientSide] = InMemoryTransportV1.createLinkedPair();
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    if (wireAfter) wire();
     cleanup.push(() => client.close(), () => server.close());
     // SDK v1 ignores notifications/cancelled for request id 0 (a falsy check): spend it on a ping.
     await server.server.ping();
@@ -115,7 +117,7 @@ const V2: Kit = {
   name: "SDK v2 (@modelcontextprotocol/client)",
   client: (capabilities) => new ClientV2({ name: "page", version: "1.0.0" }, { capabilities }),
   throughQueue: throughQueueV2 as Kit["throughQueue"],
-  async connect(capabilities, wire = (client, queue) => throughQueueV2(client as ClientV2, { queue, serverName: SERVER_NAME })) {
+  async connect(capabilities, { wireAfter = false } = {}) {
     const server = new McpServerV2({ name: "releases", version: "2.0.0" });
     const asking = createAsking();
     server.registerTool("ask", { description: "Elicits what it is given" }, (ctx) =>
@@ -123,9 +125,11 @@ const V2: Kit = {
     );
     const queue = createElicitationQueue();
     const client = new ClientV2({ name: "page", version: "1.0.0" }, { capabilities });
-    wire(client, queue);
+    const wire = () => throughQueueV2(client, { queue, serverName: SERVER_NAME });
+    if (!wireAfter) wire();
     const [serverSide, clientSide] = InMemoryTransportV2.createLinkedPair();
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    if (wireAfter) wire();
     cleanup.push(() => client.close(), () => server.close());
     return {
       queue,
@@ -168,6 +172,13 @@ describe.each([V1, V2])("elicitationsThroughQueue, $name", (kit) => {
     // The server's SDK checked it against its result schema and the requested schema.
     expect(await told).toEqual({ action: "accept", content: { tag: "v7" } });
     expect(queue.getSnapshot().entries).toEqual([]);
+  });
+
+  it("wired after connect, it answers the same", async () => {
+    const { queue, ask } = await kit.connect(BOTH_MODES, { wireAfter: true });
+    const told = ask(tagForm);
+    queue.respond((await firstEntry(queue)).id, { action: "accept", content: { tag: "v2" } });
+    expect(await told).toEqual({ action: "accept", content: { tag: "v2" } });
   });
 
   it("decline and cancel reach the server as such", async () => {
