@@ -1,15 +1,12 @@
 import type { RelayCloseReason } from "../core/relay/relayWire";
 import type { ElicitResult } from "../core/types";
 import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStop, RelayStoreEvent } from "./ElicitationRelayStore";
-import { readStoreTimings } from "./readStoreTimings";
+import { readStoreTimings, type RelayStoreTimings } from "./readStoreTimings";
 import { createStoreUpkeep } from "./relay/createStoreUpkeep";
 import { lateAnswer } from "./relay/lateAnswer";
 
-export interface MemoryRelayStoreOptions {
-  /** How long a closed request is remembered (a late answer gets 409, a reconnecting window its `closed` event). Default 60 000 ms. */
-  recentMs?: number;
-  /** Closed requests remembered per person, at most. Default 32. */
-  recentPerPerson?: number;
+/** The timings a shared store takes that mean something in one process (leases, the sweep, what is remembered), and its clock. */
+export interface MemoryRelayStoreOptions extends Pick<RelayStoreTimings, "leaseMs" | "sweepMs" | "recentMs" | "recentPerPerson"> {
   /** Clock in ms, replaceable in tests. */
   now?: () => number;
 }
@@ -30,9 +27,7 @@ interface Person {
  */
 export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): ElicitationRelayStore {
   const now = options.now ?? (() => Date.now());
-  const { leaseMs, sweepMs } = readStoreTimings("createMemoryRelayStore", {});
-  const recentMs = options.recentMs ?? 60_000;
-  const recentPerPerson = options.recentPerPerson ?? 32;
+  const { leaseMs, sweepMs, recentMs, recentPerPerson } = readStoreTimings("createMemoryRelayStore", options);
   const open = new Map<string, RelayRecord>();
   // What is remembered of a closed request: who owned it, why it left and, for its holder, how (not its params).
   const closed = new Map<string, { owner: string; reason: RelayCloseReason; at: number; settlement: RelaySettlement }>();
