@@ -34,8 +34,6 @@ export interface StoreUpkeep {
   renew(): Promise<unknown>;
   /** The feed of settlements is back after it may have lost some (`reset`: the store lost its data): every holder checks. */
   interrupted(reset: boolean): void;
-  /** The holders attached here. */
-  holders(): string[];
   /** Stops the timers (the store's close()). */
   stop(): void;
 }
@@ -66,7 +64,7 @@ export function createStoreUpkeep(leases: StoreLeases, { leaseMs, sweepMs, while
     async join(holder, hearing) {
       await leases.lease(holder);
       attached.set(holder, hearing);
-      start();
+      if (whileAttached) start();
       return async () => {
         if (attached.get(holder) !== hearing) return;
         attached.delete(holder);
@@ -79,7 +77,6 @@ export function createStoreUpkeep(leases: StoreLeases, { leaseMs, sweepMs, while
     interrupted(reset) {
       for (const hearing of [...attached.values()]) hearing.onInterrupted?.({ reset });
     },
-    holders: () => [...attached.keys()],
     stop,
   };
 }
