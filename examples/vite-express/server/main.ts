@@ -30,18 +30,17 @@ const deploy = process.env.DEPLOY_MCP_URL ? { url: process.env.DEPLOY_MCP_URL, c
 // Several backends share open questions (and devices to push to) through Redis, and then need a shared session store too.
 const redis = process.env.REDIS_URL ? createRedisRelayStore({ url: process.env.REDIS_URL }) : undefined;
 const store = redis ?? createMemoryRelayStore();
-// One JSON line per closed question: who, which server, how it ended, when — never what was typed.
-const records = process.env.ELICITATION_RECORDS ?? "elicitation-records.jsonl";
 // The browsers' push services only; the test points pushes at a stand-in on loopback (PUSH_SERVICE_ORIGIN).
 const pushService = process.env.PUSH_SERVICE_ORIGIN;
 const vapid = vapidKeys();
-// Pressing the notification opens the chat that asks.
+// The person's devices, kept in the relay's store; pressing the notification opens the chat that asks.
 const push = createElicitationPush({ store, vapid: { subject: "mailto:ops@example.com", ...vapid }, url: (notice) => `/?chat=${notice.context?.chatId ?? ""}`, isPushService: pushService ? (endpoint) => endpoint.origin === pushService : undefined });
 const relay = createElicitationRelay({
   store,
-  // A question no window of the person's has drawn within 5 s goes to their devices.
-  notify: { afterMs: 5_000, send: push.send },
-  onRecord: (record) => appendFile(records, `${JSON.stringify(record)}\n`),
+  // A question no window of the person's has drawn within 3 s goes to their devices.
+  notify: { afterMs: 3_000, send: push.send },
+  // One JSON line per closed question: whose, which server, how it ended, when; never what was typed.
+  onRecord: (record) => appendFile("elicitation-records.jsonl", `${JSON.stringify(record)}\n`),
 });
 
 const app = express();
@@ -57,10 +56,8 @@ app.post("/api/login", express.json(), (req, res) => {
 app.get("/api/me", (req, res) => void res.json({ name: req.session.person ?? null, vapidPublicKey: vapid.publicKey }));
 
 // "Notify me on this device": the browser's subscription, kept for the signed-in person only.
-app.post("/api/push", express.json(), async (req, res) => {
-  if (!req.session.person) return void res.status(401).end();
-  await push.subscribe(req.session.person, req.body).then(() => res.status(204).end(), (error: Error) => res.status(error instanceof TypeError ? 400 : 503).json({ error: error.message }));
-});
+app.post("/api/push", express.json(), (req, res) =>
+  req.session.person ? push.subscribe(req.session.person, req.body).then(() => res.status(204).end(), (error: Error) => res.status(error instanceof TypeError ? 400 : 503).json({ error: error.message })) : res.status(401).end());
 
 // The relay's route: the person is whoever the session names (no body parser before it).
 app.all("/api/elicitation", async (req, res) => sendFetchResponse(res, await relay.handle(toFetchRequest(req), { owner: req.session.person })));
