@@ -17,8 +17,8 @@ import { startExample } from "./startExample";
 let app: Awaited<ReturnType<typeof startExample>>;
 let browser: Browser;
 let pushService: PushServiceStandIn;
-/** What the stand-in does with each push it received (decrypted): set by the test that expects one. */
-let onPush: (payload: string) => void = () => undefined;
+/** What the stand-in does with each push it received (decrypted, with its VAPID header): set by the test that expects one. */
+let onPush: (payload: string, authorization: string) => void = () => undefined;
 const files = mkdtempSync(join(tmpdir(), "vite-express-"));
 /** The app's record: one JSON line per closed question, in its folder. */
 const records = resolve(import.meta.dirname, "../elicitation-records.jsonl");
@@ -27,7 +27,7 @@ const tls = makeTls();
 const device = makeDevice("https://127.0.0.1/");
 
 beforeAll(async () => {
-  pushService = await startPushService(tls, () => 201, ({ body }) => onPush(device.decrypt(body)));
+  pushService = await startPushService(tls, () => 201, ({ body, headers }) => onPush(device.decrypt(body), String(headers.authorization)));
   writeFileSync(join(files, "push-service.pem"), tls.cert);
   rmSync(records, { force: true });
   app = await startExample({
@@ -201,8 +201,10 @@ describe("the Vite + Express example", () => {
     });
     await cdp.send("ServiceWorker.enable");
     const pushes: string[] = [];
-    onPush = (payload) => {
+    let signedWith = "";
+    onPush = (payload, authorization) => {
       pushes.push(payload);
+      signedWith = authorization;
       void cdp.send("ServiceWorker.deliverPushMessage", { origin: app.url, registrationId, data: payload });
     };
 
@@ -223,6 +225,8 @@ describe("the Vite + Express example", () => {
 
     await expect.poll(() => pushes.length, { timeout: 20_000 }).toBe(1);
     const notice = JSON.parse(pushes[0]!) as { id: string; url: string };
+    // Signed with the keys the app was given (VAPID_PUBLIC_KEY), as the subscription was made under.
+    expect(signedWith).toMatch(new RegExp(`^vapid t=[\\w.-]+, k=${vapid.publicKey}$`));
     expect(notice).toMatchObject({ kind: "mcp-elicitation", serverName: "Deploy server", message: 'Where should "web" be deployed?', url: `/?chat=${chat}` });
     await rest.goto(`${app.url}/api/me`);
     const notifications = () =>
