@@ -176,9 +176,10 @@ describe("the Vite + Express example", () => {
   it("a question asked after the tab closed reaches the person's device; the page opened again shows it; one record, without what was typed", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(["notifications"], { origin: app.url });
-    // The browsers' push services are not reachable here: subscribing gets the stand-in's address and the
-    // device's keys (made as a browser makes them) instead, and only once notifications are allowed, as a
-    // browser's. Permission requests are counted, to see that none comes before the press.
+    // Headless Chromium registers with no push service ("Registration failed - permission denied", even with
+    // notifications granted), and the stand-in could not read what was encrypted for Chromium's own keys:
+    // subscribing gets the stand-in's address and the device's keys (made as a browser makes them) instead,
+    // and only once notifications are allowed, as a browser's. Permission requests are counted, to see that none comes before the press.
     const subscription = { endpoint: `${pushService.base}/push/ida`, expirationTime: null, keys: device.subscription.keys };
     await context.addInitScript((subscription) => {
       const state: { asks: number; key?: string } = { asks: 0 };
