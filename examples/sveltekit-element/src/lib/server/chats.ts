@@ -1,0 +1,26 @@
+// Chats in this process: whose each is, and what was said in it.
+import { randomUUID } from "node:crypto";
+
+export interface Message {
+  from: "person" | "tool";
+  text: string;
+}
+
+interface Chat {
+  owner: string;
+  messages: Message[];
+}
+
+const chats = new Map<string, Chat>();
+
+export function newChat(owner: string): string {
+  const id = randomUUID();
+  chats.set(id, { owner, messages: [] });
+  return id;
+}
+
+/** The chat `id` if it is `owner`'s; another person's is as good as missing. */
+export function chatOf(owner: string, id: string): Chat | undefined {
+  const chat = chats.get(id);
+  return chat?.owner === owner ? chat : undefined;
+}

@@ -1,0 +1,145 @@
+// The SvelteKit example end to end, as people use it: the app built with adapter-node and started with
+// `node build` (ORIGIN set as docs/stacks.md says), the element loaded in the browser, Chromium at a
+// laptop's size pressing (held ~120 ms), typing a key at a time and reading (~1 s) before each action.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectChromium, press, read, type } from "../../personPace";
+import { startExample, startServer, type Server } from "./startExample";
+
+let app: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startExample();
+  browser = await connectChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A new person (own cookies) signed in, on a new chat. */
+async function signIn(name: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto(app.url);
+  await read(page);
+  await type(page.getByLabel("Your name"), name);
+  await press(page.getByRole("button", { name: "Start chatting" }));
+  await page.getByLabel("Message").waitFor();
+  return page;
+}
+
+async function send(page: Page, text: string) {
+  await read(page);
+  await type(page.getByLabel("Message"), text);
+  await press(page.getByRole("button", { name: "Send" }));
+}
+
+const card = (page: Page) => page.locator('mcp-elicitation-outlet [data-presentation="inline"]');
+const thread = (page: Page) => page.locator(".thread").innerText();
+const log = (page: Page) => page.locator(".question-log").innerText();
+
+/** What the relay's event stream carries to this page's person for `ms` (their cookies, from the page). */
+const streamedTo = (page: Page, ms: number) =>
+  page.evaluate(async (ms) => {
+    const response = await fetch("/api/elicitation", { headers: { accept: "text/event-stream" } });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    const end = setTimeout(() => void reader.cancel(), ms);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+    clearTimeout(end);
+    return text;
+  }, ms);
+
+describe("the SvelteKit example: adapter-node, the relay in +server.ts, <mcp-elicitation-outlet>", () => {
+  it("the question shows under its chat in the host's colours, the host hears it shown and closed, and the answer returns to the tool", async () => {
+    const page = await signIn("Ada");
+    await send(page, "deploy web");
+    await card(page).waitFor();
+    await expect.poll(() => card(page).innerText()).toContain('Where should "web" be deployed?');
+    // The element's events reached the page's own handlers.
+    await expect.poll(() => page.locator(".waiting").innerText()).toBe("A question for you above.");
+    expect(await log(page)).toBe("shown: Deploy server asks");
+    // The host's plain `.rme-dialog { --rme-accent }` (src/app.css) colours Submit, over the library's default.
+    const submit = card(page).getByRole("button", { name: "Submit" });
+    expect(await submit.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe("rgb(179, 38, 30)");
+
+    await read(page);
+    await press(card(page).getByRole("radio", { name: "eu-west-1" }));
+    await type(card(page).getByRole("textbox", { name: "Note for the team" }), "after lunch");
+    await read(page);
+    await press(submit);
+    await expect.poll(() => thread(page)).toContain('Deploy of web: accepted {"region":"eu-west-1","note":"after lunch"}');
+    expect(await card(page).count()).toBe(0);
+    expect(await page.locator(".waiting").count()).toBe(0);
+    expect((await log(page)).split("\n")).toEqual(["shown: Deploy server asks", "closed: accept"]);
+    await page.context().close();
+  });
+
+  it("another person never sees the question, nor the chat; its owner declines it", async () => {
+    const alan = await signIn("Alan");
+    await send(alan, "deploy search");
+    await card(alan).waitFor();
+    const chatUrl = alan.url();
+
+    const bob = await signIn("Bob");
+    await read(bob);
+    expect(await card(bob).count()).toBe(0);
+    // Nor does the relay's stream carry it to Bob's browser; it does to Alan's.
+    expect(await streamedTo(bob, 1500)).not.toContain("be deployed?");
+    expect(await streamedTo(alan, 1500)).toContain('Where should \\"search\\" be deployed?');
+    await bob.goto(chatUrl);
+    await read(bob);
+    expect(await bob.locator("body").innerText()).toContain("There is no such chat of yours.");
+    expect(await card(bob).count()).toBe(0);
+
+    await alan.bringToFront();
+    await read(alan);
+    await press(card(alan).getByRole("button", { name: "Decline" }));
+    await expect.poll(() => thread(alan)).toContain("Deploy of search: the person declined.");
+    expect((await log(alan)).split("\n")).toEqual(["shown: Deploy server asks", "closed: decline"]);
+    await Promise.all([alan.context().close(), bob.context().close()]);
+  });
+
+  it("without ORIGIN, adapter-node takes https: the relay refuses every answer (403), as docs/stacks.md says; ORIGIN or the forwarded headers put it right", async () => {
+    const answer = (url: string, headers: Record<string, string> = {}) =>
+      fetch(`${url}/api/elicitation`, { method: "POST", headers: { "content-type": "application/json", origin: url, ...headers }, body: "{}" });
+    const bare = await startServer(() => ({}));
+    try {
+      const refused = await answer(bare.url);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ error: "forbidden-origin", origin: bare.url, expected: bare.url.replace("http:", "https:") });
+    } finally {
+      await bare.stop();
+    }
+    const proxied = await startServer(() => ({ PROTOCOL_HEADER: "x-forwarded-proto", HOST_HEADER: "x-forwarded-host" }));
+    try {
+      // Past the origin check, to the login: nobody is signed in here.
+      const reply = await answer(proxied.url, { "x-forwarded-proto": "http", "x-forwarded-host": new URL(proxied.url).host });
+      expect(reply.status).toBe(401);
+    } finally {
+      await proxied.stop();
+    }
+    // The app under test has ORIGIN: the answers above went through.
+    expect((await answer(app.url)).status).toBe(401);
+  });
+
+  // Last: it stops the server.
+  it("SIGTERM with a question open: the card closes, and the server exits at once instead of waiting out the people's streams", async () => {
+    const page = await signIn("Grace");
+    await send(page, "deploy api");
+    await card(page).waitFor();
+    await read(page);
+    const started = performance.now();
+    await app.stop();
+    const ms = Math.round(performance.now() - started);
+    console.log(`node build exited ${ms} ms after SIGTERM`);
+    expect(ms).toBeLessThan(2000);
+    await expect.poll(() => card(page).count()).toBe(0);
+    // The tool's call ended too: its reply (answered `cancel` as the relay closed) reached the page.
+    await expect.poll(() => thread(page)).toContain("Deploy of api: the person cancelled.");
+    // (Then the element finds the relay gone: it says so, and tries again later.)
+    expect((await log(page)).split("\n").slice(0, 2)).toEqual(["shown: Deploy server asks", "closed: closed"]);
+    await page.context().close();
+  });
+});
