@@ -11,7 +11,10 @@ const serverName = "Deploy server";
 // The MCP server: DEPLOY_MCP_URL, else one started in this process on first use.
 let deployServer: ReturnType<typeof startDeployServer> | undefined;
 const deployUrl = async () => process.env.DEPLOY_MCP_URL ?? (await (deployServer ??= startDeployServer())).url;
-process.on("sveltekit:shutdown", () => void deployServer?.then((server) => server.close()));
+// The calls under way: at shutdown the relay has answered their questions `cancel`, and the deploy
+// server stops once it has returned those answers' results.
+const calls = new Set<Promise<unknown>>();
+process.on("sveltekit:shutdown", () => void Promise.allSettled(calls).then(() => deployServer?.then((server) => server.close())));
 
 /** Calls the deploy tool for `service` as `owner`, in chat `chatId`; resolves with the tool's text. */
 export async function deploy(service: string, { owner, chatId }: { owner: string; chatId: string }): Promise<string> {
@@ -19,11 +22,13 @@ export async function deploy(service: string, { owner, chatId }: { owner: string
   const client = new Client({ name: "sveltekit-element-example", version: "1.0.0" }, { capabilities: { elicitation: {} } });
   await elicitationsThroughRelay(client, { relay, owner, serverName, context: { chatId } });
   await client.connect(new StreamableHTTPClientTransport(new URL(await deployUrl())));
+  const call = relay.call(owner, serverName, (options) => client.callTool({ name: "deploy", arguments: { service } }, undefined, options));
+  calls.add(call);
   try {
-    const result = await relay.call(owner, serverName, (options) => client.callTool({ name: "deploy", arguments: { service } }, undefined, options));
-    const [first] = result.content as { type: string; text?: string }[];
+    const [first] = (await call).content as { type: string; text?: string }[];
     return first?.text ?? "The deploy tool answered nothing.";
   } finally {
+    calls.delete(call);
     await client.close();
   }
 }
