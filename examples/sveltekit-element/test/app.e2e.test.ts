@@ -101,27 +101,32 @@ describe("the SvelteKit example: adapter-node, the relay in +server.ts, <mcp-eli
     await Promise.all([alan.context().close(), bob.context().close()]);
   });
 
-  it("without ORIGIN, adapter-node takes https: the relay refuses every answer (403), as docs/stacks.md says; ORIGIN or the forwarded headers put it right", async () => {
-    const answer = (url: string, headers: Record<string, string> = {}) =>
-      fetch(`${url}/api/elicitation`, { method: "POST", headers: { "content-type": "application/json", origin: url, ...headers }, body: "{}" });
+  it("without ORIGIN, adapter-node takes https: every answer (and SvelteKit's own form) is refused 403, as docs/stacks.md says; ORIGIN or the forwarded headers put it right", async () => {
+    const post = (url: string, path: string, type: string, body: string, headers: Record<string, string>) =>
+      fetch(`${url}${path}`, { method: "POST", redirect: "manual", headers: { "content-type": type, accept: "text/html", origin: url, ...headers }, body });
+    const answer = (url: string, headers: Record<string, string> = {}) => post(url, "/api/elicitation", "application/json", "{}", headers);
+    const signIn = (url: string, headers: Record<string, string> = {}) => post(url, "/", "application/x-www-form-urlencoded", "name=Eve", headers);
     const bare = await startServer(() => ({}));
     try {
       const refused = await answer(bare.url);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ error: "forbidden-origin", origin: bare.url, expected: bare.url.replace("http:", "https:") });
+      expect((await signIn(bare.url)).status).toBe(403);
     } finally {
       await bare.stop();
     }
     const proxied = await startServer(() => ({ PROTOCOL_HEADER: "x-forwarded-proto", HOST_HEADER: "x-forwarded-host" }));
     try {
+      const forwarded = { "x-forwarded-proto": "http", "x-forwarded-host": new URL(proxied.url).host };
       // Past the origin check, to the login: nobody is signed in here.
-      const reply = await answer(proxied.url, { "x-forwarded-proto": "http", "x-forwarded-host": new URL(proxied.url).host });
-      expect(reply.status).toBe(401);
+      expect((await answer(proxied.url, forwarded)).status).toBe(401);
+      expect((await signIn(proxied.url, forwarded)).status).toBe(303);
     } finally {
       await proxied.stop();
     }
-    // The app under test has ORIGIN: the answers above went through.
+    // The app under test has ORIGIN.
     expect((await answer(app.url)).status).toBe(401);
+    expect((await signIn(app.url)).status).toBe(303);
   });
 
   // Last: it stops the server.
