@@ -86,8 +86,9 @@ describe("the SvelteKit example: adapter-node, the relay in +server.ts, <mcp-eli
     await read(bob);
     expect(await card(bob).count()).toBe(0);
     // Nor does the relay's stream carry it to Bob's browser; it does to Alan's.
-    expect(await streamedTo(bob, 1500)).not.toContain("be deployed?");
-    expect(await streamedTo(alan, 1500)).toContain('Where should \\"search\\" be deployed?');
+    const [toBob, toAlan] = await Promise.all([streamedTo(bob, 1500), streamedTo(alan, 1500)]);
+    expect(toBob).not.toContain("be deployed?");
+    expect(toAlan).toContain('Where should \\"search\\" be deployed?');
     await bob.goto(chatUrl);
     await read(bob);
     expect(await bob.locator("body").innerText()).toContain("There is no such chat of yours.");
