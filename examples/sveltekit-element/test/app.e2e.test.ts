@@ -76,6 +76,28 @@ describe("the SvelteKit example: adapter-node, the relay in +server.ts, <mcp-eli
     await page.context().close();
   });
 
+  it("a reload mid-question: the card comes back with what was typed, and the answer reaches the tool still waiting", async () => {
+    const page = await signIn("Hedy");
+    await send(page, "deploy cache");
+    await card(page).waitFor();
+    await read(page);
+    await press(card(page).getByRole("radio", { name: "us-east-1" }));
+    await type(card(page).getByRole("textbox", { name: "Note for the team" }), "half written");
+    await read(page);
+
+    await page.reload();
+    await card(page).waitFor();
+    // drafts="session": what was typed, from the tab's sessionStorage.
+    await expect.poll(() => card(page).getByRole("textbox", { name: "Note for the team" }).inputValue()).toBe("half written");
+    expect(await card(page).getByRole("radio", { name: "us-east-1" }).isChecked()).toBe(true);
+    expect(await card(page).count()).toBe(1);
+    await read(page);
+    await press(card(page).getByRole("button", { name: "Submit" }));
+    await expect.poll(() => thread(page)).toContain('Deploy of cache: accepted {"region":"us-east-1","note":"half written"}');
+    expect(await card(page).count()).toBe(0);
+    await page.context().close();
+  });
+
   it("another person never sees the question, nor the chat; its owner declines it", async () => {
     const alan = await signIn("Alan");
     await send(alan, "deploy search");

@@ -1,4 +1,4 @@
-// Chats in this process: whose each is, and what was said in it.
+// Chats in this process: whose each is, what was said in it, and how many tool calls are under way.
 import { randomUUID } from "node:crypto";
 
 export interface Message {
@@ -9,13 +9,14 @@ export interface Message {
 interface Chat {
   owner: string;
   messages: Message[];
+  working: number;
 }
 
 const chats = new Map<string, Chat>();
 
 export function newChat(owner: string): string {
   const id = randomUUID();
-  chats.set(id, { owner, messages: [] });
+  chats.set(id, { owner, messages: [], working: 0 });
   return id;
 }
 

@@ -1,4 +1,4 @@
-// The person's chat: its thread. Another person's chat is a 404.
+// The person's chat: its thread, and whether a tool call is under way. Another person's chat is a 404.
 import { error, redirect } from "@sveltejs/kit";
 import { chatOf } from "$lib/server/chats";
 import type { PageServerLoad } from "./$types";
@@ -7,5 +7,5 @@ export const load: PageServerLoad = ({ locals, params }) => {
   if (!locals.user) redirect(303, "/");
   const chat = chatOf(locals.user.id, params.chatId);
   if (!chat) error(404, "There is no such chat of yours.");
-  return { person: locals.user.id, chatId: params.chatId, messages: chat.messages };
+  return { person: locals.user.id, chatId: params.chatId, messages: chat.messages, working: chat.working > 0 };
 };

@@ -14,7 +14,12 @@ export const POST: RequestHandler = async ({ request, params, locals }) => {
   chat.messages.push({ from: "person", text });
   const service = /^deploy\s+(\S+)$/i.exec(text.trim())?.[1];
   // The tool call is not tied to this request: a reload mid-question leaves it waiting for the answer.
-  const reply = service ? await deploy(service, { owner: locals.user.id, chatId: params.chatId }) : 'Say "deploy <service>".';
-  chat.messages.push({ from: "tool", text: reply });
-  return json({ reply });
+  chat.working++;
+  try {
+    const reply = service ? await deploy(service, { owner: locals.user.id, chatId: params.chatId }) : 'Say "deploy <service>".';
+    chat.messages.push({ from: "tool", text: reply });
+    return json({ reply });
+  } finally {
+    chat.working--;
+  }
 };
