@@ -1,7 +1,7 @@
 // What the relay keeps where every instance can see it. The in-memory store serves one process; the
 // Redis store (server/redis) serves several, with the same guarantees: one answer wins, atomically.
 // A store of another kind keeps them too when it passes the conformance suite (server/testing).
-import type { RelayCloseReason } from "../core/relay/relayWire";
+import type { RelayCloseReason, RelayRememberScope } from "../core/relay/relayWire";
 import type { ElicitParams, ElicitResult } from "../core/types";
 
 /** One open request as every instance sees it. Holds no answer. */
@@ -20,6 +20,10 @@ export interface RelayRecord {
   round?: { id: string; key: string };
   /** A URL-mode request its server said is done (`relay.completeElicitation`) while it was open. */
   completed?: boolean;
+  /** What its person may remember of an accept (the relay's `remember`, for a form that allows it). */
+  remember?: RelayRememberScope[];
+  /** Answered at once from a decision its person remembered (its key, and when it was made): no window draws it. */
+  remembered?: { key: string; at: number };
 }
 
 /** A URL-mode elicitation its server said is done, as one person's stream carries it. */

@@ -29,7 +29,9 @@ export type {
   ElicitationRelayPark,
   ElicitationRelayRequest,
   ElicitationRelayResume,
+  ElicitationRelayRemember,
   ElicitationRelayWithdrawal,
+  ElicitationRememberedDecision,
 } from "./types";
 export { relayBodyLimit } from "../core/relay/relayBodyLimit";
 export { ElicitationRelayRequestError } from "./ElicitationRelayRequestError";
@@ -43,8 +45,10 @@ export type {
   RelayCloseReason,
   RelayFieldError,
   RelayForbiddenOrigin,
+  RelayForgetBody,
   RelayPostReply,
   RelayReadyEventData,
+  RelayRememberScope,
   RelayRequestEventData,
 } from "../core/relay/relayWire";
 export type { RateLimit } from "../core/shared/createRateLimiter";

@@ -76,6 +76,18 @@ export const RELAY_STATUS = Object.freeze({
 /** Request ids: base64url, as the relay makes them; anything else names no request. */
 export const RELAY_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
+/**
+ * What a person may keep of an accepted answer, so that the same server's same form is answered
+ * with it again without asking: "chat", for the chat the request belongs to; "server", always.
+ */
+export type RelayRememberScope = "chat" | "server";
+
+/** Every scope, for the readers; an unknown one is not offered. */
+export const RELAY_REMEMBER_SCOPES: readonly RelayRememberScope[] = Object.freeze<RelayRememberScope[]>(["chat", "server"]);
+
+/** A remembered decision's key, as the relay makes it (its scope, a dot, a SHA-256 in base64url). */
+export const RELAY_REMEMBERED_KEY = /^(chat|server)\.[A-Za-z0-9_-]{43}$/;
+
 /** `event: request` — a request to show. */
 export interface RelayRequestEventData {
   /** At least 128 random bits, base64url. */
@@ -88,6 +100,13 @@ export interface RelayRequestEventData {
   receivedAt: number;
   /** Server clock, ms since the epoch: the request is answered `cancel` then. */
   deadline?: number;
+  /** What the person may remember of an accept (the host's `remember`); absent for sensitive fields, files and URL mode. */
+  remember?: RelayRememberScope[];
+  /**
+   * Answered from a decision the person remembered, without a card: its key (what Forget sends) and
+   * when it was made (server clock). A `closed` event follows.
+   */
+  remembered?: { key: string; at: number };
 }
 
 /** `event: closed` — the request left without this window's answer. */
@@ -117,6 +136,13 @@ export interface RelayReadyEventData {
 export interface RelayAnswerBody {
   id: string;
   result: ElicitResult;
+  /** With an accept: keep it for this chat or this server (only a scope the request's `remember` offered). */
+  remember?: RelayRememberScope;
+}
+
+/** The body of a `POST` that forgets one of the person's remembered decisions (`{ ok: true }`, also when it was gone). */
+export interface RelayForgetBody {
+  forget: string;
 }
 
 /**

@@ -113,7 +113,7 @@ export function createHeldRequests(
       item.reject(item.signal?.reason ?? new Error("The request was withdrawn."));
     } else {
       const result: ElicitResult = settlement.reason === "answered" ? settlement.result : { action: "cancel" };
-      const cause = settlement.reason === "answered" ? "user" : settlement.reason;
+      const cause = settlement.reason !== "answered" ? settlement.reason : item.record.remembered !== undefined ? "remembered" : "user";
       emit({ type: "answered", owner, serverName, id, action: result.action, cause });
       item.resolve(result);
     }
