@@ -18,7 +18,13 @@ export { ElicitationDialogBody, type ElicitationDialogBodyProps } from "./dialog
 export { ElicitationDialogActions } from "./dialog/ElicitationDialogActions";
 export { ElicitationDialogClose } from "./dialog/ElicitationDialogClose";
 export { DialogStatus as ElicitationDialogStatus, type DialogStatusProps } from "./host/DialogStatus";
-export { useElicitationAnswer, type ElicitationAnswer, type UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
+export {
+  useElicitationAnswer,
+  type ElicitationAnswer,
+  type ElicitationAnswerChoice,
+  type ElicitationRememberChoice,
+  type UseElicitationAnswerOptions,
+} from "./dialog/useElicitationAnswer";
 export type { ElicitationDraft } from "./form/useElicitationDraft";
 export {
   createElicitationAnswerStore,
@@ -71,6 +77,7 @@ export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, Eli
 export { useElicitationRelay } from "./host/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
 export type {
+  ElicitationAnswerOptions,
   ElicitationCallOptions,
   ElicitationCallRequestOptions,
   ElicitationQueue,
@@ -80,6 +87,8 @@ export type {
   ElicitationQueueOptions,
   ElicitationQueueRequest,
   ElicitationQueueSnapshot,
+  ElicitationRememberedEntry,
+  ElicitationRememberedRequest,
   ElicitationUrlStep,
 } from "./client/types";
 
@@ -104,6 +113,7 @@ export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
 export type { DeliveryMessages } from "./messages/deliveryMessages";
+export type { RememberMessages } from "./messages/rememberMessages";
 export type { StepMessages } from "./messages/stepMessages";
 export type { FileMessages } from "./messages/fileMessages";
 export type { UrlMessages } from "./messages/urlMessages";

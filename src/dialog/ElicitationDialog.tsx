@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitationLimits } from "../core/request/limits";
 import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
-import type { ElicitParams, ElicitResult, FileInputs } from "../core/types";
+import type { ElicitationRememberScope, ElicitParams, ElicitResult, FileInputs } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -13,7 +13,7 @@ import { ElicitationDialogHeader } from "./ElicitationDialogHeader";
 import { ElicitationDialogMessage } from "./ElicitationDialogMessage";
 import { ElicitationDialogRoot } from "./ElicitationDialogRoot";
 import type { ElicitationLayout } from "../form/useElicitationLayout";
-import { useElicitationAnswer } from "./useElicitationAnswer";
+import { useElicitationAnswer, type ElicitationAnswerChoice } from "./useElicitationAnswer";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
 import type { TextDirection } from "../ui/TextDirection";
 import type { SensitiveFieldPolicy } from "../core/types";
@@ -34,7 +34,13 @@ export interface ElicitationDialogProps {
    * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
    * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
    */
-  onResponse: (result: ElicitResult) => void;
+  onResponse: (result: ElicitResult, options?: ElicitationAnswerChoice) => void;
+  /**
+   * What the person may remember of a Submit (a relay host's `remember`; the outlet passes the queue
+   * entry's): "Remember for this chat" and/or "Always for this server" beside the actions, in form
+   * mode only. What they ticked goes to `onResponse` with the accept (`{ remember }`).
+   */
+  remember?: readonly ElicitationRememberScope[];
   /** Where the answer is, as the host knows it: "sending" (the buttons wait), "retrying" (Cancel may replace it), "closed" (closed elsewhere; nothing can be answered). */
   delivery?: "sending" | "retrying" | "closed";
   /** Aborts when the server withdraws the request or the host gives up: the dialog closes without answering. */

@@ -3,6 +3,7 @@ import type { ElicitationAnswerStore } from "../form/createElicitationAnswerStor
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
 import { defaultHostMessages } from "../messages/hostMessages";
 import { DialogStatus } from "./DialogStatus";
+import { RememberedLines } from "./RememberedLines";
 import { UrlStepNotices } from "./UrlStepNotices";
 import { deliveryNotice } from "./deliveryNotice";
 import { useDepartingEntry } from "./useDepartingEntry";
@@ -89,6 +90,8 @@ export function ElicitationOutlet({
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
   // A request closed elsewhere stays a moment, saying why (ElicitationRequestClosed).
   const entries = filter ? snapshot.entries.filter(filter) : snapshot.entries;
+  // Questions answered from remembered decisions: a line each where their cards would have been.
+  const remembered = filter ? snapshot.remembered.filter(filter) : snapshot.remembered;
   const shown = useDepartingEntry(entries[0]);
   const current = shown.entry;
   // Inline: a card answered from inside it hands focus to the card that replaces it as it leaves, so
@@ -131,12 +134,14 @@ export function ElicitationOutlet({
 
   return (
     <>
+      <RememberedLines lines={remembered} messages={resolved} locale={locale} />
       {current ? (
         <ElicitationDialog
           key={current.id}
           serverName={current.serverName}
           prepared={current.prepared}
-          onResponse={(result) => answer(current.id, () => queue.submit(current.id, result))}
+          onResponse={(result, choice) => answer(current.id, () => queue.submit(current.id, result, choice))}
+          remember={current.remember}
           takeFocus={takeFocus}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={shown.signal}

@@ -1,7 +1,8 @@
 // What the relay keeps where every instance can see it. The in-memory store serves one process; the
 // Redis store (server/redis) serves several, with the same guarantees: one answer wins, atomically.
 // A store of another kind keeps them too when it passes the conformance suite (server/testing).
-import type { RelayCloseReason, RelayRememberScope } from "../core/relay/relayWire";
+import type { RelayCloseReason } from "../core/relay/relayWire";
+import type { ElicitationRememberScope } from "../core/types";
 import type { ElicitParams, ElicitResult } from "../core/types";
 
 /** One open request as every instance sees it. Holds no answer. */
@@ -21,7 +22,7 @@ export interface RelayRecord {
   /** A URL-mode request its server said is done (`relay.completeElicitation`) while it was open. */
   completed?: boolean;
   /** What its person may remember of an accept (the relay's `remember`, for a form that allows it). */
-  remember?: RelayRememberScope[];
+  remember?: ElicitationRememberScope[];
   /** Answered at once from a decision its person remembered (its key, and when it was made): no window draws it. */
   remembered?: { key: string; at: number };
 }

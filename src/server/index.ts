@@ -48,8 +48,8 @@ export type {
   RelayForgetBody,
   RelayPostReply,
   RelayReadyEventData,
-  RelayRememberScope,
   RelayRequestEventData,
 } from "../core/relay/relayWire";
+export type { ElicitationRememberScope } from "../core/types";
 export type { RateLimit } from "../core/shared/createRateLimiter";
 export type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";

@@ -2,7 +2,8 @@
 import type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";
 import type { RateLimit } from "../core/shared/createRateLimiter";
 import type { ElicitationLimits } from "../core/request/limits";
-import type { RelayCloseReason, RelayRememberScope } from "../core/relay/relayWire";
+import type { RelayCloseReason } from "../core/relay/relayWire";
+import type { ElicitationRememberScope } from "../core/types";
 import type { ElicitResult, FileInputs } from "../core/types";
 import type { ElicitationRelayStore, RelayToolCall } from "./ElicitationRelayStore";
 
@@ -96,7 +97,7 @@ export interface ElicitationRelayRemember {
 export interface ElicitationRememberedDecision {
   /** What `relay.forget` and the thread's Forget take. */
   key: string;
-  scope: RelayRememberScope;
+  scope: ElicitationRememberScope;
   serverName: string;
   /** The chat it holds for (the value of the `remember.chat` entry), when `scope` is "chat". */
   chat?: string;
@@ -266,7 +267,7 @@ export interface ElicitationRelayEvent {
    */
   cause?: "user" | "timeout" | "closed" | "sensitive" | "replay" | "remembered";
   /** "remembered" (a decision kept), "forgotten": the decision's scope. */
-  scope?: RelayRememberScope;
+  scope?: ElicitationRememberScope;
   /** "rejected": the JSON-RPC code the request was refused with. */
   code?: number;
   /** "requested": event streams this person has open on this instance (0: nobody is looking; the request waits for its timeout). */

@@ -1,7 +1,8 @@
 import { parseJsonInSteps } from "../shared/parseJsonInSteps";
 import { isRecord, ownProperty } from "../shared/ownProperty";
 import type { ElicitContent, ElicitResult } from "../types";
-import { RELAY_BOUNDS, RELAY_REMEMBER_SCOPES, RELAY_REMEMBERED_KEY, type RelayAnswerBody, type RelayRememberScope } from "./relayWire";
+import type { ElicitationRememberScope } from "../types";
+import { RELAY_BOUNDS, RELAY_REMEMBER_SCOPES, RELAY_REMEMBERED_KEY, type RelayAnswerBody } from "./relayWire";
 
 export type ParsedRelayAnswer = { ok: true; answer: RelayAnswerBody; forget?: undefined } | { ok: true; forget: string; answer?: undefined } | { ok: false; message: string };
 
@@ -31,7 +32,7 @@ function readAnswer(body: unknown): ParsedRelayAnswer {
   const read = readResult(body);
   if (!read.ok || remember === undefined) return read;
   if (read.answer.result.action !== "accept") return { ok: false, message: "remember goes with an accept only." };
-  return { ok: true, answer: { ...read.answer, remember: remember as RelayRememberScope } };
+  return { ok: true, answer: { ...read.answer, remember: remember as ElicitationRememberScope } };
 }
 
 function readResult(body: Record<string, unknown>): { ok: true; answer: RelayAnswerBody } | { ok: false; message: string } {

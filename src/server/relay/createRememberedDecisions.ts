@@ -3,10 +3,10 @@
 // its fingerprint: the server's `requestedSchema` (keys in any order, everything else as sent) and
 // its message, exactly; any difference is another form, asked again. Never for a form with a
 // sensitive field or a file, nor for URL mode: those are not offered, so nothing is kept for them.
-import { RELAY_REMEMBERED_KEY, type RelayRememberScope } from "../../core/relay/relayWire";
+import { RELAY_REMEMBERED_KEY } from "../../core/relay/relayWire";
 import { cutText } from "../../core/shared/excerpt";
 import { isRecord } from "../../core/shared/ownProperty";
-import type { ElicitResult, ParsedElicitationRequest } from "../../core/types";
+import type { ElicitationRememberScope, ElicitResult, ParsedElicitationRequest } from "../../core/types";
 import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayRecord } from "../ElicitationRelayStore";
 import type { ElicitationRelayEvent, ElicitationRelayRemember, ElicitationRememberedDecision } from "../types";
@@ -20,11 +20,11 @@ type Kept = Omit<ElicitationRememberedDecision, "key">;
 
 export interface RememberedDecisions {
   /** The scopes offered for `request` with `context`; undefined when none (off, sensitive, files, URL mode, no chat). */
-  offer(request: ParsedElicitationRequest, context: Readonly<Record<string, string>> | undefined): RelayRememberScope[] | undefined;
+  offer(request: ParsedElicitationRequest, context: Readonly<Record<string, string>> | undefined): ElicitationRememberScope[] | undefined;
   /** The person's decision for this form among the `offered` scopes ("chat" first), if any. A store that fails finds none: the person is asked. */
-  find(owner: string, serverName: string, params: unknown, context: Readonly<Record<string, string>> | undefined, offered: RelayRememberScope[]): Promise<{ key: string; kept: Kept } | undefined>;
+  find(owner: string, serverName: string, params: unknown, context: Readonly<Record<string, string>> | undefined, offered: ElicitationRememberScope[]): Promise<{ key: string; kept: Kept } | undefined>;
   /** Keeps `result` (an accept of `record`, taken) for `scope`. */
-  keep(record: RelayRecord, scope: RelayRememberScope, result: ElicitResult): Promise<void>;
+  keep(record: RelayRecord, scope: ElicitationRememberScope, result: ElicitResult): Promise<void>;
   list(owner: string): Promise<ElicitationRememberedDecision[]>;
   forget(owner: string, key: string): Promise<boolean>;
 }
@@ -41,7 +41,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-async function keyOf(scope: RelayRememberScope, serverName: string, chat: string | undefined, params: unknown): Promise<string> {
+async function keyOf(scope: ElicitationRememberScope, serverName: string, chat: string | undefined, params: unknown): Promise<string> {
   const form = isRecord(params) ? { message: params.message, requestedSchema: params.requestedSchema } : {};
   const text = JSON.stringify([scope, serverName, chat ?? null, canonical(form)]);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -88,7 +88,7 @@ export function createRememberedDecisions({
     offer(request, context) {
       if (remember === undefined || request.mode !== "form") return undefined;
       if (request.schema.fields.some((field) => field.sensitive !== undefined || field.kind === "file")) return undefined;
-      const scopes: RelayRememberScope[] = [];
+      const scopes: ElicitationRememberScope[] = [];
       if (chatOf(context) !== undefined) scopes.push("chat");
       if (remember.server === true) scopes.push("server");
       return scopes.length === 0 ? undefined : scopes;
