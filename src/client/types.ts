@@ -75,6 +75,8 @@ export interface ElicitationRememberedRequest {
   context?: Readonly<Record<string, string>>;
   /** When the person made the decision (ms since the epoch). */
   rememberedAt: number;
+  /** Names the decision: every line of it says `forgotten` once one's Forget went through. */
+  decision: string;
   /** Revokes the decision (the relay's Forget); resolves once it is gone. */
   forget: () => Promise<void>;
 }
@@ -82,6 +84,7 @@ export interface ElicitationRememberedRequest {
 /** The line a thread draws for a question answered from a remembered decision ("Answered automatically — remembered 3 Dec · Forget"). */
 export interface ElicitationRememberedEntry extends ElicitationQueueEntry {
   readonly rememberedAt: number;
+  readonly decision: string;
   /** Forget was pressed and went through: the next such question is asked again. */
   readonly forgotten: boolean;
   /** Revokes the decision; the entry then says `forgotten`. Rejects when it could not be sent. */

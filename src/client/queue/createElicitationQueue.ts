@@ -235,10 +235,10 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     return delivery.send(item, item.deliver, result, remember);
   }
 
-  function addRemembered({ serverName, params, context: givenContext, rememberedAt, forget }: Parameters<ElicitationQueue["addRemembered"]>[0]): boolean {
+  function addRemembered({ serverName, params, context: givenContext, rememberedAt, decision, forget }: Parameters<ElicitationQueue["addRemembered"]>[0]): boolean {
     const context = readRequestContext(givenContext);
     const prepared = prepareElicitationRequest(params, { limits: options.limits, fileInputs: options.fileInputs });
-    if (!context.ok || !prepared.ok || typeof forget !== "function" || !Number.isFinite(rememberedAt)) return false;
+    if (!context.ok || !prepared.ok || typeof forget !== "function" || !Number.isFinite(rememberedAt) || typeof decision !== "string") return false;
     const id = `elicitation-${nextId++}`;
     const line: ElicitationRememberedEntry = {
       id,
@@ -252,11 +252,12 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       signal: new AbortController().signal,
       ...(context.context ? { context: context.context } : {}),
       rememberedAt,
+      decision,
       forgotten: false,
       async forget() {
         await forget();
-        // Replaced, as entries are, so the snapshot changes.
-        remembered = remembered.map((other) => (other.id === id ? { ...other, forgotten: true } : other));
+        // Every line of that decision; replaced, as entries are, so the snapshot changes.
+        remembered = remembered.map((other) => (other.decision === decision ? { ...other, forgotten: true } : other));
         publish();
       },
     };

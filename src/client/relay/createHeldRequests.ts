@@ -98,7 +98,7 @@ export function createHeldRequests(context: ConnectionContext, answers: HeldRequ
         if (lined.size >= limits.maxOpen) lined.delete(lined.values().next().value!);
         lined.add(request.id);
         const { key, at } = request.remembered;
-        options.queue.addRemembered({ serverName: request.serverName, params: request.params, context: request.context, rememberedAt: at, forget: () => answers.forget(key) });
+        options.queue.addRemembered({ serverName: request.serverName, params: request.params, context: request.context, rememberedAt: at, decision: key, forget: () => answers.forget(key) });
         return;
       }
       if (held.size >= limits.maxOpen) {
