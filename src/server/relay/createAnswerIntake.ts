@@ -83,6 +83,9 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
         result = { action: "accept", content: checked.content };
       }
     }
+    // Kept before the answer is taken: its server may ask the same again the moment it has it. A store
+    // that fails keeps nothing (reported as store-failed); the answer goes on all the same.
+    if (remember !== undefined && result.action === "accept") await options.remembered.keep(found.record, remember, result).catch(() => undefined);
     // A settle that fails or times out is a 503: the browser tries again, and a try that landed after all reads as its own 409 "answered".
     const outcome = await guard("settle", () => store.settle(id, { reason: "answered", result }, owner));
     if (outcome.status === "not-found") return refused(RELAY_STATUS.notFound, { error: "not-found" });
@@ -93,8 +96,6 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
     }
     if (outcome.status === "already-closed") return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: outcome.reason }, id);
     options.records.closed(found.record, result, "person");
-    // Kept before the reply, so the next such question finds it; a store that fails keeps nothing (reported), the answer stands.
-    if (remember !== undefined) await options.remembered.keep(found.record, remember, result).catch(() => undefined);
     const { round } = found.record;
     if (round !== undefined) {
       // A parked request has no holder to report its answer: the instance that took it does.

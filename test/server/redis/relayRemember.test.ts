@@ -134,6 +134,19 @@ describe("remembered decisions, on two instances sharing Redis", () => {
     expect(await relays.b.relay.remembered("bob")).toEqual([]);
   });
 
+  it("a server that asks again the moment it has the answer (before the window's POST is replied to) is answered from the decision", async () => {
+    const relays = await twoInstances();
+    const reader = await window(relays.b.url);
+    const ask = () => relays.a.relay.request({ owner: "ada", serverName: "Deploy", params: form, context: { chatId: "c1" } });
+    const both = ask().then(async (first) => [first, await ask()]);
+    const shown = await nextRequest(reader, 0);
+    expect((await postAnswer(relays.b.url, "ada", { id: shown.id, result: { action: "accept", content: answer }, remember: "server" })).status).toBe(200);
+    expect(await both).toEqual([
+      { action: "accept", content: answer },
+      { action: "accept", content: answer },
+    ]);
+  });
+
   it("asks again when the schema, the message, the server or the person differs", async () => {
     const relays = await twoInstances();
     const reader = await window(relays.b.url);
