@@ -7,6 +7,7 @@ import type { guardActivation } from "../ui/guardActivation";
 import type { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
 import { ElicitationSteps } from "../form/ElicitationSteps";
 import type { DialogFormHeader } from "./DialogFormHeader";
+import type { RememberChoices } from "./RememberChoices";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
 import type { FormChecks, loadFormChecks } from "../core/loading/loadFormChecks";
 import type { ComponentType } from "react";
@@ -23,6 +24,7 @@ export interface DialogStepsBodyProps {
   Field: typeof ElicitationField;
   Alert: typeof FormAlert;
   Header: typeof DialogFormHeader;
+  Remember: typeof RememberChoices;
   fill: typeof fillTemplate;
   guardActivation: typeof guardActivation;
   useClientLayoutEffect: typeof useClientLayoutEffect;
@@ -71,6 +73,7 @@ function DialogStepsBody({ answer, checks, ...props }: DialogStepsBodyProps & { 
       guardActivation={guardActivation}
       useClientLayoutEffect={props.useClientLayoutEffect}
       header={<Header answer={answer} />}
+      beforeSubmit={<props.Remember answer={answer} />}
       secondaryActions={secondaryActions}
     />
   );
