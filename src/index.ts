@@ -18,13 +18,7 @@ export { ElicitationDialogBody, type ElicitationDialogBodyProps } from "./dialog
 export { ElicitationDialogActions } from "./dialog/ElicitationDialogActions";
 export { ElicitationDialogClose } from "./dialog/ElicitationDialogClose";
 export { DialogStatus as ElicitationDialogStatus, type DialogStatusProps } from "./host/DialogStatus";
-export {
-  useElicitationAnswer,
-  type ElicitationAnswer,
-  type ElicitationAnswerChoice,
-  type ElicitationRememberChoice,
-  type UseElicitationAnswerOptions,
-} from "./dialog/useElicitationAnswer";
+export { useElicitationAnswer, type ElicitationAnswer, type UseElicitationAnswerOptions } from "./dialog/useElicitationAnswer";
 export type { ElicitationDraft } from "./form/useElicitationDraft";
 export {
   createElicitationAnswerStore,

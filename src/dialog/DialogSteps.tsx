@@ -7,11 +7,10 @@ import { knownFilesOf } from "../fields/knownFiles";
 import { DEFAULT_PROTECTION_INTERVAL, guardActivation } from "../ui/guardActivation";
 import { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
 import { DialogFormHeader } from "./DialogFormHeader";
-import { RememberChoices } from "./RememberChoices";
 import type { DialogStepsBodyProps } from "./DialogStepsBody";
 import { loadFormChecks } from "../core/loading/loadFormChecks";
 
-export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header" | "Remember" | "fill" | "guardActivation" | "useClientLayoutEffect" | "knownFilesOf" | "protectionInterval"> & { protectionInterval?: number };
+export type DialogStepsProps = Omit<DialogStepsBodyProps, "Field" | "Alert" | "Header" | "fill" | "guardActivation" | "useClientLayoutEffect" | "knownFilesOf" | "protectionInterval"> & { protectionInterval?: number };
 
 // Loaded only when a request is shown one question at a time: a host that never does pays nothing up
 // front. While it arrives (a moment, same origin) the header and message are drawn and Escape and ×
@@ -49,7 +48,6 @@ export function DialogSteps(props: DialogStepsProps) {
         Field={ElicitationField}
         Alert={FormAlert}
         Header={DialogFormHeader}
-        Remember={RememberChoices}
         fill={fillTemplate}
         knownFilesOf={knownFilesOf}
       />

@@ -7,10 +7,9 @@ import type { guardActivation } from "../ui/guardActivation";
 import type { useClientLayoutEffect } from "../ui/useClientLayoutEffect";
 import { ElicitationSteps } from "../form/ElicitationSteps";
 import type { DialogFormHeader } from "./DialogFormHeader";
-import type { RememberChoices } from "./RememberChoices";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
 import type { FormChecks, loadFormChecks } from "../core/loading/loadFormChecks";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 
 export interface DialogStepsBodyProps {
   /** The answer's life: its form hook, its draft, the last answer, and the three answers. */
@@ -24,13 +23,14 @@ export interface DialogStepsBodyProps {
   Field: typeof ElicitationField;
   Alert: typeof FormAlert;
   Header: typeof DialogFormHeader;
-  Remember: typeof RememberChoices;
   fill: typeof fillTemplate;
   guardActivation: typeof guardActivation;
   useClientLayoutEffect: typeof useClientLayoutEffect;
   knownFilesOf: typeof knownFilesOf;
   /** The dialog's protection interval, its default applied by DialogSteps. */
   protectionInterval: number;
+  /** Drawn above the review step's actions (the outlet's remember choices). */
+  beforeSubmit?: ReactNode;
 }
 
 /**
@@ -73,7 +73,7 @@ function DialogStepsBody({ answer, checks, ...props }: DialogStepsBodyProps & { 
       guardActivation={guardActivation}
       useClientLayoutEffect={props.useClientLayoutEffect}
       header={<Header answer={answer} />}
-      beforeSubmit={<props.Remember answer={answer} />}
+      beforeSubmit={props.beforeSubmit}
       secondaryActions={secondaryActions}
     />
   );

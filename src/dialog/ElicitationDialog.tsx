@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitationLimits } from "../core/request/limits";
 import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
-import type { ElicitationRememberScope, ElicitParams, ElicitResult, FileInputs } from "../core/types";
+import type { ElicitParams, ElicitResult, FileInputs } from "../core/types";
 import type { FieldRegistry } from "../fields/fieldRegistry";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
@@ -13,7 +13,7 @@ import { ElicitationDialogHeader } from "./ElicitationDialogHeader";
 import { ElicitationDialogMessage } from "./ElicitationDialogMessage";
 import { ElicitationDialogRoot } from "./ElicitationDialogRoot";
 import type { ElicitationLayout } from "../form/useElicitationLayout";
-import { useElicitationAnswer, type ElicitationAnswerChoice } from "./useElicitationAnswer";
+import { useElicitationAnswer } from "./useElicitationAnswer";
 import { useLocaleMessages } from "../messages/useLocaleMessages";
 import type { TextDirection } from "../ui/TextDirection";
 import type { SensitiveFieldPolicy } from "../core/types";
@@ -34,13 +34,7 @@ export interface ElicitationDialogProps {
    * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
    * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
    */
-  onResponse: (result: ElicitResult, options?: ElicitationAnswerChoice) => void;
-  /**
-   * What the person may remember of a Submit (a relay host's `remember`; the outlet passes the queue
-   * entry's): "Remember for this chat" and/or "Always for this server" beside the actions, in form
-   * mode only. What they ticked goes to `onResponse` with the accept (`{ remember }`).
-   */
-  remember?: readonly ElicitationRememberScope[];
+  onResponse: (result: ElicitResult) => void;
   /** Where the answer is, as the host knows it: "sending" (the buttons wait), "retrying" (Cancel may replace it), "closed" (closed elsewhere; nothing can be answered). */
   delivery?: "sending" | "retrying" | "closed";
   /** Aborts when the server withdraws the request or the host gives up: the dialog closes without answering. */
@@ -62,6 +56,13 @@ export interface ElicitationDialogProps {
   notice?: string;
   /** Drawn under the title: queue position, time left. */
   status?: ReactNode;
+  /**
+   * The form's actions, in place of `<ElicitationDialogParts.Actions />` (Cancel, Decline, Submit) when every
+   * field is drawn at once; the outlet puts its remember choices above them. Steps draw their own.
+   */
+  actions?: ReactNode;
+  /** With steps: drawn above the review step's actions, where Submit is (the outlet's remember choices). */
+  beforeSubmit?: ReactNode;
   /** Drawn before the title, e.g. the server's logo from the host's own records (decorative: give it `alt=""`). */
   icon?: ReactNode;
   /** URL mode: the server reported the step complete (`notifications/elicitation/complete`). */

@@ -1,7 +1,6 @@
-import { RememberChoices } from "./RememberChoices";
 import { useDialogPart } from "./useDialogPart";
 
-/** Cancel, Decline and Submit of a form (after the remember choices, when offered); Submit submits the form it is drawn in. */
+/** Cancel, Decline and Submit of a form; Submit submits the form it is drawn in. */
 export function ElicitationDialogActions() {
   const { answer } = useDialogPart("Actions");
   const { messages, cancel, decline, delivery } = answer;
@@ -10,19 +9,16 @@ export function ElicitationDialogActions() {
   const waiting = delivery ? true : undefined;
   const cancelWaits = delivery && delivery !== "retrying";
   return (
-    <>
-      <RememberChoices answer={answer} />
-      <div className="rme-actions">
-        <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={cancel} aria-disabled={cancelWaits}>
-          {messages.cancel}
-        </button>
-        <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={decline} aria-disabled={waiting}>
-          {messages.decline}
-        </button>
-        <button type="submit" className="rme-button rme-button--primary" data-action="accept" aria-disabled={waiting}>
-          {messages.submit}
-        </button>
-      </div>
-    </>
+    <div className="rme-actions">
+      <button type="button" className="rme-button rme-button--quiet" data-action="cancel" onClick={cancel} aria-disabled={cancelWaits}>
+        {messages.cancel}
+      </button>
+      <button type="button" className="rme-button rme-button--secondary" data-action="decline" onClick={decline} aria-disabled={waiting}>
+        {messages.decline}
+      </button>
+      <button type="submit" className="rme-button rme-button--primary" data-action="accept" aria-disabled={waiting}>
+        {messages.submit}
+      </button>
+    </div>
   );
 }

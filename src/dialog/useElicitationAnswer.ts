@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 import type { ElicitationLimits } from "../core/request/limits";
 import { prepareElicitationRequest, type PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
-import type { ElicitationRememberScope, ElicitContent, ElicitParams, ElicitResult, FileInputs, FormValues } from "../core/types";
+import type { ElicitContent, ElicitParams, ElicitResult, FileInputs, FormValues } from "../core/types";
 import { useCallbackRef } from "../ui/useCallbackRef";
 import { useReportOnce } from "../ui/useReportOnce";
 import type { ElicitationDraftStore } from "../form/createElicitationDraftStore";
@@ -35,9 +35,7 @@ export interface UseElicitationAnswerOptions {
    * nothing more is sent meanwhile, and a rejection with `ElicitationAnswerRefused` puts its errors on
    * the fields for another answer. `delivery` and `notice` say so on the card (the outlet passes both).
    */
-  onResponse: (result: ElicitResult, options?: ElicitationAnswerChoice) => void;
-  /** What the person may remember of a Submit (the outlet passes the queue entry's `remember`): a checkbox each; what they ticked goes to `onResponse` with the accept. */
-  remember?: readonly ElicitationRememberScope[];
+  onResponse: (result: ElicitResult) => void;
   /**
    * Where the answer is, as the host knows it (the outlet passes the queue's `entry.delivery`):
    * "sending", the buttons wait; "retrying", Cancel may replace it; "closed", the request closed
@@ -57,18 +55,6 @@ export interface UseElicitationAnswerOptions {
   context?: Readonly<Record<string, string>>;
   /** Answers kept on submit (`createElicitationAnswerStore()`), offered again for the same form from the same server, by default in the same `context`. */
   answers?: ElicitationAnswerStore;
-}
-
-/** What goes with an accept besides its content: what the person ticked to remember ("server" covers the chat). */
-export interface ElicitationAnswerChoice {
-  remember?: ElicitationRememberScope;
-}
-
-/** The remember checkboxes of a card: what is offered, what is ticked. */
-export interface ElicitationRememberChoice {
-  offered: readonly ElicitationRememberScope[];
-  ticked: readonly ElicitationRememberScope[];
-  tick: (scope: ElicitationRememberScope, on: boolean) => void;
 }
 
 export interface ElicitationAnswer {
@@ -91,8 +77,6 @@ export interface ElicitationAnswer {
   lastAnswer: FormValues | undefined;
   /** Fills the form with `lastAnswer`; it never sends anything. */
   fillLastAnswer: () => void;
-  /** The remember checkboxes (none offered unless `remember` was given, and never outside form mode). */
-  remember: ElicitationRememberChoice;
 }
 
 /**
@@ -130,12 +114,6 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
   // Read once per request: what the person submitted last time this server asked this very form.
   const [lastAnswer, setLastAnswer] = useState(() => (formSchema ? answers?.get(serverName, formSchema, message, context) : undefined));
 
-  const offered = useMemo(() => (formSchema ? (options.remember ?? []).filter((scope) => scope === "chat" || scope === "server") : []), [formSchema, options.remember?.join()]);
-  const [ticked, setTicked] = useState<readonly ElicitationRememberScope[]>([]);
-  const tickedRef = useRef(ticked);
-  tickedRef.current = ticked;
-  const tick = useCallback((scope: ElicitationRememberScope, on: boolean) => setTicked((now) => (on ? [...new Set([...now, scope])] : now.filter((other) => other !== scope))), []);
-
   const rhf = form.form;
   const respond = useCallback(
     (result: ElicitResult) => {
@@ -156,9 +134,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
           // Nothing kept this time; the answer was sent.
         }
       };
-      // The widest scope ticked: "server" covers this chat too.
-      const chosen = result.action !== "accept" ? undefined : tickedRef.current.includes("server") ? "server" : tickedRef.current.includes("chat") ? "chat" : undefined;
-      const outcome: unknown = chosen !== undefined && offered.includes(chosen) ? onResponse(result, { remember: chosen }) : onResponse(result);
+      const outcome: unknown = onResponse(result);
       if (replacing) return;
       if (typeof (outcome as PromiseLike<unknown> | undefined)?.then !== "function") return taken(result);
       // Kept (draft, last answer) once the receiver took it; a refusal goes back to the fields.
@@ -175,7 +151,7 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
         },
       );
     },
-    [settle, answers, formSchema, message, serverName, context, getValues, onResponse, rhf, form.fields, form.messages, delivery, offered],
+    [settle, answers, formSchema, message, serverName, context, getValues, onResponse, rhf, form.fields, form.messages, delivery],
   );
 
   // The host's sensitive-field policy answered for the person (prepareElicitationRequest decides).
@@ -215,6 +191,5 @@ export function useElicitationAnswer(options: UseElicitationAnswerOptions): Elic
 
   const open = !finished && autoAnswer === undefined && !(invalid !== undefined && options.onInvalidRequest !== undefined);
   // The form resolved the wording already: one copy for the form and the frame around it.
-  const remember = useMemo(() => ({ offered, ticked, tick }), [offered, ticked, tick]);
-  return { serverName, prepared, messages: form.messages, form, draft, open, respond, delivery, cancel, decline, accept, lastAnswer, fillLastAnswer, remember };
+  return { serverName, prepared, messages: form.messages, form, draft, open, respond, delivery, cancel, decline, accept, lastAnswer, fillLastAnswer };
 }

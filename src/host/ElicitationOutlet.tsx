@@ -1,8 +1,12 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import type { ElicitationAnswerOptions } from "../client/types";
+import type { ElicitationRememberScope, ElicitResult } from "../core/types";
 import type { ElicitationAnswerStore } from "../form/createElicitationAnswerStore";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
+import { ElicitationDialogActions } from "../dialog/ElicitationDialogActions";
 import { defaultHostMessages } from "../messages/hostMessages";
 import { DialogStatus } from "./DialogStatus";
+import { RememberChoices } from "./RememberChoices";
 import { RememberedLines } from "./RememberedLines";
 import { UrlStepNotices } from "./UrlStepNotices";
 import { deliveryNotice } from "./deliveryNotice";
@@ -121,6 +125,29 @@ export function ElicitationOutlet({
     else keep(outcome);
     return outcome;
   };
+  // What the person ticked to remember on the card now drawn (by its id: a new card starts with nothing ticked).
+  const [ticked, setTicked] = useState<{ id: string; scopes: readonly ElicitationRememberScope[] }>({ id: "", scopes: [] });
+  const tickedNow = currentId !== undefined && ticked.id === currentId ? ticked.scopes : [];
+  const tick = (scope: ElicitationRememberScope, on: boolean) =>
+    setTicked({ id: currentId ?? "", scopes: on ? [...new Set([...tickedNow, scope])] : tickedNow.filter((other) => other !== scope) });
+  /** Goes with an accept: the widest scope ticked ("server" covers this chat). */
+  const choiceFor = (result: ElicitResult): ElicitationAnswerOptions | undefined => {
+    if (result.action !== "accept") return undefined;
+    const scope = tickedNow.includes("server") ? "server" : tickedNow.includes("chat") ? "chat" : undefined;
+    return scope === undefined ? undefined : { remember: scope };
+  };
+  const rememberParts = (offered: readonly ElicitationRememberScope[], settled: boolean) => {
+    const choices = <RememberChoices offered={offered} ticked={tickedNow} onTick={tick} settled={settled} messages={resolved} />;
+    return {
+      actions: (
+        <>
+          {choices}
+          <ElicitationDialogActions />
+        </>
+      ),
+      beforeSubmit: choices,
+    };
+  };
   const stop = (id: string, serverName: string) =>
     answer(id, () => {
       queue.cancelServer(serverName);
@@ -140,8 +167,9 @@ export function ElicitationOutlet({
           key={current.id}
           serverName={current.serverName}
           prepared={current.prepared}
-          onResponse={(result, choice) => answer(current.id, () => queue.submit(current.id, result, choice))}
-          remember={current.remember}
+          onResponse={(result) => answer(current.id, () => queue.submit(current.id, result, choiceFor(result)))}
+          // Above the form's Submit (or the steps' review), when the request offers remembering.
+          {...(current.remember && current.request.mode === "form" ? rememberParts(current.remember, current.delivery !== undefined || shown.closed) : {})}
           takeFocus={takeFocus}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={shown.signal}
