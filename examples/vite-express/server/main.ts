@@ -25,7 +25,8 @@ declare module "express-session" {
 const deploy = process.env.DEPLOY_MCP_URL ? { url: process.env.DEPLOY_MCP_URL, close: async () => undefined } : await startDeployServer();
 // Several backends share open questions through Redis (and then need a shared session store too).
 const store = process.env.REDIS_URL ? createRedisRelayStore({ url: process.env.REDIS_URL }) : undefined;
-const relay = createElicitationRelay({ store });
+// A person may tick "Remember for this chat" on a card: the same question in that chat is then answered as before.
+const relay = createElicitationRelay({ store, remember: { chat: "chatId" } });
 
 const app = express();
 app.use(session({ secret: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"), resave: false, saveUninitialized: false, cookie: { httpOnly: true, sameSite: "lax" } }));
