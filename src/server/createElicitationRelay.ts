@@ -164,7 +164,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       deadline: receivedAt + requestTimeout,
       holder: held.instance,
       // A question answered from a decision is opened as such (windows draw a line, not a card), with nothing more to offer.
-      ...(decision !== undefined ? { remembered: { key: decision.key, at: decision.kept.at } } : offered !== undefined ? { remember: offered } : {}),
+      ...(decision !== undefined ? { remembered: { key: decision.key, at: decision.at } } : offered !== undefined ? { remember: offered } : {}),
     };
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
     // Measured on its text made around the params' text the admission made: no second serialisation.
@@ -200,7 +200,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     }
     emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
     if (decision !== undefined) {
-      void answerFromDecision(record, decision.kept.content);
+      void answerFromDecision(record, decision.content);
     } else {
       // Ended however the question leaves: answered, withdrawn, timed out, closed.
       const endNotice = notices.schedule(record);
@@ -296,11 +296,11 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     stopSignal: stops.signal,
     close,
     completeElicitation,
-    remembered: (owner) => {
+    remembered: async (owner) => {
       if (typeof owner !== "string" || owner === "") throw new TypeError("relay.remembered: owner must be the person's id (a non-empty string).");
       return remembered.list(owner);
     },
-    forget: (owner, key) => {
+    forget: async (owner, key) => {
       if (typeof owner !== "string" || owner === "") throw new TypeError("relay.forget: owner must be the person's id (a non-empty string).");
       if (typeof key !== "string") throw new TypeError("relay.forget: key must be a decision's key (a string, from relay.remembered).");
       return remembered.forget(owner, key);

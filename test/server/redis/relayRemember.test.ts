@@ -8,6 +8,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
+import { REMEMBERED_CONTENT_LENGTH, REMEMBERED_PER_PERSON } from "../../../src/server/relay/createRememberedDecisions";
 import type { ElicitationRecord, ElicitationRelayEvent, ElicitationRelayOptions, ElicitationRelayRequest } from "../../../src/server/types";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type StreamEvent } from "../helpers/relayHarness";
 import { startRedis, type RunningRedis } from "../helpers/redisServer";
@@ -237,4 +238,34 @@ describe("remembered decisions, on two instances sharing Redis", () => {
     expect(() => createElicitationRelay({ remember: { chat: "" } })).toThrow(/remember\.chat must name the context entry/);
     expect(() => createElicitationRelay({ remember: {} })).toThrow(/remember must offer something/);
   });
+
+  it("bounded: at most REMEMBERED_PER_PERSON decisions per person (the oldest goes), and an answer too long to keep is sent, not remembered", async () => {
+    const relays = await twoInstances({ remember: { server: true }, answerRateLimit: false });
+    const reader = await window(relays.b.url);
+    const formNumber = (n: number) => ({ message: `Deploy where? (${n})`, requestedSchema: schema });
+    for (let n = 0; n <= REMEMBERED_PER_PERSON; n++) {
+      const from = reader.events.length;
+      const asked = relays.a.relay.request({ owner: "ada", serverName: "Deploy", params: formNumber(n) });
+      const shown = await nextRequest(reader, from);
+      expect((await postAnswer(relays.b.url, "ada", { id: shown.id, result: { action: "accept", content: answer }, remember: "server" })).status).toBe(200);
+      await asked;
+    }
+    const kept = await relays.a.relay.remembered("ada");
+    expect(kept).toHaveLength(REMEMBERED_PER_PERSON);
+    expect(kept.map((decision) => decision.message)).not.toContain("Deploy where? (0)");
+    await expectAsked(relays, reader, { owner: "ada", serverName: "Deploy", params: formNumber(0) });
+    await expectRemembered(relays, reader, { owner: "ada", serverName: "Deploy", params: formNumber(1) });
+
+    // Eight notes at the default's 10,000 characters each: past what a decision holds.
+    const notes = Array.from({ length: 8 }, (_, n) => `note${n}`);
+    const long = { message: "A long note?", requestedSchema: { type: "object", properties: Object.fromEntries(notes.map((name) => [name, { type: "string" }])) } };
+    const from = reader.events.length;
+    const asked = relays.a.relay.request({ owner: "ada", serverName: "Deploy", params: long });
+    const shown = await nextRequest(reader, from);
+    const content = Object.fromEntries(notes.map((name) => [name, "x".repeat(10_000)]));
+    expect(JSON.stringify(content).length).toBeGreaterThan(REMEMBERED_CONTENT_LENGTH);
+    expect((await postAnswer(relays.b.url, "ada", { id: shown.id, result: { action: "accept", content }, remember: "server" })).status).toBe(200);
+    expect(await asked).toEqual({ action: "accept", content });
+    expect((await relays.a.relay.remembered("ada")).some((decision) => decision.message === "A long note?")).toBe(false);
+  }, 60_000);
 });
