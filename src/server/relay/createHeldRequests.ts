@@ -286,7 +286,8 @@ export function createHeldRequests(
     },
     markShown(id) {
       const item = held.get(id);
-      if (item === undefined || item.shown) return;
+      // One answered from a remembered decision is drawn as a line, never as a card to answer.
+      if (item === undefined || item.shown || item.record.remembered !== undefined) return;
       item.shown = true;
       emit({ type: "shown", owner: item.record.owner, serverName: item.record.serverName, id });
     },

@@ -128,6 +128,8 @@ describe("remembered decisions, on two instances sharing Redis", () => {
     expect(relays.records[1]).toMatchObject({ id: shown.id, owner: "ada", serverName: "Deploy", action: "accept" });
     expect(relays.events.find((event) => event.type === "answered" && event.id === shown.id)).toMatchObject({ cause: "remembered", action: "accept" });
     expect(relays.events.filter((event) => event.type === "remembered")).toHaveLength(1);
+    // Never reported as shown: no card was drawn.
+    expect(relays.events.some((event) => event.type === "shown" && event.id === shown.id)).toBe(false);
 
     // The host's list, from either instance: one decision, its content as sent.
     const listed = await relays.a.relay.remembered("ada");
