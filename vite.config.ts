@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-// Library build: twelve ESM entry points (".", "./core", "./client", "./locales", "./server", "./server/redis", "./server/postgres", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./server/testing" and "./push") plus the stylesheet and the pattern workers'
+// Library build: fourteen ESM entry points (".", "./core", "./client", "./client/sdk/v1", "./client/sdk/v2", "./locales", "./server", "./server/redis", "./server/postgres", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./server/testing" and "./push") plus the stylesheet and the pattern workers'
 // module files. Dependencies stay external so the host's bundler dedupes them.
 
 /** The modules that start a pattern worker as a module file, and the file each one starts. */
@@ -61,6 +61,10 @@ export default defineConfig({
         "server/postgres": resolve(import.meta.dirname, "src/server/postgres/index.ts"),
         // The relay wired to the AI SDK's MCP client (only it imports @ai-sdk/mcp).
         "server/ai-sdk": resolve(import.meta.dirname, "src/server/ai-sdk/index.ts"),
+        // The page's queue wired to the official MCP SDKs' clients, an entry per major: only v1's imports
+        // @modelcontextprotocol/sdk, so a page on v2 alone never has to resolve it.
+        "client/sdk/v1": resolve(import.meta.dirname, "src/client/sdk/v1/index.ts"),
+        "client/sdk/v2": resolve(import.meta.dirname, "src/client/sdk/v2/index.ts"),
         // The relay wired to the official MCP SDKs' clients (v1 loaded on demand).
         "server/sdk": resolve(import.meta.dirname, "src/server/sdk/index.ts"),
         // Notices sent to the person's devices (only it imports web-push).
@@ -77,7 +81,7 @@ export default defineConfig({
       formats: ["es"],
     },
     rollupOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/, /^pg($|\/)/, /^@ai-sdk\/mcp($|\/)/, /^@modelcontextprotocol\/sdk($|\/)/, /^web-push($|\/)/, /^node:/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^react-hook-form($|\/)/, /^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/, /^ioredis($|\/)/, /^pg($|\/)/, /^@ai-sdk\/mcp($|\/)/, /^@modelcontextprotocol\/sdk($|\/)/, /^@modelcontextprotocol\/client($|\/)/, /^web-push($|\/)/, /^node:/],
       // One file per source module: the dialog reaches the engines only through import(), and a
       // host's bundler must meet them (and the synchronous API that imports them statically) as
       // modules of their own to split them off. Bundled together, they would load with the page.

@@ -14,6 +14,8 @@ const ENTRIES = [
   { name: "react-mcp-elicitation", types: "index.d.ts", runtime: "index.js" },
   { name: "react-mcp-elicitation/core", types: "core/index.d.ts", runtime: "core.js" },
   { name: "react-mcp-elicitation/client", types: "client/index.d.ts", runtime: "client.js" },
+  { name: "react-mcp-elicitation/client/sdk/v1", types: "client/sdk/v1/index.d.ts", runtime: "client/sdk/v1.js" },
+  { name: "react-mcp-elicitation/client/sdk/v2", types: "client/sdk/v2/index.d.ts", runtime: "client/sdk/v2.js" },
   { name: "react-mcp-elicitation/locales", types: "locales.d.ts", runtime: "locales.js" },
   { name: "react-mcp-elicitation/server", types: "server/index.d.ts", runtime: "server.js" },
   { name: "react-mcp-elicitation/server/redis", types: "server/redis/index.d.ts", runtime: "server/redis.js" },

@@ -87,7 +87,8 @@ function moduleGraph(entry) {
   for (const href of files) {
     for (const match of readFileSync(new URL(href), "utf8").matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
       if (match[1].startsWith(".")) files.add(new URL(match[1], href).href);
-      else packages.add(match[1]);
+      // A message's text that reads like an import (`import x from "${entry}"`) names no module.
+      else if (!match[1].startsWith("${")) packages.add(match[1]);
     }
   }
   return { files, packages };
@@ -147,6 +148,15 @@ const sdkGraph = moduleGraph("../dist/server/sdk.js");
 for (const name of sdkGraph.packages) assert.ok(!/^(react|react-dom|react-hook-form|ioredis|@ai-sdk\/mcp)($|\/)/.test(name), `"./server/sdk" imports ${name}`);
 const { elicitationsThroughRelay } = await import(`${pkg.name}/server/sdk`);
 assert.equal(typeof elicitationsThroughRelay, "function");
+// "./client/sdk/v1" and "./client/sdk/v2": the page's queue wired to an SDK Client. Only v1's names
+// @modelcontextprotocol/sdk (statically); v2's imports no package at run time, so a page on SDK v2 alone
+// never meets SDK v1 (e2e/sdkV2Only builds one). Neither reaches React.
+const sdkV1Graph = moduleGraph("../dist/client/sdk/v1.js");
+assert.ok(sdkV1Graph.packages.has("@modelcontextprotocol/sdk/types.js"), `"./client/sdk/v1" must import @modelcontextprotocol/sdk by name`);
+for (const name of sdkV1Graph.packages) assert.ok(/^@modelcontextprotocol\/sdk\//.test(name), `"./client/sdk/v1" imports ${name}`);
+const sdkV2Graph = moduleGraph("../dist/client/sdk/v2.js");
+assert.deepEqual([...sdkV2Graph.packages], [], `"./client/sdk/v2" imports ${[...sdkV2Graph.packages].join(", ")}`);
+for (const entry of ["client/sdk/v1", "client/sdk/v2"]) assert.equal(typeof (await import(`${pkg.name}/${entry}`)).elicitationsThroughQueue, "function");
 // "./server/web-push": the only entry naming web-push (an optional peer), no React; "./push": no package at all (a worker imports it).
 const webPushGraph = moduleGraph("../dist/server/web-push.js");
 assert.ok(webPushGraph.packages.has("web-push"), `"./server/web-push" must import web-push by name`);
@@ -177,5 +187,5 @@ for (const { name, run } of conformance) await run().catch((error) => assert.fai
 // "./styles.css" resolves to a file.
 assert.ok(readFileSync(resolve(`${pkg.name}/styles.css`), "utf8").includes(".rme-dialog"));
 console.log(
-  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./client" (${clientGraph.files.size} modules, no React, a request and its answer through a real relay), "./server" (${serverGraph.files.size} modules, no React, no ioredis, no pg), "./server/redis", "./server/postgres", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./push", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
+  `package ok: "." ("use client"), "./core" (${coreFiles.size} modules, no React, no "use client"), "./client" (${clientGraph.files.size} modules, no React, a request and its answer through a real relay), "./client/sdk/v1" (SDK v1 only), "./client/sdk/v2" (no package), "./server" (${serverGraph.files.size} modules, no React, no ioredis, no pg), "./server/redis", "./server/postgres", "./server/ai-sdk", "./server/sdk", "./server/web-push", "./push", "./server/testing" (${conformance.length} cases pass on the memory store), "./element" (${elementGraph.files.size} modules, React inside) and "./styles.css" load in Node without a DOM`,
 );

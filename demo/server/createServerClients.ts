@@ -7,8 +7,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ElicitationCompleteNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ElicitationRelay } from "../../src/server/index";
+import { elicitationsThroughRelay } from "../../src/server/sdk/index";
 import type { DemoToolCall } from "../shared/DemoToolCall";
-import { ElicitRequestAsSent } from "../shared/ElicitRequestAsSent";
 
 /** Calls kept per person: enough for a demo thread, bounded for a demo left running. */
 const KEPT_CALLS = 100;
@@ -34,11 +34,8 @@ export function createServerClients({ relay, serverName, connect, log }: ServerC
 
   async function open(owner: string): Promise<Person> {
     const client = new Client({ name: "react-mcp-elicitation-demo-host", version: "1.0.0" }, { capabilities: { elicitation: { form: {}, url: {} } } });
-    client.setRequestHandler(ElicitRequestAsSent, (request, extra) => {
-      const { params } = request;
-      log(`${serverName} → elicitation/create (${String(params.mode ?? "form")}): ${String(params.message ?? "")} — relayed to the person's browser`);
-      return relay.request({ owner, serverName, params, signal: extra.signal });
-    });
+    // Each elicitation/create goes to this person's browser (the relay's "requested" event logs it).
+    await elicitationsThroughRelay(client, { relay, owner, serverName });
     // The end of a URL step is the server's word to this client: the relay passes it to this
     // person's windows, whose card or status line then says the step is done.
     client.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notification) => {

@@ -50,7 +50,7 @@ export function createDemoMiddleware({ recorder, target, client, log = () => {} 
           rateLimit: { max: 30, windowMs: 60_000 },
           // The relay's audit trail (never an answer's content) in the terminal, beside the requests.
           onEvent: (event) => {
-            if (event.type === "answered" || event.type === "withdrawn" || event.type === "answer-refused") {
+            if (event.type === "requested" || event.type === "answered" || event.type === "withdrawn" || event.type === "answer-refused") {
               log(`relay: ${event.type}${event.action ? ` (${event.action}${event.cause && event.cause !== "user" ? `, ${event.cause}` : ""})` : ""}${event.status ? ` ${event.status} ${event.error ?? ""}` : ""} — ${event.serverName ?? ""}`);
             }
           },

@@ -7,4 +7,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { "/api": { target: process.env.API_URL ?? "http://127.0.0.1:3001", changeOrigin: false } } },
+  // The service worker (sw.js, imported with ?worker&url) is built to /sw.js, not under /assets/: a
+  // worker covers the pages under its own folder, and this one is for every page.
+  worker: { rolldownOptions: { output: { entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js") } } },
 });

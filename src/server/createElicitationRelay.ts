@@ -58,7 +58,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     stoppedBy: (reason) => stops.stoppedBy(reason),
   });
   const remembered = createRememberedDecisions({ store, guard, emit, remember: options.remember, now });
-  const notices = createNotices({ store, guard, emit, notify: options.notify, timeoutMs: settings.timeoutMs });
+  const notices = createNotices({ store, guard, emit, notify: options.notify, timeoutMs: settings.timeoutMs, prepare });
   const streams = createStreamHub({
     store,
     guard,

@@ -1,12 +1,12 @@
 import type { RelayCloseReason } from "../core/relay/relayWire";
 import type { ElicitResult } from "../core/types";
 import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStop, RelayStoreEvent } from "./ElicitationRelayStore";
+import { readStoreTimings, type RelayStoreTimings } from "./readStoreTimings";
+import { createStoreUpkeep } from "./relay/createStoreUpkeep";
+import { lateAnswer } from "./relay/lateAnswer";
 
-export interface MemoryRelayStoreOptions {
-  /** How long a closed request is remembered (a late answer gets 409, a reconnecting window its `closed` event). Default 60 000 ms. */
-  recentMs?: number;
-  /** Closed requests remembered per person, at most. Default 32. */
-  recentPerPerson?: number;
+/** The timings a shared store takes that mean something in one process (leases, the sweep, what is remembered), and its clock. */
+export interface MemoryRelayStoreOptions extends Pick<RelayStoreTimings, "leaseMs" | "sweepMs" | "recentMs" | "recentPerPerson"> {
   /** Clock in ms, replaceable in tests. */
   now?: () => number;
 }
@@ -21,19 +21,36 @@ interface Person {
 
 /**
  * The relay's default store: one process, nothing shared. Everything it keeps is bounded: open
- * requests (by the relay's limits), closed ones (by count and age, without their params).
+ * requests (by the relay's limits), closed ones (by count and age, without their params). It keeps
+ * leases as a shared store does (by its clock, renewed and swept by the relay's upkeep), so it is
+ * a model of one: an answer for a holder whose lease lapsed closes its request, a sweep closes the rest.
  */
 export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): ElicitationRelayStore {
   const now = options.now ?? (() => Date.now());
-  const recentMs = options.recentMs ?? 60_000;
-  const recentPerPerson = options.recentPerPerson ?? 32;
+  const { leaseMs, sweepMs, recentMs, recentPerPerson } = readStoreTimings("createMemoryRelayStore", options);
   const open = new Map<string, RelayRecord>();
   // What is remembered of a closed request: who owned it, why it left and, for its holder, how (not its params).
   const closed = new Map<string, { owner: string; reason: RelayCloseReason; at: number; settlement: RelaySettlement }>();
   const people = new Map<string, Person>();
+  // Attached holders (they listen: their settlements reach them), and each holder's lease: until when, by `now`.
   const holders = new Map<string, (id: string, settlement: RelaySettlement) => void>();
+  const leases = new Map<string, number>();
+  const leased = (holder: string) => (leases.get(holder) ?? -Infinity) > now();
   const stopListeners = new Map<string, (stop: RelayStop) => void>();
-  const closedHere = new Map<string, (record: RelayRecord, reason: "timeout" | "closed") => void>();
+  const upkeep = createStoreUpkeep(
+    {
+      lease: async (holder) => leases.set(holder, now() + leaseMs),
+      release: async (holder) => leases.delete(holder),
+      async sweep() {
+        const lapsed = [...open.values()].filter((record) => record.holder !== "" && !leased(record.holder));
+        for (const record of lapsed) settle(record.id, { reason: "closed" });
+        forgetOld();
+        return lapsed;
+      },
+    },
+    // No close() to stop them: its timers run while a holder is attached.
+    { leaseMs, sweepMs, whileAttached: true },
+  );
   // Claimed keys and until when, oldest claim first (expired ones are dropped from the front as claims come).
   const claims = new Map<string, number>();
   // Small values kept per person and kind (store.keep).
@@ -93,13 +110,15 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
     if (owner !== undefined && record.owner !== owner) return { status: "not-found" };
     // An answer nobody can receive any more is not taken: the request closes as what it is.
     if (settlement.reason === "answered" && record.round === undefined) {
-      const late = record.deadline !== undefined && now() > record.deadline ? "timeout" : !holders.has(record.holder) ? "closed" : undefined;
+      const late = lateAnswer(record.deadline, now(), leased(record.holder));
       if (late !== undefined) {
         settle(id, { reason: late });
         // Closed by the store itself: one attached holder hears it (its record).
-        closedHere.values().next().value?.(record, late);
+        upkeep.closedHere(record, late);
         return { status: "already-closed", reason: late };
       }
+      // Leased but not listening: nothing is taken, the answer is tried again.
+      if (!holders.has(record.holder)) return { status: "unreachable" };
     }
     open.delete(id);
     const who = person(record.owner);
@@ -127,14 +146,14 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
   }
 
   return {
-    async attach(holder, onSettled, _onInterrupted, onStopped, onClosed) {
+    async attach(holder, onSettled, onInterrupted, onStopped, onClosed) {
       holders.set(holder, onSettled);
       if (onStopped !== undefined) stopListeners.set(holder, onStopped);
-      if (onClosed !== undefined) closedHere.set(holder, onClosed);
+      const leave = await upkeep.join(holder, { onInterrupted, onClosed });
       return async () => {
         holders.delete(holder);
         stopListeners.delete(holder);
-        closedHere.delete(holder);
+        await leave();
       };
     },
     async keep(owner, kind, key, value) {
@@ -187,7 +206,8 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
       const who = person(owner);
       const snapshot = {
         position: who.position,
-        open: [...who.open.values()],
+        // Without those whose holder's lease lapsed (its sweep closes them).
+        open: [...who.open.values()].filter((record) => record.holder === "" || leased(record.holder)),
         closed: who.closed.map(({ position, id, reason }) => ({ position, id, reason })),
         completed: who.completed.map(({ at: _at, ...entry }) => entry),
       };

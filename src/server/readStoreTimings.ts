@@ -1,4 +1,4 @@
-// The clock of a store shared by several instances (Redis, Postgres): one set of timings, one home for
+// The clock of a store (Redis, Postgres, and the memory store's leases): one set of timings, one home for
 // their defaults and their check, whatever the store.
 
 /** How a shared store keeps time. Each is a whole number > 0. */

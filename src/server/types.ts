@@ -128,16 +128,23 @@ export interface ElicitationNotice {
   context?: Record<string, string>;
   /** When the question arrived. */
   receivedAt: number;
+  /**
+   * For the simplest questions (one yes/no, or one choice of at most three; never a field whose words
+   * name a secret, a file or URL mode): the answers a person may give from the notice itself, each
+   * with its words ("Yes", "No", or the choice's title) and the answer to POST for it.
+   */
+  choices?: { title: string; result: ElicitResult }[];
 }
 
 /**
- * How a question came to its end: `person` answered in a window; `timeout`; `withdrawn` by its MCP
+ * How a question came to its end: `person` answered in a window; `notification`: the person
+ * answered from a notification's action (Web Push); `timeout`; `withdrawn` by its MCP
  * server or tool call (the request's signal); `stopped` by the chat's Stop (`relay.stop`); `over`
  * (`relay.withdraw`); `shutdown` (`relay.close`); `holder-gone` (the instance holding it died and
  * the store closed it); `policy` (declined for its sensitive fields, never shown); `remembered`
  * (answered from a decision the person remembered, never shown as a card).
  */
-export type ElicitationRecordCause = "person" | "timeout" | "withdrawn" | "stopped" | "over" | "shutdown" | "holder-gone" | "policy" | "remembered";
+export type ElicitationRecordCause = "person" | "notification" | "timeout" | "withdrawn" | "stopped" | "over" | "shutdown" | "holder-gone" | "policy" | "remembered";
 
 /** One closed question, as `onRecord` gets it. */
 export interface ElicitationRecord {

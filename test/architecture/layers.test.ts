@@ -229,7 +229,8 @@ describe("the relay's wire has one home: core/relay", () => {
 
 // Each folder of host/ is a room: its files import their own folder and the layers below, never
 // another folder of host/ or host/'s own files (which compose the rooms). client/'s folders import one
-// way, queue ← relay ← push (Web Push, an entry of its own); its types.ts imports core only, and index.ts (the entry) may import all of it.
+// way, queue ← relay ← push (Web Push, an entry of its own) ← sdk (the SDK clients' wiring, an entry per
+// major); its types.ts imports core only, and index.ts (the entry) may import all of it.
 describe("rooms inside host/ and client/", () => {
   const folderOf = (path: string, layer: string) => {
     const parts = path.split(sep);
@@ -242,8 +243,8 @@ describe("rooms inside host/ and client/", () => {
     expect(elsewhere).toEqual([]);
   });
 
-  const CLIENT_FOLDERS = ["queue", "relay", "push"];
-  it("client/ has index.ts and types.ts at its top, every other file in queue/, relay/ or push/", () => {
+  const CLIENT_FOLDERS = ["queue", "relay", "push", "sdk"];
+  it("client/ has index.ts and types.ts at its top, every other file in queue/, relay/, push/ or sdk/", () => {
     const clientFiles = files.filter((file) => layerOf(file) === layerOf("client")).map((file) => file.split(sep).slice(1));
     expect(clientFiles.filter((parts) => parts.length === 1).map((parts) => parts[0]).sort()).toEqual(["index.ts", "types.ts"]);
     expect(clientFiles.filter((parts) => parts.length > 1 && !CLIENT_FOLDERS.includes(parts[0]!))).toEqual([]);
@@ -257,6 +258,23 @@ describe("rooms inside host/ and client/", () => {
 
   it("client/types.ts imports core only", () => {
     expect(relativeTargets(join("client", "types.ts")).filter((target) => layerOf(target) !== layerOf("core"))).toEqual([]);
+  });
+
+  // A page on one SDK major must build without the other installed: only client/sdk/v1/ names SDK v1 in
+  // client/, and client/sdk/v2/ takes SDK v2's types only (nothing of it at run time).
+  it("only client/sdk/v1/ names @modelcontextprotocol/sdk in client/, and nothing there imports SDK v2 at run time", () => {
+    const clientFiles = files.filter((file) => layerOf(file) === layerOf("client"));
+    const source = (file: string) => readFileSync(join(src, file), "utf8");
+    const namesV1 = (file: string) => specifiers(source(file)).some((name) => /^@modelcontextprotocol\/sdk(\/|$)/.test(name));
+    const importsV2 = (text: string) => /^\s*import\s+(?!type\b)[^;]*?\bfrom\s+["']@modelcontextprotocol\/client(\/[^"']*)?["']/ms.test(text);
+    const runtimeV2 = (file: string) => importsV2(source(file));
+    const inV1 = (file: string) => file.split(sep).slice(0, 3).join("/") === "client/sdk/v1";
+    expect(clientFiles.filter((file) => namesV1(file) && !inV1(file))).toEqual([]);
+    expect(clientFiles.filter(inV1).some(namesV1)).toBe(true);
+    expect(clientFiles.filter(runtimeV2)).toEqual([]);
+    // The check tells a value import from a type import.
+    expect(importsV2(`import { Client } from "@modelcontextprotocol/client";`)).toBe(true);
+    expect(importsV2(`import type { Client } from "@modelcontextprotocol/client";`)).toBe(false);
   });
 
   it("the room check sees an import from another folder of host/", () => {

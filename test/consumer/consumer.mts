@@ -38,6 +38,10 @@ import { toolsWithElicitationRelay } from "react-mcp-elicitation/server/ai-sdk";
 import type { MCPClient } from "@ai-sdk/mcp";
 import { createElicitationQueue as createQueueForElement, type ElicitationOutletElement } from "react-mcp-elicitation/element";
 import { registerRelayStoreConformance, relayStoreConformance, type RelayStoreConformanceCase } from "react-mcp-elicitation/server/testing";
+import type { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { elicitationsThroughQueue as throughQueueV1 } from "react-mcp-elicitation/client/sdk/v1";
+import { elicitationsThroughQueue as throughQueueV2, type ElicitationsThroughQueueOptions } from "react-mcp-elicitation/client/sdk/v2";
 
 const params: ElicitParams = {
   message: "Your GitHub username?",
@@ -144,3 +148,14 @@ registerRelayStoreConformance(it, () => [createRedisRelayStore({ url: "redis://1
 export const caseNames: string[] = relayStoreConformance.map((entry: RelayStoreConformanceCase) => entry.name);
 // @ts-expect-error makeStores gives stores, not one store
 registerRelayStoreConformance(it, () => createRedisRelayStore({ url: "redis://127.0.0.1:6379" }));
+
+// A page's MCP client on either SDK major: one call each, from that major's entry.
+declare const clientV1: ClientV1;
+declare const clientV2: ClientV2;
+const pageWiring: ElicitationsThroughQueueOptions = { queue: createClientQueue(), serverName: "GitHub" };
+throughQueueV1(clientV1, pageWiring);
+throughQueueV2(clientV2, pageWiring);
+// @ts-expect-error an SDK v2 Client is not the v1 entry's
+throughQueueV1(clientV2, pageWiring);
+// @ts-expect-error the host names the server
+throughQueueV2(clientV2, { queue: pageWiring.queue });

@@ -44,6 +44,17 @@ function snippetUnder(heading: string) {
   return snippet;
 }
 
+const EXPORTS = (JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as { exports: Record<string, { types?: string }> }).exports;
+
+/** The package's own imports (`react-mcp-elicitation/client/sdk/v1`) pointed at the source its export's types come from. */
+function fromSource(code: string): string {
+  return code.replace(/from "react-mcp-elicitation(\/[^"]*)?"/g, (_match, subpath: string | undefined) => {
+    const types = EXPORTS[`.${subpath ?? ""}`]?.types;
+    if (!types) throw new Error(`docs/clients.md imports react-mcp-elicitation${subpath ?? ""}, which package.json does not export`);
+    return `from ${JSON.stringify(join(import.meta.dirname, "../..", types.replace(/^\.\/dist\//, "src/").replace(/\.d\.ts$/, "")))}`;
+  });
+}
+
 type Recipe = (queue: ElicitationQueue) => Promise<{ client: { close(): Promise<void> }; result: unknown }>;
 
 /**
@@ -52,7 +63,7 @@ type Recipe = (queue: ElicitationQueue) => Promise<{ client: { close(): Promise<
  */
 async function loadRecipe(heading: string, edit: (code: string) => string = (code) => code): Promise<Recipe> {
   const { code, line } = snippetUnder(heading);
-  const lines = edit(code).split("\n");
+  const lines = fromSource(edit(code)).split("\n");
   const imports = lines.filter((l) => /^import\s.*\sfrom\s["'][^"']+["'];?\s*$/.test(l));
   const body = lines.filter((l) => !imports.includes(l));
   const dir = join(import.meta.dirname, "../readme/snippets");

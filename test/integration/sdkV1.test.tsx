@@ -1,5 +1,5 @@
 // A real MCP server and client from @modelcontextprotocol/sdk (v1), linked in memory, with the
-// client's elicitation handler wired to the queue and the user's answers given through the dialog.
+// client wired to the queue by elicitationsThroughQueue and the user's answers given through the dialog.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -7,19 +7,12 @@ import type { ElicitRequestFormParams } from "@modelcontextprotocol/sdk/types.js
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { elicitationsThroughQueue } from "../../src/client/sdk/v1/index";
 import { createElicitationQueue, ElicitationOutlet, type ElicitationQueueOptions } from "../../src/index";
 import { bankTransfer, contactInfo, developmentConfiguration, githubUsername } from "../fixtures/seedRequests";
 import { answerContactInfo } from "./answerContactInfo";
 
 const SERVER_NAME = "Acme tools";
-
-/**
- * SDK v1's own ElicitRequestSchema drops keys it does not model (`pattern`, for one) before the
- * handler sees the request. Matching on the method alone hands the handler the params as sent;
- * the SDK still runs its own checks on them before calling it.
- */
-const ElicitRequestAsSent = z.object({ method: z.literal("elicitation/create"), params: z.record(z.string(), z.unknown()) });
 
 interface Harness {
   client: Client;
@@ -49,9 +42,7 @@ async function connect(queueOptions: ElicitationQueueOptions = {}): Promise<Harn
 
   const queue = createElicitationQueue(queueOptions);
   const client = new Client({ name: "host", version: "1.0.0" }, { capabilities: { elicitation: { form: {}, url: {} } } });
-  client.setRequestHandler(ElicitRequestAsSent, (request, extra) =>
-    queue.request({ serverName: SERVER_NAME, params: request.params, signal: extra.signal }),
-  );
+  elicitationsThroughQueue(client, { queue, serverName: SERVER_NAME });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   // SDK v1 ignores notifications/cancelled for request id 0 (a falsy check), so the server's

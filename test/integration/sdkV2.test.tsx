@@ -8,7 +8,7 @@ import { acceptedContent, createMcpHandler, inputRequired, McpServer } from "@mo
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { elicitationsThroughQueue } from "../../src/client/sdk/v2/index";
 import { answerInputRequests, createElicitationQueue, ElicitationOutlet, type ElicitationQueue } from "../../src/index";
 import { bankTransfer, githubUsernameTitled, shippingConfirm, shippingTrackingNumber } from "../fixtures/seedRequests";
 
@@ -28,15 +28,9 @@ function showQueue(): ElicitationQueue {
   return queue;
 }
 
-/**
- * The elicitation handler a host registers once; it serves both eras. The 3-argument form with a
- * pass-through params schema hands over the params as sent: the 2-argument form parses them with
- * the SDK's schema, which drops keys it does not model (such as `pattern`).
- */
+/** The host's one call; it serves both eras, with the params as sent (`pattern` kept). */
 function wireElicitation(client: Client, queue: ElicitationQueue) {
-  client.setRequestHandler("elicitation/create", { params: z.record(z.string(), z.unknown()) }, (params, ctx) =>
-    queue.request({ serverName: SERVER_NAME, params, signal: ctx.mcpReq.signal }),
-  );
+  elicitationsThroughQueue(client, { queue, serverName: SERVER_NAME });
 }
 
 describe("SDK v2, request style (2025 era)", () => {

@@ -6,18 +6,31 @@ import { useState } from "react";
 import { createElicitationDraftStore, createElicitationQueue, ElicitationOutlet, useElicitationRelay, type ElicitationQueueEntry } from "react-mcp-elicitation";
 import { Link } from "react-router";
 
-const transport = new DefaultChatTransport({
-  api: "/api/chat",
-  // The server keeps the chat: its id and the new message are enough.
-  prepareSendMessagesRequest: ({ id, messages }) => ({ body: { id, message: messages.at(-1) } }),
-});
+/** `seen`: the last message the page loaded with, so a resume can tell what the page missed. */
+const transportFor = (seen: string | undefined) =>
+  new DefaultChatTransport({
+    api: "/api/chat",
+    // The server keeps the chat: its id and the new message are enough.
+    prepareSendMessagesRequest: ({ id, messages }) => ({ body: { id, message: messages.at(-1) } }),
+    prepareReconnectToStreamRequest: ({ id }) => ({ api: `/api/chat/${encodeURIComponent(id)}/stream?seen=${encodeURIComponent(seen ?? "")}` }),
+  });
 
 /** The text of an MCP tool result ({ content: [{ type: "text", text }] }). */
 const resultText = (output: unknown) => ((output as { content?: { text?: string }[] } | undefined)?.content ?? []).map((item) => item.text ?? "").join("\n");
 
 export function Chat({ id, initialMessages }: { id: string; initialMessages: UIMessage[] }) {
   // resume: after a reload the answer being written comes back from its start (its tool calls too), then live.
-  const { messages, sendMessage, status, stop } = useChat({ id, messages: initialMessages, resume: true, transport });
+  const [transport] = useState(() => transportFor(initialMessages.at(-1)?.id));
+  const { messages, sendMessage, setMessages, status, stop } = useChat({
+    id,
+    messages: initialMessages,
+    resume: true,
+    transport,
+    // A run that ended while the page loaded: its saved thread, whole.
+    onData: (part) => {
+      if (part.type === "data-thread") setMessages(part.data as UIMessage[]);
+    },
+  });
   const [queue] = useState(() => createElicitationQueue());
   const [drafts] = useState(() => createElicitationDraftStore({ storage: "session" }));
   useElicitationRelay({ url: "/api/elicitation", queue, filter: (request) => request.context?.chatId === id });

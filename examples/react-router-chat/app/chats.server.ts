@@ -25,6 +25,16 @@ export async function saveMessages(redis: Redis, id: string, owner: string, mess
   await redis.set(chatKey(id), JSON.stringify({ owner, messages } satisfies StoredChat));
 }
 
+/**
+ * The chat's messages once the run that was writing it has saved them: a run whose stream has ended
+ * saves (and clears its stream id) a moment later, in `onFinish`. Waits up to 5 s for that; then reads
+ * what is there (an instance that died before saving leaves the thread as it was).
+ */
+export async function savedThread(redis: Redis, id: string, owner: string): Promise<UIMessage[] | undefined> {
+  for (let waited = 0; waited < 5000 && (await activeStream(redis, id)) !== null; waited += 50) await new Promise((done) => setTimeout(done, 50));
+  return messagesOf(redis, id, owner);
+}
+
 /** The answer being written in this chat: its resumable stream's id. */
 export const activeStream = (redis: Redis, id: string) => redis.get(streamKey(id));
 export const setActiveStream = (redis: Redis, id: string, streamId: string | null) => (streamId === null ? redis.del(streamKey(id)) : redis.set(streamKey(id), streamId, "EX", 24 * 60 * 60));

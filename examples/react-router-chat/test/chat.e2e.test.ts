@@ -2,6 +2,7 @@
 // a round-robin proxy, Chromium at a laptop's size pressing (held ~120 ms), typing a key at a time and
 // reading (~1 s) before each action. The proxy's log says which instance served what; where a test
 // needs "the other instance" it steers that one request there.
+import { Redis } from "ioredis";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectChromium, press, read, type } from "../../personPace";
@@ -109,6 +110,22 @@ describe("the React Router example: two instances, one Redis, a round-robin prox
     await expect.poll(() => resultOf(toolCall(page, "web"))).toBe(result);
     await expect.poll(() => page.locator("main").innerText()).toContain(`The deploy tool answered: ${result}`);
     expect(await cards(page).count()).toBe(0);
+
+    // A reload in the moment a run has ended and its thread is not saved yet (its stream gone, the save
+    // of onFinish still to come): the page loads the thread without the answer, and gets it once saved.
+    const redis = new Redis(app.redisUrl);
+    const whole = (await redis.get(`chat:${id}`))!;
+    const saved = JSON.parse(whole) as { owner: string; messages: unknown[] };
+    await redis.set(`chat:${id}`, JSON.stringify({ ...saved, messages: saved.messages.slice(0, -1) }));
+    await redis.set(`chat:${id}:stream`, "a-stream-that-has-ended");
+    await page.reload();
+    await page.getByLabel("Message").waitFor();
+    expect(await page.locator("main").innerText()).not.toContain("The deploy tool answered");
+    await redis.set(`chat:${id}`, whole);
+    await redis.del(`chat:${id}:stream`);
+    await expect.poll(() => resultOf(toolCall(page, "web"))).toBe(result);
+    await expect.poll(() => page.locator("main").innerText()).toContain(`The deploy tool answered: ${result}`);
+    await redis.quit();
     await page.context().close();
   });
 

@@ -38,7 +38,7 @@ export async function startRoundRobinProxy(ports: readonly number[]): Promise<Ro
 
   const server = createServer(async (req, res) => {
     const method = req.method ?? "GET";
-    const path = req.url ?? "/";
+    const path = new URL(req.url ?? "/", "http://proxy").pathname; // what rules and the log match: no query
     // Bodies here are small (a message, an answer): read whole, so a refused connection can be tried on the next instance.
     const body = await readBody(req);
     const steered = [...rules].find((rule) => rule.matches(method, path));
@@ -47,7 +47,7 @@ export async function startRoundRobinProxy(ports: readonly number[]): Promise<Ro
 
     const attempt = (tried: number) => {
       const instance = order[tried]!;
-      const upstream = forward({ host: "127.0.0.1", port: ports[instance], method, path, headers: req.headers }, (answer) => {
+      const upstream = forward({ host: "127.0.0.1", port: ports[instance], method, path: req.url, headers: req.headers }, (answer) => {
         const entry: Proxied = { method, path, instance, cookie: req.headers.cookie, streamed: "" };
         log.push(entry);
         if (String(answer.headers["content-type"]).startsWith("text/event-stream")) answer.on("data", (chunk: Buffer) => void (entry.streamed += chunk.toString()));

@@ -27,6 +27,8 @@ export interface Instance {
 export interface Example {
   /** The proxy's address: what the browser opens. */
   url: string;
+  /** The Redis both instances keep their chats in. */
+  redisUrl: string;
   proxy: RoundRobinProxy;
   instances: Instance[];
   stop(): Promise<void>;
@@ -89,6 +91,7 @@ export async function startExample(): Promise<Example> {
   const proxy = await startRoundRobinProxy(ports);
   return {
     url: proxy.url,
+    redisUrl: redis.url,
     proxy,
     instances,
     async stop() {

@@ -3,6 +3,7 @@
 // nothing of the chat, the relay or the browser.
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
+import { setTimeout } from "node:timers/promises";
 import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -10,7 +11,10 @@ import { z } from "zod";
 
 function deployMcpServer(): McpServer {
   const server = new McpServer({ name: "deploy-server", version: "1.0.0" });
-  server.registerTool("deploy", { description: "Deploys a service after asking the person where.", inputSchema: { service: z.string() } }, async ({ service }, extra) => {
+  const inputSchema = { service: z.string(), afterSeconds: z.number().int().min(0).max(3600).optional() };
+  server.registerTool("deploy", { description: "Deploys a service after asking the person where.", inputSchema }, async ({ service, afterSeconds }, extra) => {
+    // A build first, when asked for one: the question comes while the person may have left.
+    if (afterSeconds) await setTimeout(afterSeconds * 1000, undefined, { signal: extra.signal });
     const result = await server.server.elicitInput(
       {
         message: `Where should "${service}" be deployed?`,

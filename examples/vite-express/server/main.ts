@@ -1,19 +1,23 @@
 // The app's server: Express with express-session logins, the chat (`streamText` with the deploy MCP
 // server's tools through `@ai-sdk/mcp`), and the relay that carries the tool's questions to the person's
-// browser. `npm run dev` serves the API on 127.0.0.1:3001 behind Vite's dev proxy; `npm start` also
-// serves the built page.
+// browser — or, when no window of theirs is open, to the devices they turned notifications on for (Web
+// Push) — and keeps a record of every closed question. `npm run dev` serves the API on 127.0.0.1:3001
+// behind Vite's dev proxy; `npm start` also serves the built page.
 import { randomBytes } from "node:crypto";
+import { appendFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { createMCPClient } from "@ai-sdk/mcp";
 import { convertToModelMessages, stepCountIs, streamText, UI_MESSAGE_STREAM_HEADERS, type UIMessage } from "ai";
 import express from "express";
 import session from "express-session";
-import { createElicitationRelay, sendFetchResponse, toFetchRequest } from "react-mcp-elicitation/server";
+import { createElicitationRelay, createMemoryRelayStore, sendFetchResponse, toFetchRequest } from "react-mcp-elicitation/server";
 import { toolsWithElicitationRelay } from "react-mcp-elicitation/server/ai-sdk";
 import { createRedisRelayStore } from "react-mcp-elicitation/server/redis";
+import { createElicitationPush } from "react-mcp-elicitation/server/web-push";
 import { chatOf, keepStream, replay } from "./chats";
 import { startDeployServer } from "./deployServer";
 import { scriptedModel } from "./scriptedModel";
+import { vapidKeys } from "./vapidKeys";
 
 declare module "express-session" {
   interface SessionData {
@@ -23,10 +27,23 @@ declare module "express-session" {
 
 // An MCP server elsewhere (DEPLOY_MCP_URL), else one started in this process (and stopped with it).
 const deploy = process.env.DEPLOY_MCP_URL ? { url: process.env.DEPLOY_MCP_URL, close: async () => undefined } : await startDeployServer();
-// Several backends share open questions through Redis (and then need a shared session store too).
-const store = process.env.REDIS_URL ? createRedisRelayStore({ url: process.env.REDIS_URL }) : undefined;
-// A person may tick "Remember for this chat" on a card: the same question in that chat is then answered as before.
-const relay = createElicitationRelay({ store, remember: { chat: "chatId" } });
+// Several backends share open questions (and devices to push to) through Redis, and then need a shared session store too.
+const redis = process.env.REDIS_URL ? createRedisRelayStore({ url: process.env.REDIS_URL }) : undefined;
+const store = redis ?? createMemoryRelayStore();
+// The browsers' push services only; the test points pushes at a stand-in on loopback (PUSH_SERVICE_ORIGIN).
+const pushService = process.env.PUSH_SERVICE_ORIGIN;
+const vapid = vapidKeys();
+// The person's devices, kept in the relay's store; pressing the notification opens the chat that asks.
+const push = createElicitationPush({ store, vapid: { subject: "mailto:ops@example.com", ...vapid }, url: (notice) => `/?chat=${notice.context?.chatId ?? ""}`, isPushService: pushService ? (endpoint) => endpoint.origin === pushService : undefined });
+const relay = createElicitationRelay({
+  store,
+  // A question no window of the person's has drawn within 3 s goes to their devices.
+  notify: { afterMs: 3_000, send: push.send },
+  // One JSON line per closed question: whose, which server, how it ended, when; never what was typed.
+  onRecord: (record) => appendFile("elicitation-records.jsonl", `${JSON.stringify(record)}\n`),
+  // "Remember for this chat" on a card: the same question in that chat is then answered as before, without a card.
+  remember: { chat: "chatId" },
+});
 
 const app = express();
 app.use(session({ secret: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"), resave: false, saveUninitialized: false, cookie: { httpOnly: true, sameSite: "lax" } }));
@@ -38,7 +55,11 @@ app.post("/api/login", express.json(), (req, res) => {
   req.session.person = name;
   res.json({ name });
 });
-app.get("/api/me", (req, res) => void res.json({ name: req.session.person ?? null }));
+app.get("/api/me", (req, res) => void res.json({ name: req.session.person ?? null, vapidPublicKey: vapid.publicKey }));
+
+// "Notify me on this device": the browser's subscription, kept for the signed-in person only.
+app.post("/api/push", express.json(), (req, res) =>
+  req.session.person ? push.subscribe(req.session.person, req.body).then(() => res.status(204).end(), (error: Error) => res.status(error instanceof TypeError ? 400 : 503).json({ error: error.message })) : res.status(401).end());
 
 // The relay's route: the person is whoever the session names (no body parser before it).
 app.all("/api/elicitation", async (req, res) => sendFetchResponse(res, await relay.handle(toFetchRequest(req), { owner: req.session.person })));
@@ -99,4 +120,4 @@ if (process.env.NODE_ENV === "production") {
 const port = Number(process.env.PORT ?? 3001);
 const server = app.listen(port, "127.0.0.1", () => console.log(`API on http://127.0.0.1:${port}`));
 // Questions held here get `cancel`, the person's streams end (their pages reconnect to another instance), then the process ends by itself.
-process.once("SIGTERM", () => void relay.close().then(() => store?.close()).then(() => server.close()).then(deploy.close));
+process.once("SIGTERM", () => void relay.close().then(() => redis?.close()).then(() => server.close()).then(deploy.close));

@@ -1,6 +1,7 @@
 // The model: the AI SDK's own mock (from "ai/test"), scripted so the example runs without a provider key.
 // Asked "deploy web and api", it calls "deploy" once per service (in one step); shown the results, it
-// quotes them. Swap it for a real model and nothing else changes.
+// quotes them; "deploy web after 20 s" has the tool build for 20 s before it asks. Swap it for a real
+// model and nothing else changes.
 import { simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 
@@ -21,9 +22,12 @@ function reply(prompt: { role: string; content: unknown }[]): StreamPart[] {
       { type: "finish", finishReason: { unified: "stop", raw: undefined }, usage },
     ];
   }
-  const services = textsOf(last?.content).join(" ").replace(/^\s*deploy\s*/i, "").split(/\s*(?:,|\band\b)\s*/).filter(Boolean);
+  // "deploy web after 20 s": the tool builds for that long before it asks (time to close the tab).
+  const [, what = "", after] = /^\s*(?:deploy\s*)?(.*?)(?:\s+after\s+(\d+)\s*s)?\s*$/i.exec(textsOf(last?.content).join(" ")) ?? [];
+  const services = what.split(/\s*(?:,|\band\b)\s*/).filter(Boolean);
+  const input = (service: string) => JSON.stringify(after ? { service, afterSeconds: Number(after) } : { service });
   return [
-    ...(services.length ? services : ["web"]).map((service, index): StreamPart => ({ type: "tool-call", toolCallId: `call-${crypto.randomUUID()}-${index}`, toolName: "deploy", input: JSON.stringify({ service }) })),
+    ...(services.length ? services : ["web"]).map((service, index): StreamPart => ({ type: "tool-call", toolCallId: `call-${crypto.randomUUID()}-${index}`, toolName: "deploy", input: input(service) })),
     { type: "finish", finishReason: { unified: "tool-calls", raw: undefined }, usage },
   ];
 }

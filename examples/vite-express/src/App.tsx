@@ -2,17 +2,18 @@
 import type { UIMessage } from "ai";
 import { useEffect, useState } from "react";
 import { Chat } from "./Chat";
+import { NotifyMe } from "./NotifyMe";
 
-type Loaded = { name: null } | { name: string; chatId: string; messages: UIMessage[] };
+type Loaded = { name: null } | { name: string; vapidPublicKey: string; chatId: string; messages: UIMessage[] };
 
 async function load(): Promise<Loaded> {
-  const { name } = (await (await fetch("/api/me")).json()) as { name: string | null };
+  const { name, vapidPublicKey } = (await (await fetch("/api/me")).json()) as { name: string | null; vapidPublicKey: string };
   if (!name) return { name: null };
   const url = new URL(location.href);
   const chatId = url.searchParams.get("chat") ?? crypto.randomUUID();
   if (!url.searchParams.has("chat")) history.replaceState(null, "", `?chat=${chatId}`);
   const response = await fetch(`/api/chats/${chatId}`);
-  return { name, chatId, messages: response.ok ? ((await response.json()) as UIMessage[]) : [] };
+  return { name, vapidPublicKey, chatId, messages: response.ok ? ((await response.json()) as UIMessage[]) : [] };
 }
 
 export function App() {
@@ -20,7 +21,12 @@ export function App() {
   useEffect(() => void load().then(setLoaded), []);
   if (!loaded) return null;
   if (loaded.name === null) return <SignIn onDone={() => void load().then(setLoaded)} />;
-  return <Chat key={loaded.chatId} id={loaded.chatId} initialMessages={loaded.messages} />;
+  return (
+    <>
+      <NotifyMe vapidPublicKey={loaded.vapidPublicKey} />
+      <Chat key={loaded.chatId} id={loaded.chatId} initialMessages={loaded.messages} />
+    </>
+  );
 }
 
 function SignIn({ onDone }: { onDone: () => void }) {

@@ -1,21 +1,48 @@
 // The Vite + Express example end to end, as people use it: the API and Vite's dev server (its proxy in
 // front of the API) started, the packed library installed, Chromium pressing (held ~120 ms), typing a key
-// at a time and reading (~1 s) before each action, and a phone tapped with a finger.
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+// at a time and reading (~1 s) before each action, and a phone tapped with a finger. The app's Web Push
+// goes to a push service stand-in on loopback (HTTPS, its own certificate, trusted by the API through
+// NODE_EXTRA_CA_CERTS), which decrypts what it gets with the device's keys and hands it to Chromium as a
+// push service would: through the DevTools protocol (ServiceWorker.deliverPushMessage).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from "playwright-core";
+import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeDevice, makeTls, startPushService, type PushServiceStandIn } from "../../../test/server/helpers/pushService";
 import { connectChromium, press, read, tap, type } from "../../personPace";
 import { startExample } from "./startExample";
 
 let app: Awaited<ReturnType<typeof startExample>>;
 let browser: Browser;
+let pushService: PushServiceStandIn;
+/** What the stand-in does with each push it received (decrypted, with its VAPID header): set by the test that expects one. */
+let onPush: (payload: string, authorization: string) => void = () => undefined;
+const files = mkdtempSync(join(tmpdir(), "vite-express-"));
+/** The app's record: one JSON line per closed question, in its folder. */
+const records = resolve(import.meta.dirname, "../elicitation-records.jsonl");
+const vapid = webPush.generateVAPIDKeys();
+const tls = makeTls();
+const device = makeDevice("https://127.0.0.1/");
 
 beforeAll(async () => {
-  app = await startExample();
+  pushService = await startPushService(tls, () => 201, ({ body, headers }) => onPush(device.decrypt(body), String(headers.authorization)));
+  writeFileSync(join(files, "push-service.pem"), tls.cert);
+  rmSync(records, { force: true });
+  app = await startExample({
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    PUSH_SERVICE_ORIGIN: pushService.base,
+    NODE_EXTRA_CA_CERTS: join(files, "push-service.pem"),
+  });
   browser = await connectChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await pushService?.close();
+  rmSync(files, { recursive: true, force: true });
 });
 
 /** A new person (own cookies) signed in, on a new chat. */
@@ -176,6 +203,92 @@ describe("the Vite + Express example", () => {
     await tap(cardIn(call).getByRole("button", { name: "Submit" }));
     await expect.poll(() => resultOf(call)).toBe('Deploy of mobile: accepted {"region":"ap-southeast-2"}');
     await phone.close();
+  });
+
+  it("a question asked after the tab closed reaches the person's device; the page opened again shows it; one record, without what was typed", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(["notifications"], { origin: app.url });
+    // Headless Chromium registers with no push service ("Registration failed - permission denied", even with
+    // notifications granted), and the stand-in could not read what was encrypted for Chromium's own keys:
+    // subscribing gets the stand-in's address and the device's keys (made as a browser makes them) instead,
+    // and only once notifications are allowed, as a browser's. Permission requests are counted, to see that none comes before the press.
+    const subscription = { endpoint: `${pushService.base}/push/ida`, expirationTime: null, keys: device.subscription.keys };
+    await context.addInitScript((subscription) => {
+      const state: { asks: number; key?: string } = { asks: 0 };
+      (window as unknown as { pushTest: typeof state }).pushTest = state;
+      const ask = Notification.requestPermission.bind(Notification);
+      Notification.requestPermission = () => (state.asks++, ask());
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        if (Notification.permission !== "granted") throw new DOMException("Registration failed - permission denied", "NotAllowedError");
+        const key = options?.applicationServerKey;
+        state.key = typeof key === "string" ? key : undefined;
+        return { ...subscription, toJSON: () => subscription } as unknown as PushSubscription;
+      };
+    }, subscription);
+    // The rest of the person's browser (a tab that is not the app): where the push is delivered and the notifications read.
+    const rest = await context.newPage();
+    const cdp: CDPSession = await context.newCDPSession(rest);
+    let registrationId = "";
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      registrationId = registrations.find((item) => item.scopeURL === `${app.url}/` && !item.isDeleted)?.registrationId ?? registrationId;
+    });
+    await cdp.send("ServiceWorker.enable");
+    const pushes: string[] = [];
+    let signedWith = "";
+    onPush = (payload, authorization) => {
+      pushes.push(payload);
+      signedWith = authorization;
+      void cdp.send("ServiceWorker.deliverPushMessage", { origin: app.url, registrationId, data: payload });
+    };
+
+    const page = await signIn("Ida", context);
+    const asks = () => page.evaluate(() => (window as unknown as { pushTest: { asks: number; key?: string } }).pushTest);
+    await read(page);
+    expect(await asks()).toEqual({ asks: 0 });
+    await press(page.getByRole("button", { name: "Notify me on this device" }));
+    await expect.poll(() => page.locator(".notify-me").innerText()).toBe("This device gets a notification when a question waits for you.");
+    expect(await asks()).toEqual({ asks: 1, key: vapid.publicKey });
+    expect(registrationId).not.toBe("");
+
+    // The tool builds for 4 s before it asks; the person closes the tab meanwhile.
+    await send(page, "deploy web after 4 s");
+    await toolCall(page, "web").waitFor();
+    const chat = new URL(page.url()).searchParams.get("chat");
+    await page.close();
+
+    await expect.poll(() => pushes.length, { timeout: 20_000 }).toBe(1);
+    const notice = JSON.parse(pushes[0]!) as { id: string; url: string };
+    // Signed with the keys the app was given (VAPID_PUBLIC_KEY), as the subscription was made under.
+    expect(signedWith).toMatch(new RegExp(`^vapid t=[\\w.-]+, k=${vapid.publicKey}$`));
+    expect(notice).toMatchObject({ kind: "mcp-elicitation", serverName: "Deploy server", message: 'Where should "web" be deployed?', url: `/?chat=${chat}` });
+    await rest.goto(`${app.url}/api/me`);
+    const notifications = () =>
+      rest.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, data }) => ({ title, body, url: (data as { url: string }).url })));
+    await expect.poll(notifications).toEqual([{ title: "Deploy server is asking", body: 'Where should "web" be deployed?', url: `/?chat=${chat}` }]);
+
+    // Where pressing the notification leads (headless Chromium cannot press one): the chat, its card waiting.
+    const again = await context.newPage();
+    await again.goto(new URL(notice.url, app.url).href);
+    const call = toolCall(again, "web");
+    const card = cardIn(call);
+    await card.waitFor();
+    await read(again);
+    await press(card.getByRole("radio", { name: "ap-southeast-2" }));
+    await type(card.getByRole("textbox", { name: "Note for the team" }), "from my phone");
+    await read(again);
+    await press(card.getByRole("button", { name: "Submit" }));
+    await expect.poll(() => resultOf(call)).toBe('Deploy of web: accepted {"region":"ap-southeast-2","note":"from my phone"}');
+
+    // One record of it, once the relay closed it: how it ended, never what was typed.
+    const lines = () => readFileSync(records, "utf8").split("\n").filter(Boolean);
+    await expect.poll(() => lines().filter((line) => line.includes(notice.id)).length).toBe(1);
+    const line = lines().find((text) => text.includes(notice.id))!;
+    expect(JSON.parse(line)).toMatchObject({ id: notice.id, owner: "Ida", serverName: "Deploy server", context: { chatId: chat }, action: "accept", cause: "person" });
+    expect(line).not.toMatch(/ap-southeast-2|from my phone|"content"/);
+    // Nor any other question's record (this file's earlier tests answered theirs with values).
+    expect(readFileSync(records, "utf8")).not.toContain('"content"');
+    expect(pushes).toHaveLength(1);
+    await context.close();
   });
 
   it("the chat's Stop closes the card: the tool call ends without an answer", async () => {

@@ -49,7 +49,8 @@ async function waitFor(url: string, children: ChildProcess[]) {
   }
 }
 
-export async function startExample(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** `apiEnv`: the API's environment on top of the developer's shell (keys, where pushes go, the record's file). */
+export async function startExample(apiEnv: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.VITE_EXPRESS_REUSE_INSTALL !== "1" || !existsSync(resolve(example, "node_modules/react-mcp-elicitation"))) {
     const started = Date.now();
     execFileSync("npm", ["run", "setup"], { cwd: example, stdio: "inherit", env: devEnv({}) });
@@ -57,7 +58,7 @@ export async function startExample(): Promise<{ url: string; stop: () => Promise
   }
   const [apiPort, pagePort] = [await freePort(), await freePort()];
   const children = [
-    start("tsx", ["server/main.ts"], devEnv({ PORT: String(apiPort) })),
+    start("tsx", ["server/main.ts"], devEnv({ ...apiEnv, PORT: String(apiPort) })),
     start("vite", ["--host", "127.0.0.1", "--port", String(pagePort), "--strictPort"], devEnv({ API_URL: `http://127.0.0.1:${apiPort}` })),
   ];
   const url = `http://127.0.0.1:${pagePort}`;

@@ -7,7 +7,7 @@ import { RELAY_BOUNDS, RELAY_REMEMBER_SCOPES, RELAY_REMEMBERED_KEY, type RelayAn
 export type ParsedRelayAnswer = { ok: true; answer: RelayAnswerBody; forget?: undefined } | { ok: true; forget: string; answer?: undefined } | { ok: false; message: string };
 
 /**
- * Reads the text of a relay `POST` (`{ id, result, remember? }`, or `{ forget }`). Only `action` and, for an accept, `content`
+ * Reads the text of a relay `POST` (`{ id, result, via?, remember? }`, or `{ forget }`). Only `action` and, for an accept, `content`
  * are kept: nothing else a browser writes (`_meta`, say) travels on to the MCP server. Whether the
  * content fits the request's schema is the schema check's job, not this one's; here it must only be
  * an object. Never rejects.
@@ -40,11 +40,14 @@ function readResult(body: Record<string, unknown>): { ok: true; answer: RelayAns
   if (typeof id !== "string" || id.length === 0 || id.length > RELAY_BOUNDS.requestIdLength) return { ok: false, message: "id must be a request id (a string)." };
   const result = ownProperty(body, "result");
   if (!isRecord(result)) return { ok: false, message: "result must be an object { action, content? }." };
+  const via = ownProperty(body, "via");
+  if (via !== undefined && via !== "notification") return { ok: false, message: 'via must be "notification" when given.' };
+  const from = via === undefined ? {} : { via: "notification" as const };
   const action = ownProperty(result, "action");
-  if (action === "decline" || action === "cancel") return { ok: true, answer: { id, result: { action } } };
+  if (action === "decline" || action === "cancel") return { ok: true, answer: { id, result: { action }, ...from } };
   if (action !== "accept") return { ok: false, message: 'result.action must be "accept", "decline" or "cancel".' };
   const content = ownProperty(result, "content");
-  if (content === undefined) return { ok: true, answer: { id, result: { action } } };
+  if (content === undefined) return { ok: true, answer: { id, result: { action }, ...from } };
   if (!isRecord(content)) return { ok: false, message: "result.content must be an object." };
-  return { ok: true, answer: { id, result: { action, content: content as ElicitContent } satisfies ElicitResult } };
+  return { ok: true, answer: { id, result: { action, content: content as ElicitContent } satisfies ElicitResult, ...from } };
 }

@@ -130,6 +130,8 @@ export interface RelayReadyEventData {
 export interface RelayAnswerBody {
   id: string;
   result: ElicitResult;
+  /** "notification": sent by the service worker from a notification's action (the record's cause says so). */
+  via?: "notification";
   /** With an accept: keep it for this chat or this server (only a scope the request's `remember` offered). */
   remember?: ElicitationRememberScope;
 }

@@ -8,8 +8,12 @@ import { createHash } from "node:crypto";
 import pg, { type Pool, type PoolClient } from "pg";
 import type { RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
-import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement, RelayStop, RelayStoreEvent } from "../ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement } from "../ElicitationRelayStore";
 import { readStoreTimings, type RelayStoreTimings } from "../readStoreTimings";
+import { createStoreFeed } from "../relay/createStoreFeed";
+import { createStoreUpkeep } from "../relay/createStoreUpkeep";
+import { endsWithin } from "../relay/endsWithin";
+import { lateAnswer } from "../relay/lateAnswer";
 import { createPostgresFeed } from "./createPostgresFeed";
 import { createPostgresPersonValues } from "./createPostgresPersonValues";
 import { NOW_MS, relayTables } from "./relayTables";
@@ -45,19 +49,27 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   // Channel names are identifiers (at most 63 bytes): a hash of the name, never the name itself.
   const channelOf = (kind: "o" | "h" | "s", name: string) => `${t.prefix}_${kind}_${createHash("sha256").update(name).digest("base64url").slice(0, 22)}`;
 
-  /** The lease (by the database's clock), with the pid of the LISTEN connection that hears this holder's settlements. */
-  const refresh = (holder: string) =>
-    query(`INSERT INTO ${t.holders} VALUES ($1, ${NOW_MS} + $2, $3) ON CONFLICT (holder) DO UPDATE SET lease_until = EXCLUDED.lease_until, listener = EXCLUDED.listener`, [holder, leaseMs, feed.pid() ?? null]);
-  const holders = new Set<string>();
-  // Attached holders that hear what this handle closes by itself (a late answer, its sweep).
-  const closedListeners = new Map<string, (record: RelayRecord, reason: "timeout" | "closed") => void>();
-  const closedHere = (record: string | null, reason: "timeout" | "closed") => {
-    const listener = closedListeners.values().next().value;
-    if (record !== null && listener !== undefined) listener(JSON.parse(record) as RelayRecord, reason);
-  };
-  const leases = setInterval(() => holders.forEach((holder) => void refresh(holder).catch(() => undefined)), Math.max(1, Math.floor(leaseMs / 3)));
-  // Once the feed is back: leases first (with the new connection's pid), then each holder checks what it holds.
-  const feed = createPostgresFeed({ config: pool.options, tables: t, heartbeatMs, resumed: () => Promise.all([...holders].map(refresh)) });
+  const upkeep = createStoreUpkeep(
+    {
+      // By the database's clock, with the pid of the LISTEN connection that hears this holder's settlements.
+      lease: (holder) => query(`INSERT INTO ${t.holders} VALUES ($1, ${NOW_MS} + $2, $3) ON CONFLICT (holder) DO UPDATE SET lease_until = EXCLUDED.lease_until, listener = EXCLUDED.listener`, [holder, leaseMs, connection.pid() ?? null]),
+      release: (holder) => query(`DELETE FROM ${t.holders} WHERE holder = $1`, [holder]),
+      sweep,
+    },
+    { leaseMs, sweepMs },
+  );
+  // Every connection renews the leases (with its pid); one after a drop then has each holder check what it holds.
+  const connection = createPostgresFeed({ config: pool.options, tables: t, heartbeatMs, back: async (again, reset) => (await upkeep.renew(), again && upkeep.interrupted(reset)) });
+  const feed = createStoreFeed({
+    listen: connection.listen,
+    get,
+    upkeep,
+    channels: { holder: (holder) => channelOf("h", holder), person: (owner) => channelOf("o", owner), stops: channelOf("s", "stops") },
+    async publish(channel, text) {
+      if (!fits(text)) throw new RangeError("createPostgresRelayStore: a stop's owner and context are longer than one notification carries (7 800 bytes).");
+      await query("SELECT pg_notify($1, $2)", [channel, text]);
+    },
+  });
   let tablesMade: Promise<unknown> | undefined;
   const tables = () => (tablesMade ??= pool.query(t.create).catch((error: unknown) => ((tablesMade = undefined), Promise.reject(error))));
 
@@ -119,7 +131,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     if (row.reason !== null) return { status: "already-closed", reason: row.reason, ...(owner === undefined ? { settlement: JSON.parse(row.settlement!) as RelaySettlement } : {}) };
     // An answer nobody can receive any more is not taken: the request closes as what it is.
     if (settlement.reason === "answered" && row.round_id === null) {
-      const late = row.deadline !== null && Date.now() > Number(row.deadline) ? "timeout" : row.holder !== "" && row.leased !== true ? "closed" : undefined;
+      const late = lateAnswer(row.deadline === null ? undefined : Number(row.deadline), Date.now(), row.leased === true);
       if (late !== undefined) {
         await close(step, id, row, { reason: late });
         // Told once committed: closed by this call itself, with no settle winning it.
@@ -142,25 +154,25 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   }
 
   /** Closes the requests of holders whose lease expired, and forgets what is older than anyone needs (numbers of its own, written in). */
-  async function sweep(): Promise<void> {
+  async function sweep(): Promise<RelayRecord[]> {
     await tables();
     const orphans = `SELECT r.id, r.owner FROM ${t.requests} r LEFT JOIN ${t.holders} h ON h.holder = r.holder WHERE r.record IS NOT NULL AND r.holder <> '' AND coalesce(h.lease_until, 0) <= ${NOW_MS}`;
+    const closed: RelayRecord[] = [];
     for (const { id, owner } of await query<{ id: string; owner: string }>(orphans)) {
-      const closed = await inPerson(owner, async (step) => {
+      const record = await inPerson(owner, async (step) => {
         const row = await readRow(step, id);
         if (row === undefined || row.reason !== null || row.leased === true) return null;
         await close(step, id, row, { reason: "closed" });
         return row.record;
       });
-      closedHere(closed, "closed");
+      if (record) closed.push(JSON.parse(record) as RelayRecord);
     }
     const [old, over, idle] = [Date.now() - recentMs, Date.now() - roundGraceMs, Date.now() - 7 * 86_400_000];
     await query(`DELETE FROM ${t.requests} WHERE closed_at < ${old} OR (record IS NOT NULL AND holder = '' AND deadline < ${over}); DELETE FROM ${t.rounds} WHERE deadline < ${over}; DELETE FROM ${t.completions} WHERE at < ${old};
       DELETE FROM ${t.people} p WHERE touched < ${idle} AND NOT EXISTS (SELECT 1 FROM ${t.requests} r WHERE r.owner = p.owner);
       DELETE FROM ${t.holders} h WHERE lease_until < ${NOW_MS} - ${recentMs} AND NOT EXISTS (SELECT 1 FROM ${t.requests} r WHERE r.holder = h.holder AND r.record IS NOT NULL)`);
+    return closed;
   }
-  const sweeper = setInterval(() => void sweep().catch(() => undefined), sweepMs);
-  for (const timer of [leases, sweeper]) timer.unref?.();
   const countOpen = async (step: Step) => (await step.q<{ n: number }>(`SELECT count(*)::int AS n FROM ${t.requests} WHERE owner = $1 AND record IS NOT NULL`, [step.owner]))[0]!.n;
 
   /** Opens `record` at a new position, and tells the person's streams (by id when the record is too large to notify). */
@@ -172,30 +184,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   }
 
   return {
-    async attach(holder, onSettled, onInterrupted, onStopped, onClosed) {
-      await tables();
-      // A chat's stop goes to every instance (listened to again after a reconnection; one missed meanwhile is missed).
-      const stopStops = onStopped === undefined ? () => undefined : await feed.listen(channelOf("s", "stops"), true, { message: (payload) => onStopped(JSON.parse(payload) as RelayStop), interrupted: () => undefined });
-      const stop = await feed.listen(channelOf("h", holder), true, {
-        message(payload) {
-          const { id, settlement } = JSON.parse(payload) as { id: string; settlement?: RelaySettlement };
-          if (settlement !== undefined) return onSettled(id, settlement);
-          // Too large to notify: read from its row; when that fails, the holder checks what it holds.
-          void get(id).then((found) => found?.settlement && onSettled(id, found.settlement), () => onInterrupted?.({ reset: false }));
-        },
-        interrupted: (reset) => onInterrupted?.({ reset }),
-      });
-      await refresh(holder);
-      holders.add(holder);
-      if (onClosed !== undefined) closedListeners.set(holder, onClosed);
-      return async () => {
-        holders.delete(holder);
-        closedListeners.delete(holder);
-        stop();
-        stopStops();
-        await query(`DELETE FROM ${t.holders} WHERE holder = $1`, [holder]).catch(() => undefined);
-      };
-    },
+    ...feed,
     open: (record, maxOpen) => inPerson(record.owner, async (step) => (await countOpen(step)) < maxOpen && (await insert(step, record), true)),
     get,
     async settle(id, settlement, owner) {
@@ -205,7 +194,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       if (found === undefined) return { status: "not-found" };
       const made: { record?: string | null; reason?: "timeout" | "closed" } = {};
       const outcome = await inPerson(found, (step) => settleIn(step, id, settlement, owner, made));
-      if (made.reason !== undefined) closedHere(made.record ?? null, made.reason);
+      if (made.reason !== undefined && made.record) upkeep.closedHere(JSON.parse(made.record) as RelayRecord, made.reason);
       return outcome;
     },
     async snapshot(owner) {
@@ -257,11 +246,6 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       return due;
     },
     ...createPostgresPersonValues(t, tables, query),
-    async stop({ owner, context }) {
-      const payload = JSON.stringify({ owner, context });
-      if (!fits(payload)) throw new RangeError("createPostgresRelayStore: a stop's owner and context are longer than one notification carries (7 800 bytes).");
-      await query("SELECT pg_notify($1, $2)", [channelOf("s", "stops"), payload]);
-    },
     complete: (owner, { serverName, elicitationId }, ids) =>
       inPerson(owner, async (step) => {
         const sql = `UPDATE ${t.requests} SET completed = true WHERE owner = $1 AND id = ANY($2) AND record IS NOT NULL RETURNING id`;
@@ -271,33 +255,11 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
         await step.q(`INSERT INTO ${t.completions} VALUES ($1, $2, $3, $4)`, [owner, entry.position, JSON.stringify(entry), Date.now()]);
         step.notify(channelOf("o", owner), JSON.stringify({ type: "completed", ...entry }));
       }),
-    async subscribe(owner, listener, onInterrupted) {
-      await tables();
-      // Events are handed on in the order they came, a large one once its record is read.
-      let [order, over] = [Promise.resolve(), false];
-      const interrupted = () => (over ? undefined : ((over = true), onInterrupted?.()));
-      const stop = await feed.listen(channelOf("o", owner), false, {
-        message(payload) {
-          const event = JSON.parse(payload) as RelayStoreEvent | { type: "request"; position: number; id: string; record?: undefined };
-          order = order.then(async () => {
-            // Too large to notify, a request comes by id and is read from its row (gone when it closed meanwhile: its `closed` follows).
-            const full = event.type === "request" && event.record === undefined ? await get(event.id).then((found) => found?.record && { type: "request", position: event.position, record: found.record }, () => null) : event;
-            if (full === null) interrupted();
-            else if (full && !over) listener(full as RelayStoreEvent);
-          });
-        },
-        interrupted,
-      });
-      return () => ((over = true), stop());
-    },
     async close() {
-      clearInterval(sweeper);
-      clearInterval(leases);
-      await feed.close();
+      upkeep.stop();
+      await connection.close();
       // Ending a pool waits for its connections; one stuck in an outage is not waited for past a heartbeat.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      if (owned) await Promise.race([pool.end().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, heartbeatMs)))]);
-      clearTimeout(timer);
+      if (owned) await endsWithin(pool.end(), heartbeatMs);
     },
   };
 }

@@ -12,7 +12,12 @@ import { Redis, type Cluster } from "ioredis";
 import { RELAY_REQUEST_ID, type RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
 import { readStoreTimings, type RelayStoreTimings } from "../readStoreTimings";
-import type { ElicitationRelayStore, RelayCompletion, RelayInterruption, RelayRecord, RelayRound, RelaySettlement, RelayStop, RelayStoreEvent } from "../ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettlement } from "../ElicitationRelayStore";
+import { createFeedChannels } from "../relay/createFeedChannels";
+import { createStoreFeed } from "../relay/createStoreFeed";
+import { createStoreUpkeep } from "../relay/createStoreUpkeep";
+import { endsWithin } from "../relay/endsWithin";
+import { startHeartbeat } from "../relay/startHeartbeat";
 import { createRedisSubscriber } from "./createRedisSubscriber";
 import { relayKeys } from "./relayKeys";
 import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, FORGET_HOLDER_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, TAKE_HELD_SCRIPT } from "./relayScripts";
@@ -44,26 +49,6 @@ interface Scripts {
 /** Ids the relay makes are base64url; anything else cannot name a request (and never reaches a script). */
 const ID = RELAY_REQUEST_ID;
 
-/** One channel this store listens to, and who hears it. */
-interface Channel {
-  listeners: Set<Listener>;
-  /** Settles once SUBSCRIBE went through. */
-  ready: Promise<unknown>;
-  /** A holder's channel is subscribed again after a reconnection; a person's ends with it. */
-  holder: boolean;
-}
-
-interface Listener {
-  message(text: string): void;
-  interrupted(): void;
-}
-
-interface Holding {
-  timer: ReturnType<typeof setInterval>;
-  onInterrupted: ((interruption: RelayInterruption) => void) | undefined;
-  onClosed: ((record: RelayRecord, reason: "timeout" | "closed") => void) | undefined;
-}
-
 export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRelayStore {
   const prefix = options.prefix ?? "rme:relay";
   const { leaseMs, sweepMs, recentMs, recentPerPerson, roundGraceMs, heartbeatMs } = readStoreTimings("createRedisRelayStore", options);
@@ -83,12 +68,9 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   // Connection errors are retried by ioredis; without a listener it would print each one.
   subscriber.on("error", () => undefined);
   if (owned) client.on("error", () => undefined);
-  const channels = new Map<string, Channel>();
-  subscriber.on("message", (channel: string, message: string) => {
-    for (const listener of [...(channels.get(channel)?.listeners ?? [])]) listener.message(message);
-  });
-  const holdings = new Map<string, Holding>();
   let closed = false;
+  const channels = createFeedChannels({ subscribe: (channel) => subscriber.subscribe(channel), unsubscribe: async (channel) => closed || (await subscriber.unsubscribe(channel)) });
+  subscriber.on("message", (channel: string, message: string) => channels.message(channel, message));
   /** The subscribed connection has been ready since it last closed. */
   let live = false;
   let epoch: string | undefined;
@@ -102,26 +84,14 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     if (!live) return;
     live = false;
     // What was published meanwhile is lost: every person's subscription ends, and says so.
-    for (const [channel, entry] of [...channels]) {
-      if (entry.holder) continue;
-      channels.delete(channel);
-      for (const listener of [...entry.listeners]) listener.interrupted();
-    }
+    channels.dropped();
   });
-
-  // A connection that stalls (bytes held by a network that neither delivers nor closes) looks alive:
-  // a ping that gets no answer within half the interval takes it for dead, and ioredis connects again.
-  const heartbeat = setInterval(() => {
-    if (!live || closed) return;
-    const late = setTimeout(() => {
-      if (live && !closed) subscriber.disconnect(true);
-    }, Math.max(1, Math.floor(heartbeatMs / 2)));
-    void subscriber.ping().then(
-      () => clearTimeout(late),
-      () => undefined,
-    );
-  }, heartbeatMs);
-  heartbeat.unref?.();
+  // Found stalled, the connection is dropped, and ioredis connects again.
+  const stopHeartbeat = startHeartbeat(
+    heartbeatMs,
+    () => (live && !closed ? subscriber.ping() : undefined),
+    () => live && !closed && subscriber.disconnect(true),
+  );
 
   /** Reads (and makes, when there is none) the epoch: true when it changed since this store last read it. */
   async function readEpoch(): Promise<boolean> {
@@ -135,11 +105,11 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   /** After a reconnection: leases first (so no sweep closes what is opened again), then the holders' channels, then each holder checks what it holds. */
   async function resumeHolders(): Promise<void> {
     try {
-      for (const holder of holdings.keys()) await refresh(holder);
+      await upkeep.renew();
       const reset = await readEpoch();
-      const holderChannels = [...channels].filter(([, entry]) => entry.holder).map(([channel]) => channel);
+      const holderChannels = channels.holderChannels();
       if (holderChannels.length > 0) await subscriber.subscribe(...holderChannels);
-      for (const holding of holdings.values()) holding.onInterrupted?.({ reset });
+      upkeep.interrupted(reset);
     } catch {
       // Not through: connect again, and this runs again once ready.
       if (!closed) subscriber.disconnect(true);
@@ -151,7 +121,8 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   const startPosition = () => String(Date.now());
 
   /** Closes every request of every holder whose lease expired ("closed"); a holder long gone is forgotten. */
-  async function sweep(): Promise<void> {
+  async function sweep(): Promise<RelayRecord[]> {
+    const swept: RelayRecord[] = [];
     const listed = await client.zrange(keys.holders, "0", "-1", "WITHSCORES");
     for (let i = 0; i + 1 < listed.length; i += 2) {
       const holder = listed[i]!;
@@ -162,52 +133,11 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
         // Read before it closes (the settle drops it): what this handle closed is told to its holder.
         const record = await client.hget(`${keys.person(owner).req}${id}`, "record");
         const [status] = await settleIn(owner, id, { reason: "closed" }, "");
-        if (status === "settled" && record) closedHere(record, "closed");
+        if (status === "settled" && record) swept.push(JSON.parse(record) as RelayRecord);
       }
       await commands.relayForgetHolder(keys.holders, holder, listed[i + 1]!);
     }
-  }
-  const sweeper = setInterval(() => void sweep().catch(() => undefined), sweepMs);
-  sweeper.unref?.();
-
-  async function listen(channel: string, listener: Listener, holder: boolean): Promise<() => void> {
-    let entry = channels.get(channel);
-    if (entry === undefined) {
-      const created: Channel = { listeners: new Set(), ready: subscriber.subscribe(channel), holder };
-      // A SUBSCRIBE that failed leaves nothing behind: the next listener subscribes again.
-      created.ready.catch(() => {
-        if (channels.get(channel) === created) channels.delete(channel);
-      });
-      channels.set(channel, created);
-      entry = created;
-    }
-    entry.listeners.add(listener);
-    try {
-      await entry.ready;
-    } catch (error) {
-      entry.listeners.delete(listener);
-      throw error;
-    }
-    // Interrupted while it was subscribing: it may have missed events, so it is no subscription.
-    if (channels.get(channel) !== entry) {
-      if (!channels.has(channel)) void subscriber.unsubscribe(channel).catch(() => undefined);
-      throw new Error("The subscription was interrupted while it was being made.");
-    }
-    return () => {
-      const current = channels.get(channel);
-      if (current !== entry || !current.listeners.delete(listener) || current.listeners.size > 0) return;
-      channels.delete(channel);
-      if (!closed) void subscriber.unsubscribe(channel).catch(() => undefined);
-    };
-  }
-
-  /** A request this handle closed by itself goes to one attached holder that listens for it. */
-  function closedHere(record: string, reason: "timeout" | "closed"): void {
-    for (const holding of holdings.values()) {
-      if (holding.onClosed === undefined) continue;
-      holding.onClosed(JSON.parse(record) as RelayRecord, reason);
-      return;
-    }
+    return swept;
   }
 
   /** A round as the scripts return it (its hash's fields), with every answer gathered. */
@@ -220,10 +150,15 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     return { ...round, answers };
   }
 
-  /** The lease, and the sweep's list of holders (a holder the sweep forgot is listed again here). */
-  const refresh = async (holder: string) => {
-    await Promise.all([client.set(keys.lease(holder), "1", "PX", leaseMs), client.zadd(keys.holders, Date.now(), holder)]);
-  };
+  const upkeep = createStoreUpkeep(
+    {
+      // The lease, and the sweep's list of holders (a holder the sweep forgot is listed again here).
+      lease: (holder) => Promise.all([client.set(keys.lease(holder), "1", "PX", leaseMs), client.zadd(keys.holders, Date.now(), holder)]),
+      release: (holder) => client.del(keys.lease(holder)),
+      sweep,
+    },
+    { leaseMs, sweepMs },
+  );
 
   /** Whether a holder can receive an answer: its lease, and a subscription to its channel on any node (a replica too). */
   const clustered = "isCluster" in client && client.isCluster === true;
@@ -269,39 +204,19 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     return reply;
   }
 
-  return {
-    async attach(holder, onSettled, onInterrupted, onStopped, onClosed) {
-      await refresh(holder);
+  const feed = createStoreFeed({
+    listen: channels.listen,
+    publish: (channel, text) => client.publish(channel, text),
+    get: (id) => store.get(id),
+    upkeep,
+    channels: { holder: (holder) => `${keys.holderChannel}${holder}`, person: (owner) => keys.person(owner).channel, stops: keys.stopChannel },
+  });
+
+  const store: RedisRelayStore = {
+    ...feed,
+    async attach(...args) {
       if (epoch === undefined) await readEpoch();
-      const timer = setInterval(() => void refresh(holder).catch(() => undefined), Math.max(1, Math.floor(leaseMs / 3)));
-      timer.unref?.();
-      holdings.set(holder, { timer, onInterrupted, onClosed });
-      const stop = await listen(
-        `${keys.holderChannel}${holder}`,
-        {
-          message(text) {
-            const { id, settlement } = JSON.parse(text) as { id: string; settlement: RelaySettlement };
-            onSettled(id, settlement);
-          },
-          interrupted: () => undefined,
-        },
-        true,
-      );
-      // Stops go to every instance; one that missed some while its connection was down runs on (its questions still close).
-      const stopStops =
-        onStopped === undefined
-          ? () => undefined
-          : await listen(keys.stopChannel, { message: (text) => onStopped(JSON.parse(text) as RelayStop), interrupted: () => undefined }, true).catch((error: unknown) => {
-              stop();
-              throw error;
-            });
-      return async () => {
-        clearInterval(timer);
-        holdings.delete(holder);
-        stop();
-        stopStops();
-        await client.del(keys.lease(holder)).catch(() => undefined);
-      };
+      return await feed.attach(...args);
     },
     async open(record, maxOpen) {
       // Kept a while past its deadline, so its holder's timeout finds it.
@@ -329,7 +244,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       if (found === null) return { status: "not-found" };
       const [status, second, third, , closedRecord] = await settleIn(found, id, settlement, owner ?? "");
       // Closed by this call itself (an answer nobody can receive): no settle won it.
-      if (status === "already-closed" && closedRecord) closedHere(closedRecord, second === "timeout" ? "timeout" : "closed");
+      if (status === "already-closed" && closedRecord) upkeep.closedHere(JSON.parse(closedRecord) as RelayRecord, second === "timeout" ? "timeout" : "closed");
       if (status === "settled") return Array.isArray(third) ? { status: "settled", resume: roundOf(third) } : { status: "settled" };
       if (status === "not-found") return { status: "not-found" };
       if (status === "unreachable") return { status: "unreachable" };
@@ -424,9 +339,6 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     async claim(key, ttlMs) {
       return (await client.set(keys.claim(key), "1", "PX", Math.max(1, Math.ceil(ttlMs)), "NX")) === "OK";
     },
-    async stop({ owner, context }) {
-      await client.publish(keys.stopChannel, JSON.stringify({ owner, context }));
-    },
     async complete(owner, { serverName, elicitationId }, ids) {
       const open = ids.filter((id) => ID.test(id));
       const person = keys.person(owner);
@@ -434,28 +346,15 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       const fields = JSON.stringify({ serverName, elicitationId, ...(open[0] === undefined ? {} : { id: open[0] }) }).slice(1, -1);
       await commands.relayComplete(person.pos, person.completed, owner, startPosition(), recentMs, recentPerPerson, fields, person.req, person.channel, ...open);
     },
-    subscribe(owner, listener, onInterrupted) {
-      return listen(
-        keys.person(owner).channel,
-        { message: (text) => listener(JSON.parse(text) as RelayStoreEvent), interrupted: () => onInterrupted?.() },
-        false,
-      );
-    },
     async close() {
       closed = true;
-      clearInterval(sweeper);
-      clearInterval(heartbeat);
-      for (const { timer } of holdings.values()) clearInterval(timer);
-      holdings.clear();
+      upkeep.stop();
+      stopHeartbeat();
       channels.clear();
       subscriber.disconnect();
-      if (!owned) return;
       // QUIT waits for a Redis that is not there (queued until it comes back): a heartbeat's wait, then the socket is dropped.
-      let waiting: ReturnType<typeof setTimeout> | undefined;
-      const quit = client.quit().then(() => true, () => false);
-      const quitInTime = await Promise.race([quit, new Promise<boolean>((resolve) => (waiting = setTimeout(() => resolve(false), heartbeatMs)))]);
-      clearTimeout(waiting);
-      if (!quitInTime) client.disconnect();
+      if (owned && !(await endsWithin(client.quit(), heartbeatMs))) client.disconnect();
     },
   };
+  return store;
 }

@@ -45,7 +45,8 @@ local function settle_one(k, id, settlement, reason, owner_check, holder_state, 
   local holder = redis.call('HGET', k.req, 'holder')
   local round_id = redis.call('HGET', k.req, 'round')
   -- An answer nobody can receive any more is not taken: past its deadline the request closes as
-  -- timed out, and with its holder's lease gone as closed (a parked round resumes whenever answered).
+  -- timed out, and with its holder's lease gone as closed (a parked round resumes whenever answered):
+  -- the policy of relay/lateAnswer.ts, decided here inside the script's one atomic step.
   if reason == 'answered' and not round_id then
     local late = nil
     local deadline = tonumber(redis.call('HGET', k.req, 'deadline') or '')

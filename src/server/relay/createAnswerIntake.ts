@@ -95,7 +95,7 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
       return storeUnavailableReply();
     }
     if (outcome.status === "already-closed") return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: outcome.reason }, id);
-    options.records.closed(found.record, result, "person");
+    options.records.closed(found.record, result, parsed.answer.via === "notification" ? "notification" : "person");
     const { round } = found.record;
     if (round !== undefined) {
       // A parked request has no holder to report its answer: the instance that took it does.

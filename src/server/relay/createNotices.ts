@@ -3,7 +3,9 @@
 // "Drawn first" or "noticed first" is decided once, through the store (`claim`), so a question is
 // noticed at most once and never after a window showed it. Only the holder sends, and only while it
 // still holds the question: never for one answered, withdrawn or closed meanwhile.
+import { noticeChoicesOf } from "../../core/relay/noticeChoicesOf";
 import { isRecord } from "../../core/shared/ownProperty";
+import type { PreparedRequests } from "../createPreparedRequests";
 import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayRecord } from "../ElicitationRelayStore";
 import type { ElicitationNotice, ElicitationRelayEvent, ElicitationRelayNotify } from "../types";
@@ -35,6 +37,7 @@ export function createNotices({
   emit,
   notify,
   timeoutMs,
+  prepare,
 }: {
   store: ElicitationRelayStore;
   guard: StoreGuard;
@@ -42,6 +45,8 @@ export function createNotices({
   notify: ElicitationRelayNotify | undefined;
   /** How long a claim is kept: as long as a question may stay open. */
   timeoutMs: number;
+  /** The relay's preparation of params: which answers a notice may offer is read from it. */
+  prepare: PreparedRequests;
 }): Notices {
   const claimed = new Set<string>();
   if (notify === undefined) return { schedule: () => () => undefined, shown: () => undefined };
@@ -65,6 +70,8 @@ export function createNotices({
       ...(record.context === undefined ? {} : { context: { ...record.context } }),
       receivedAt: record.receivedAt,
     };
+    const choices = noticeChoicesOf(prepare(record.params));
+    if (choices !== undefined) notice.choices = choices;
     emit({ type: "notified", owner: record.owner, serverName: record.serverName, id: record.id });
     try {
       await send(notice);

@@ -2,6 +2,7 @@
 // asking through the relay, in one call. Their own elicitation schemas drop keys they do not model
 // (`pattern`), so the handler is registered with a schema that takes the params as sent: v2 takes any
 // Standard Schema, v1 a zod object, made from the SDK's own schemas (loaded only for a v1 client).
+import { paramsAsSent } from "../../core/request/paramsAsSent";
 import type { ElicitResult } from "../../core/types";
 import type { ElicitationRelay } from "../types";
 
@@ -26,16 +27,6 @@ type Ask = (params: unknown, signal: AbortSignal | undefined) => Promise<ElicitR
 
 // Keyed by the client: the one person and chat each client asks for.
 const scopeOfClient = new WeakMap<object, string>();
-
-/** A Standard Schema (what SDK v2 takes) that keeps the params exactly as sent. */
-const paramsAsSent = {
-  "~standard": {
-    version: 1,
-    vendor: "react-mcp-elicitation",
-    validate: (value: unknown) =>
-      typeof value === "object" && value !== null && !Array.isArray(value) ? { value } : { issues: [{ message: "elicitation/create params must be an object" }] },
-  },
-} as const;
 
 async function register(client: SdkClientLike, ask: Ask): Promise<void> {
   const loose = client as unknown as { setRequestHandler: (...args: unknown[]) => void; getProtocolEra?: unknown };

@@ -6,7 +6,7 @@
 import webPush from "web-push";
 import type { ElicitationRelayStore } from "../ElicitationRelayStore";
 import type { ElicitationNotice } from "../types";
-import { ELICITATION_PUSH_KIND, type ElicitationPushPayload } from "../../core/relay/elicitationPush";
+import { ELICITATION_PUSH_KIND, readElicitationPushChoices, type ElicitationPushPayload } from "../../core/relay/elicitationPush";
 
 /** The push services of Chromium-based browsers, Firefox, Edge and Safari. */
 const PUSH_SERVICES = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^[a-z0-9-]+\.notify\.windows\.com$/, /^web\.push\.apple\.com$/];
@@ -98,6 +98,9 @@ export function createElicitationPush(options: ElicitationPushOptions): Elicitat
         message: notice.message,
         url: url(notice),
       };
+      // Only answers the schema offered (true, false, an enum's value): what the worker may send from an action.
+      const choices = readElicitationPushChoices(notice.choices);
+      if (choices !== undefined) payload.choices = choices;
       const body = JSON.stringify(payload);
       const targets = await devices(notice.owner);
       if (targets.length === 0) return;

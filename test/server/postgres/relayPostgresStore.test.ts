@@ -56,6 +56,19 @@ describe("the Postgres store", () => {
     await vi.waitFor(() => expect(told).toEqual([["big1", answer]]));
   });
 
+  it("hands on the events right behind a large request after it, in position order, while its row is read", async () => {
+    const [holding, watching] = [store("bigorder"), store("bigorder")];
+    await holding.attach("h-big", () => undefined);
+    const events: RelayStoreEvent[] = [];
+    await watching.subscribe("ann", (event) => events.push(event));
+    const small = (id: string): RelayRecord => ({ ...big(id, "ann"), params: { message: "Hi", requestedSchema: { type: "object", properties: {} } } });
+    // Sent together: the large one's notification (by id) arrives just before the small ones (whole).
+    await Promise.all([holding.open(big("big2", "ann"), 10), holding.open(small("small2"), 10), holding.open(small("small3"), 10)]);
+    await vi.waitFor(() => expect(events).toHaveLength(3));
+    expect(events.map((event) => event.position)).toEqual([...events.map((event) => event.position)].sort((a, b) => a - b));
+    expect(events.map((event) => (event.type === "request" ? event.record.id : event.type)).sort()).toEqual(["big2", "small2", "small3"]);
+  });
+
   it("its sweep closes the requests of a holder whose lease lapsed, and tells one attached holder of one handle (the record's), once", async () => {
     const timings = { leaseMs: 300, sweepMs: 100 };
     const made = () => {

@@ -5,29 +5,23 @@
 // what a device would. Subscriptions are kept in the relay's store (Redis, two handles: any instance
 // sends); a device the push service says is gone (410) is forgotten; no endpoint but a push
 // service's is taken; and a question nobody has seen reaches the device once, with no field's value.
-import { execFileSync } from "node:child_process";
-import { createECDH, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import ece from "http_ece";
+// Only the simplest questions (one yes/no, one choice of at most three, no words naming a secret, no
+// file, not URL mode) carry their answers for the notification's actions, and only the schema's own.
+import { Agent } from "node:https";
 import webPush from "web-push";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { fileInputs } from "../../../src/core/request/fileInputs";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
 import { createElicitationPush } from "../../../src/server/web-push/createElicitationPush";
+import { makeDevice, makeTls, startPushService as startStandIn, type Tls } from "../helpers/pushService";
 import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
 let redis: RunningRedis;
-let tls: { key: Buffer; cert: Buffer };
+let tls: Tls;
 beforeAll(async () => {
   redis = await startRedis();
-  const dir = mkdtempSync(join(tmpdir(), "push-tls-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
-  tls = { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
-  rmSync(dir, { recursive: true });
+  tls = makeTls();
 }, 30_000);
 afterAll(() => redis?.stop());
 const cleanup: (() => Promise<unknown> | void)[] = [];
@@ -35,31 +29,11 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** A device: its keys as a browser makes them, and the subscription it would hand the page. */
-function makeDevice(endpoint: string) {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    decrypt: (body: Buffer) => ece.decrypt(body, { version: "aes128gcm", privateKey: ecdh, authSecret: auth.toString("base64url") }).toString("utf8"),
-    subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") } },
-  };
-}
-
 /** The push service stand-in: every POST kept (headers and body), answered with `status()`. */
 async function startPushService(status: () => number = () => 201) {
-  const received: { path: string; headers: Record<string, unknown>; body: Buffer }[] = [];
-  const server: Server = createServer(tls, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status()).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { base: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+  const service = await startStandIn(tls, status);
+  cleanup.push(() => service.close());
+  return service;
 }
 
 let prefixes = 0;
@@ -125,5 +99,53 @@ describe("Web Push for notify", () => {
     await byDefault.subscribe("ada", makeDevice("https://fcm.googleapis.com/fcm/send/abc").subscription);
     expect(Object.keys(await one.kept("ada", "push"))).toEqual(["https://fcm.googleapis.com/fcm/send/abc"]);
     expect(() => createElicitationPush({ store: one, vapid: { ...vapid, privateKey: "short" }, url: () => "/" })).toThrow(/private key/i);
+  });
+
+  it("carries the answers as actions only for one yes/no or one choice of at most three, never a secret's, a file's or URL mode's, and never a value typed", async () => {
+    const service = await startPushService();
+    const [one] = twoHandles();
+    const device = makeDevice(`${service.base}/push/device-1`);
+    const push = createElicitationPush({ store: one, vapid, url: () => "/chat", isPushService: loopback, sendOptions: { agent: new Agent({ ca: tls.cert }) } });
+    await push.subscribe("ada", device.subscription);
+    const relay = createElicitationRelay({ store: one, fileInputs, notify: { afterMs: 100, send: push.send } });
+    cleanup.push(() => relay.close());
+    const schema = (properties: Record<string, unknown>) => ({ type: "object", properties, required: [] });
+    const asked: Record<string, unknown> = {
+      yesNo: { message: "yesNo", requestedSchema: schema({ approve: { type: "boolean", title: "Approve the transfer", default: true } }) },
+      threeTitled: { message: "threeTitled", requestedSchema: schema({ region: { type: "string", oneOf: [{ const: "eu", title: "Europe" }, { const: "us", title: "Americas" }, { const: "ap", title: "Asia" }], default: "us" } }) },
+      twoUntitled: { message: "twoUntitled", requestedSchema: schema({ size: { type: "string", enum: ["small", "large"] } }) },
+      four: { message: "four", requestedSchema: schema({ region: { type: "string", enum: ["eu", "us", "ap", "sa"] } }) },
+      secret: { message: "secret", requestedSchema: schema({ share: { type: "boolean", title: "Send your API key to the build server?" } }) },
+      twoFields: { message: "twoFields", requestedSchema: schema({ approve: { type: "boolean" }, note: { type: "string", default: "typed by the server" } }) },
+      text: { message: "text", requestedSchema: schema({ iban: { type: "string", default: "DE89370400440532013000" } }) },
+      file: { message: "file", requestedSchema: schema({ report: { type: "string", format: "uri", "x-mcp-file": { accept: ["application/pdf"] } } }) },
+      many: { message: "many", requestedSchema: schema({ tags: { type: "array", items: { type: "string", enum: ["a", "b"] } } }) },
+      url: { mode: "url", message: "url", url: "https://bank.example/approve", elicitationId: "e-1" },
+    };
+    for (const params of Object.values(asked)) void relay.request({ owner: "ada", serverName: "Bank", params }).catch(() => undefined);
+    const until = Date.now() + 5_000;
+    while (service.received.length < Object.keys(asked).length && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const payloads = Object.fromEntries(service.received.map(({ body }) => JSON.parse(device.decrypt(body))).map((payload) => [payload.message, payload]));
+    expect(Object.keys(payloads).sort()).toEqual(Object.keys(asked).sort());
+    const accept = (content: Record<string, unknown>) => ({ action: "accept", content });
+    expect(payloads.yesNo.choices).toEqual([
+      { title: "Yes", result: accept({ approve: true }) },
+      { title: "No", result: accept({ approve: false }) },
+    ]);
+    expect(payloads.threeTitled.choices).toEqual([
+      { title: "Europe", result: accept({ region: "eu" }) },
+      { title: "Americas", result: accept({ region: "us" }) },
+      { title: "Asia", result: accept({ region: "ap" }) },
+    ]);
+    expect(payloads.twoUntitled.choices).toEqual([
+      { title: "small", result: accept({ size: "small" }) },
+      { title: "large", result: accept({ size: "large" }) },
+    ]);
+    for (const name of ["four", "secret", "twoFields", "text", "file", "many", "url"]) {
+      expect({ name, payload: payloads[name] }).toEqual({ name, payload: { kind: "mcp-elicitation", id: expect.any(String), serverName: "Bank", message: name, url: "/chat" } });
+    }
+    const everything = JSON.stringify(payloads);
+    for (const typed of ["DE89", "typed by the server", "bank.example", "e-1"]) expect(everything).not.toContain(typed);
   });
 });
