@@ -71,6 +71,7 @@ export type { ElicitationRelayConnection, ElicitationRelayConnectionOptions, Eli
 export { useElicitationRelay } from "./host/useElicitationRelay";
 export type { ElicitationRelayRequest } from "./core/relay/readRelayEvent";
 export type {
+  ElicitationAnswerOptions,
   ElicitationCallOptions,
   ElicitationCallRequestOptions,
   ElicitationQueue,
@@ -80,6 +81,8 @@ export type {
   ElicitationQueueOptions,
   ElicitationQueueRequest,
   ElicitationQueueSnapshot,
+  ElicitationRememberedEntry,
+  ElicitationRememberedRequest,
   ElicitationUrlStep,
 } from "./client/types";
 
@@ -104,6 +107,7 @@ export type { ElicitationMessages } from "./messages/ElicitationMessages";
 export type { ElicitationMessagesInput } from "./messages/resolveMessages";
 export type { HostMessages } from "./messages/hostMessages";
 export type { DeliveryMessages } from "./messages/deliveryMessages";
+export type { RememberMessages } from "./messages/rememberMessages";
 export type { StepMessages } from "./messages/stepMessages";
 export type { FileMessages } from "./messages/fileMessages";
 export type { UrlMessages } from "./messages/urlMessages";

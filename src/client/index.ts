@@ -6,6 +6,7 @@
 export { createElicitationQueue } from "./queue/createElicitationQueue";
 export { answerInputRequests, type AnswerInputRequestsOptions } from "./queue/answerInputRequests";
 export type {
+  ElicitationAnswerOptions,
   ElicitationCallOptions,
   ElicitationCallRequestOptions,
   ElicitationQueue,
@@ -15,6 +16,8 @@ export type {
   ElicitationQueueOptions,
   ElicitationQueueRequest,
   ElicitationQueueSnapshot,
+  ElicitationRememberedEntry,
+  ElicitationRememberedRequest,
   ElicitationUrlStep,
 } from "./types";
 
@@ -31,5 +34,5 @@ export { ElicitationRequestClosed, type ElicitationClosedReason } from "./queue/
 export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "../core/request/ElicitationQueueError";
 
 // What a request and its answer are, for a host drawing its own cards.
-export type { ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
+export type { ElicitationRememberScope, ElicitParams, ElicitResult, ParsedElicitationRequest } from "../core/types";
 export type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";

@@ -1,5 +1,5 @@
 // Shapes shared by the queue, the outlet and hosts.
-import type { ElicitParams, ElicitResult, FileInputs, ParsedElicitationRequest } from "../core/types";
+import type { ElicitationRememberScope, ElicitParams, ElicitResult, FileInputs, ParsedElicitationRequest } from "../core/types";
 import type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";
 import type { PreparedElicitationRequest } from "../core/request/prepareElicitationRequest";
 import type { SensitiveFieldPolicy } from "../core/types";
@@ -49,7 +49,9 @@ export interface ElicitationQueueRequest {
    * answer, never two at once) while the card says so and the person may still Cancel.
    * Answers the queue gives by itself (timeout, "stop asking", `close()`) do not go through it.
    */
-  deliver?: (result: ElicitResult) => Promise<void>;
+  deliver?: (result: ElicitResult, options?: ElicitationAnswerOptions) => Promise<void>;
+  /** What the person may remember of an accept (a relay offers it): the card draws a checkbox for each, and the choice goes to `deliver`. */
+  remember?: readonly ElicitationRememberScope[];
   /** The host's own labels for this request (a chat id, a tool call id), to place its card by: string values, copied onto `entry.context`. */
   context?: Readonly<Record<string, string>>;
   /**
@@ -58,6 +60,35 @@ export interface ElicitationQueueRequest {
    * gives its request's id). Default: one made by the queue, good for as long as the queue lives.
    */
   draftKey?: string;
+}
+
+/** How the person answered, besides the answer: what they asked to remember of an accept. */
+export interface ElicitationAnswerOptions {
+  remember?: ElicitationRememberScope;
+}
+
+/** A question answered without a card from a decision the person remembered (`queue.addRemembered`). */
+export interface ElicitationRememberedRequest {
+  serverName: string;
+  /** `params` of the question answered. */
+  params: unknown;
+  context?: Readonly<Record<string, string>>;
+  /** When the person made the decision (ms since the epoch). */
+  rememberedAt: number;
+  /** Names the decision: every line of it says `forgotten` once one's Forget went through. */
+  decision: string;
+  /** Revokes the decision (the relay's Forget); resolves once it is gone. */
+  forget: () => Promise<void>;
+}
+
+/** The line a thread draws for a question answered from a remembered decision ("Answered automatically — remembered 3 Dec · Forget"). */
+export interface ElicitationRememberedEntry extends ElicitationQueueEntry {
+  readonly rememberedAt: number;
+  readonly decision: string;
+  /** Forget was pressed and went through: the next such question is asked again. */
+  readonly forgotten: boolean;
+  /** Revokes the decision; the entry then says `forgotten`. Rejects when it could not be sent. */
+  forget(): Promise<void>;
 }
 
 export interface ElicitationQueueEntry {
@@ -86,6 +117,8 @@ export interface ElicitationQueueEntry {
   readonly context?: Readonly<Record<string, string>>;
   /** An answer is on its way through `deliver`: "sending", or "retrying" after a failure. */
   readonly delivery?: "sending" | "retrying";
+  /** What the person may remember of an accept, as the request offered it. */
+  readonly remember?: readonly ElicitationRememberScope[];
   /**
    * Aborts when the request leaves the queue without the person's answer (timeout, "stop asking",
    * withdrawn by its server, queue closed). The outlet passes it to the dialog, which then keeps a
@@ -112,6 +145,8 @@ export interface ElicitationQueueSnapshot {
   readonly entries: readonly ElicitationQueueEntry[];
   /** Opened URL-mode steps, for a "waiting / done" status line. */
   readonly urlSteps: readonly ElicitationUrlStep[];
+  /** Questions answered from remembered decisions, oldest first (the last 50), for their lines in the thread. */
+  readonly remembered: readonly ElicitationRememberedEntry[];
 }
 
 export type ElicitationQueueEventType =
@@ -157,7 +192,9 @@ export interface ElicitationQueue {
    * While an answer is on its way a second one is not sent; only Cancel, once sending has failed,
    * replaces it for the next try.
    */
-  submit(id: string, result: ElicitResult): boolean | Promise<boolean>;
+  submit(id: string, result: ElicitResult, options?: ElicitationAnswerOptions): boolean | Promise<boolean>;
+  /** A question answered without a card from a remembered decision (the relay connection adds them): into `remembered`, for its line. False when its params are not a valid request. */
+  addRemembered(request: ElicitationRememberedRequest): boolean;
   /**
    * Starts the turn of the request with this id — its "shown" event and its timeout — when an outlet
    * draws it before it reaches the head (an outlet with a `filter`); the head's starts by itself. Once

@@ -238,6 +238,13 @@ export type FormValues = Record<string, FormValue>;
  */
 export type SensitiveFieldPolicy = "warn" | "decline";
 
+/**
+ * What a person may keep of an accepted answer (a relay host's `remember`), so that the same server's
+ * same form is answered with it again without asking: "chat", in the chat the request belongs to;
+ * "server", always.
+ */
+export type ElicitationRememberScope = "chat" | "server";
+
 /** What a field appears to ask for. */
 export type SensitiveFieldKind = "password" | "apiKey" | "token" | "secret" | "cardNumber" | "cardCode" | "nationalId";
 

@@ -9,7 +9,7 @@ import { ElicitationSteps } from "../form/ElicitationSteps";
 import type { DialogFormHeader } from "./DialogFormHeader";
 import type { ElicitationAnswer } from "./useElicitationAnswer";
 import type { FormChecks, loadFormChecks } from "../core/loading/loadFormChecks";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 
 export interface DialogStepsBodyProps {
   /** The answer's life: its form hook, its draft, the last answer, and the three answers. */
@@ -29,6 +29,8 @@ export interface DialogStepsBodyProps {
   knownFilesOf: typeof knownFilesOf;
   /** The dialog's protection interval, its default applied by DialogSteps. */
   protectionInterval: number;
+  /** Drawn above the review step's actions (the outlet's remember choices). */
+  beforeSubmit?: ReactNode;
 }
 
 /**
@@ -71,6 +73,7 @@ function DialogStepsBody({ answer, checks, ...props }: DialogStepsBodyProps & { 
       guardActivation={guardActivation}
       useClientLayoutEffect={props.useClientLayoutEffect}
       header={<Header answer={answer} />}
+      beforeSubmit={props.beforeSubmit}
       secondaryActions={secondaryActions}
     />
   );

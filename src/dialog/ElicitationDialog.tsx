@@ -56,6 +56,13 @@ export interface ElicitationDialogProps {
   notice?: string;
   /** Drawn under the title: queue position, time left. */
   status?: ReactNode;
+  /**
+   * The form's actions, in place of `<ElicitationDialogParts.Actions />` (Cancel, Decline, Submit) when every
+   * field is drawn at once; the outlet puts its remember choices above them. Steps draw their own.
+   */
+  actions?: ReactNode;
+  /** With steps: drawn above the review step's actions, where Submit is (the outlet's remember choices). */
+  beforeSubmit?: ReactNode;
   /** Drawn before the title, e.g. the server's logo from the host's own records (decorative: give it `alt=""`). */
   icon?: ReactNode;
   /** URL mode: the server reported the step complete (`notifications/elicitation/complete`). */

@@ -13,6 +13,8 @@ export interface ElicitationDialogBodyProps {
   fieldComponents?: Partial<FieldRegistry>;
   /** The buttons at the end of the form; default `<ElicitationDialogParts.Actions />`. Steps (Root's `layout`) draw their own. */
   actions?: ReactNode;
+  /** Steps only: drawn above the review step's actions, where Submit is (the outlet's remember choices). */
+  beforeSubmit?: ReactNode;
   /**
    * Drawn in place of the default form for a form-mode request, e.g. a host's own layout of the
    * fields built on `answer.form` and answering through `answer.accept`. URL mode and the notice
@@ -25,7 +27,8 @@ export interface ElicitationDialogBodyProps {
  * What the request asks for: the form's fields and actions (one question at a time when Root's
  * `layout` chose steps), the URL step, or why it cannot be shown.
  */
-export function ElicitationDialogBody({ fieldComponents, actions, form }: ElicitationDialogBodyProps) {
+export function ElicitationDialogBody(props: ElicitationDialogBodyProps) {
+  const { fieldComponents, actions, form } = props;
   const { answer, urlStepDone, steps, protectionInterval } = useDialogPart("Body");
   const { prepared, messages, serverName } = answer;
   if (!prepared.ok) {
@@ -50,7 +53,8 @@ export function ElicitationDialogBody({ fieldComponents, actions, form }: Elicit
   }
   if (form !== undefined) return <>{form}</>;
   return steps ? (
-    <DialogSteps answer={answer} fieldComponents={fieldComponents} protectionInterval={protectionInterval} />
+    // The rest of the props (fieldComponents, beforeSubmit) as given.
+    <DialogSteps {...props} answer={answer} protectionInterval={protectionInterval} />
   ) : (
     <DialogForm answer={answer} fieldComponents={fieldComponents} actions={actions ?? <ElicitationDialogActions />} />
   );

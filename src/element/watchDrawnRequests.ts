@@ -56,10 +56,11 @@ export function watchDrawnRequests(
       }
       return shown;
     },
-    submit(id: string, result: Parameters<ElicitationQueue["submit"]>[1]) {
+    submit(id: string, result: Parameters<ElicitationQueue["submit"]>[1], options?: Parameters<ElicitationQueue["submit"]>[2]) {
       const item = drawn.get(id);
       if (item !== undefined) item.answer = result.action;
-      return queue.submit(id, result);
+      // What goes with the answer (a remember choice) goes on with it.
+      return queue.submit(id, result, options);
     },
     cancelServer(serverName: string) {
       for (const item of drawn.values()) if (item.entry.serverName === serverName) item.answer = "stop-asking";

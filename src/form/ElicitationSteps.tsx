@@ -28,6 +28,8 @@ export interface ElicitationStepsProps {
   secondaryActions?: ReactNode;
   /** Drawn above the question on every step, e.g. that a draft was restored. */
   header?: ReactNode;
+  /** Drawn above the actions on the review step, where Submit is (a dialog's remember choices). */
+  beforeSubmit?: ReactNode;
   /**
    * Milliseconds after a step appears during which its presses, clicks and Enter are ignored (what is
    * typed counts): the second click of a double-click on Next never lands on the next step's Next or
@@ -234,6 +236,7 @@ export function ElicitationSteps({ controller, onSubmit, fill, protectionInterva
         ) : null}
         {props.alert}
       </div>
+      {step === review ? props.beforeSubmit : null}
       <div className="rme-actions rme-steps__actions">
         {props.secondaryActions}
         {step > 0 ? (

@@ -1,8 +1,13 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import type { ElicitationAnswerOptions } from "../client/types";
+import type { ElicitationRememberScope, ElicitResult } from "../core/types";
 import type { ElicitationAnswerStore } from "../form/createElicitationAnswerStore";
 import { ElicitationDialog } from "../dialog/ElicitationDialog";
+import { ElicitationDialogActions } from "../dialog/ElicitationDialogActions";
 import { defaultHostMessages } from "../messages/hostMessages";
 import { DialogStatus } from "./DialogStatus";
+import { RememberChoices } from "./RememberChoices";
+import { RememberedLines } from "./RememberedLines";
 import { UrlStepNotices } from "./UrlStepNotices";
 import { deliveryNotice } from "./deliveryNotice";
 import { useDepartingEntry } from "./useDepartingEntry";
@@ -89,6 +94,8 @@ export function ElicitationOutlet({
   const resolved = useMemo(() => ({ ...defaultHostMessages, ...resolveMessages(messages, catalogue) }), [messages, catalogue]);
   // A request closed elsewhere stays a moment, saying why (ElicitationRequestClosed).
   const entries = filter ? snapshot.entries.filter(filter) : snapshot.entries;
+  // Questions answered from remembered decisions: a line each where their cards would have been.
+  const remembered = filter ? snapshot.remembered.filter(filter) : snapshot.remembered;
   const shown = useDepartingEntry(entries[0]);
   const current = shown.entry;
   // Inline: a card answered from inside it hands focus to the card that replaces it as it leaves, so
@@ -118,6 +125,29 @@ export function ElicitationOutlet({
     else keep(outcome);
     return outcome;
   };
+  // What the person ticked to remember on the card now drawn (by its id: a new card starts with nothing ticked).
+  const [ticked, setTicked] = useState<{ id: string; scopes: readonly ElicitationRememberScope[] }>({ id: "", scopes: [] });
+  const tickedNow = currentId !== undefined && ticked.id === currentId ? ticked.scopes : [];
+  const tick = (scope: ElicitationRememberScope, on: boolean) =>
+    setTicked({ id: currentId ?? "", scopes: on ? [...new Set([...tickedNow, scope])] : tickedNow.filter((other) => other !== scope) });
+  /** Goes with an accept: the widest scope ticked ("server" covers this chat). */
+  const choiceFor = (result: ElicitResult): ElicitationAnswerOptions | undefined => {
+    if (result.action !== "accept") return undefined;
+    const scope = tickedNow.includes("server") ? "server" : tickedNow.includes("chat") ? "chat" : undefined;
+    return scope === undefined ? undefined : { remember: scope };
+  };
+  const rememberParts = (offered: readonly ElicitationRememberScope[], settled: boolean) => {
+    const choices = <RememberChoices offered={offered} ticked={tickedNow} onTick={tick} settled={settled} messages={resolved} />;
+    return {
+      actions: (
+        <>
+          {choices}
+          <ElicitationDialogActions />
+        </>
+      ),
+      beforeSubmit: choices,
+    };
+  };
   const stop = (id: string, serverName: string) =>
     answer(id, () => {
       queue.cancelServer(serverName);
@@ -131,12 +161,15 @@ export function ElicitationOutlet({
 
   return (
     <>
+      <RememberedLines lines={remembered} messages={resolved} locale={locale} />
       {current ? (
         <ElicitationDialog
           key={current.id}
           serverName={current.serverName}
           prepared={current.prepared}
-          onResponse={(result) => answer(current.id, () => queue.submit(current.id, result))}
+          onResponse={(result) => answer(current.id, () => queue.submit(current.id, result, choiceFor(result)))}
+          // Above the form's Submit (or the steps' review), when the request offers remembering.
+          {...(current.remember && current.request.mode === "form" ? rememberParts(current.remember, current.delivery !== undefined || shown.closed) : {})}
           takeFocus={takeFocus}
           // Timeout, "stop asking" or withdrawal: the dialog keeps a draft and closes without answering.
           signal={shown.signal}

@@ -1,5 +1,6 @@
 import type { ValidationMessages } from "../core/validation/validationMessages";
 import type { DeliveryMessages } from "./deliveryMessages";
+import type { RememberMessages } from "./rememberMessages";
 import type { HostMessages } from "./hostMessages";
 import type { StepMessages } from "./stepMessages";
 import type { FileMessages } from "./fileMessages";
@@ -9,7 +10,7 @@ import type { UrlMessages } from "./urlMessages";
  * Every string the library shows. Hosts replace any part through the `messages` prop;
  * `{server}`-style placeholders are filled in by the component that draws the string.
  */
-export interface ElicitationMessages extends HostMessages, Partial<UrlMessages>, Partial<DeliveryMessages>, Partial<StepMessages>, Partial<FileMessages> {
+export interface ElicitationMessages extends HostMessages, Partial<UrlMessages>, Partial<DeliveryMessages>, Partial<RememberMessages>, Partial<StepMessages>, Partial<FileMessages> {
   /** Dialog heading; `{server}` is replaced by the server name, drawn apart from the rest. */
   dialogTitle: string;
   submit: string;

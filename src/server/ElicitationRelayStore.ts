@@ -5,6 +5,7 @@
 // relay/createStoreFeed). A store of another kind keeps them too when it passes the conformance suite
 // (server/testing); docs/relay.md, "Writing a store", says what each operation must do.
 import type { RelayCloseReason } from "../core/relay/relayWire";
+import type { ElicitationRememberScope } from "../core/types";
 import type { ElicitParams, ElicitResult } from "../core/types";
 
 /** One open request as every instance sees it. Holds no answer. */
@@ -23,6 +24,10 @@ export interface RelayRecord {
   round?: { id: string; key: string };
   /** A URL-mode request its server said is done (`relay.completeElicitation`) while it was open. */
   completed?: boolean;
+  /** What its person may remember of an accept (the relay's `remember`, for a form that allows it). */
+  remember?: ElicitationRememberScope[];
+  /** Answered at once from a decision its person remembered (its key, and when it was made): no window draws it. */
+  remembered?: { key: string; at: number };
 }
 
 /** A URL-mode elicitation its server said is done, as one person's stream carries it. */

@@ -13,7 +13,7 @@ import { createRateLimiter } from "../core/shared/createRateLimiter";
 import { createUrlReplays } from "../core/shared/createUrlReplays";
 import { isRecord } from "../core/shared/ownProperty";
 import { urlElicitationKey } from "../core/shared/urlElicitationKey";
-import type { ElicitParams, ElicitResult } from "../core/types";
+import type { ElicitContent, ElicitParams, ElicitResult } from "../core/types";
 import { checkOrigin } from "./checkOrigin";
 import { createPreparedRequests } from "./createPreparedRequests";
 import { createStoreGuard, StoreUnavailable } from "./createStoreGuard";
@@ -26,6 +26,7 @@ import { createHeldRequests } from "./relay/createHeldRequests";
 import { createParkedRounds } from "./relay/createParkedRounds";
 import { createRecords } from "./relay/createRecords";
 import { createRelayAdmission } from "./relay/createRelayAdmission";
+import { createRememberedDecisions } from "./relay/createRememberedDecisions";
 import { createStreamHub } from "./relay/createStreamHub";
 import { createWithdrawal } from "./relay/createWithdrawal";
 import { readRelayOptions } from "./relay/readRelayOptions";
@@ -56,6 +57,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     records,
     stoppedBy: (reason) => stops.stoppedBy(reason),
   });
+  const remembered = createRememberedDecisions({ store, guard, emit, remember: options.remember, now });
   const notices = createNotices({ store, guard, emit, notify: options.notify, timeoutMs: settings.timeoutMs, prepare });
   const streams = createStreamHub({
     store,
@@ -95,6 +97,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     closing: held.closing,
     records,
     resume: (round) => rounds.resume(round, "answered"),
+    remembered,
   });
 
   const withdraw = createWithdrawal({ store, guard, held, records, resume: (round) => rounds.resume(round, "answered") });
@@ -124,6 +127,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     // Transports replay requests (SDK 1.32 after a -32042 error), as the queue knows: an elicitation
     // already answered gets the same answer again, one still open the answer it will get; neither is shown twice.
     const { request: parsedRequest } = admitted.prepared;
+    const offered = remembered.offer(parsedRequest, context);
     const urlKey =
       parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlElicitationKey(owner, serverName, parsedRequest.elicitationId) : undefined;
     if (urlKey !== undefined) {
@@ -146,6 +150,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       throw signal.reason;
     }
     if (closed) return admission.refuse(serverName, admission.closedError(), owner);
+    const decision = offered === undefined ? undefined : await remembered.find(owner, serverName, params, context, offered);
 
     const id = newRelayId();
     const receivedAt = now();
@@ -158,6 +163,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       receivedAt,
       deadline: receivedAt + requestTimeout,
       holder: held.instance,
+      // A question answered from a decision is opened as such (windows draw a line, not a card), with nothing more to offer.
+      ...(decision !== undefined ? { remembered: { key: decision.key, at: decision.at } } : offered !== undefined ? { remember: offered } : {}),
     };
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
     // Measured on its text made around the params' text the admission made: no second serialisation.
@@ -192,12 +199,31 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       );
     }
     emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
-    // Ended however the question leaves: answered, withdrawn, timed out, closed.
-    const endNotice = notices.schedule(record);
-    answer.then(endNotice, endNotice);
+    if (decision !== undefined) {
+      void answerFromDecision(record, decision.content);
+    } else {
+      // Ended however the question leaves: answered, withdrawn, timed out, closed.
+      const endNotice = notices.schedule(record);
+      answer.then(endNotice, endNotice);
+    }
     // relay.close() ran while it was being opened: it did not see this one.
     if (closed) void held.leave(id, "closed", "shutdown");
     return answer;
+  }
+
+  /** Answers a question just opened with what its person remembered, through the store like any answer (so once). */
+  async function answerFromDecision(record: RelayRecord, content: ElicitContent): Promise<void> {
+    const result: ElicitResult = { action: "accept", content: structuredClone(content) };
+    try {
+      const outcome = await guard("settle", () => store.settle(record.id, { reason: "answered", result }, record.owner));
+      if (outcome.status === "settled") return records.closed(record, result, "remembered");
+      // Closed first (withdrawn, shut down): its holder heard how.
+      if (outcome.status === "already-closed") return;
+    } catch {
+      // Not taken: closed below.
+    }
+    // The store failed or could not reach this holder: the question closes (`cancel`) rather than wait unseen.
+    await held.leave(record.id, "closed", "shutdown");
   }
 
   /**
@@ -270,6 +296,15 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     stopSignal: stops.signal,
     close,
     completeElicitation,
+    remembered: async (owner) => {
+      if (typeof owner !== "string" || owner === "") throw new TypeError("relay.remembered: owner must be the person's id (a non-empty string).");
+      return remembered.list(owner);
+    },
+    forget: async (owner, key) => {
+      if (typeof owner !== "string" || owner === "") throw new TypeError("relay.forget: owner must be the person's id (a non-empty string).");
+      if (typeof key !== "string") throw new TypeError("relay.forget: key must be a decision's key (a string, from relay.remembered).");
+      return remembered.forget(owner, key);
+    },
     call: (owner, serverName, run, callOptions) =>
       callPausingWhileAsking({ subscribe: held.subscribe, asking: () => held.asking(owner, serverName) }, serverName, run, callOptions, "relay.call"),
   };

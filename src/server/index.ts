@@ -29,7 +29,9 @@ export type {
   ElicitationRelayPark,
   ElicitationRelayRequest,
   ElicitationRelayResume,
+  ElicitationRelayRemember,
   ElicitationRelayWithdrawal,
+  ElicitationRememberedDecision,
 } from "./types";
 export { relayBodyLimit } from "../core/relay/relayBodyLimit";
 export { ElicitationRelayRequestError } from "./ElicitationRelayRequestError";
@@ -43,9 +45,11 @@ export type {
   RelayCloseReason,
   RelayFieldError,
   RelayForbiddenOrigin,
+  RelayForgetBody,
   RelayPostReply,
   RelayReadyEventData,
   RelayRequestEventData,
 } from "../core/relay/relayWire";
+export type { ElicitationRememberScope } from "../core/types";
 export type { RateLimit } from "../core/shared/createRateLimiter";
 export type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../core/shared/callPausingWhileAsking";

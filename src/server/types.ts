@@ -3,6 +3,7 @@ import type { ElicitationCallOptions, ElicitationCallRequestOptions } from "../c
 import type { RateLimit } from "../core/shared/createRateLimiter";
 import type { ElicitationLimits } from "../core/request/limits";
 import type { RelayCloseReason } from "../core/relay/relayWire";
+import type { ElicitationRememberScope } from "../core/types";
 import type { ElicitResult, FileInputs } from "../core/types";
 import type { ElicitationRelayStore, RelayToolCall } from "./ElicitationRelayStore";
 
@@ -45,6 +46,13 @@ export interface ElicitationRelayOptions {
   onRecord?: (record: ElicitationRecord) => void | Promise<void>;
   /** Whether the records of `serverName`'s questions carry what the person accepted (`content`). Default: never. */
   recordContent?: (serverName: string) => boolean;
+  /**
+   * Lets a person remember an accepted answer (docs/attention.md): the card offers "Remember for this
+   * chat" and/or "Always for this server", and the same server's same form (its schema and message,
+   * exactly) is then answered with the same content without a card. Never offered for sensitive
+   * fields, files or URL mode. Off by default.
+   */
+  remember?: ElicitationRelayRemember;
   /** Open requests one person may have at once; further ones are refused (-32000). Default 50. */
   maxOpenPerPerson?: number;
   /** Event streams one person may hold on this instance (429 beyond). Default 8. */
@@ -76,6 +84,29 @@ export interface ElicitationRelayOptions {
   roundSweepMs?: number;
   /** Clock in ms, replaceable in tests. Default `Date.now`. */
   now?: () => number;
+}
+
+export interface ElicitationRelayRemember {
+  /** The `context` entry naming the chat (`"chatId"`): offers "Remember for this chat" on requests whose context has it. */
+  chat?: string;
+  /** Offers "Always for this server". */
+  server?: boolean;
+}
+
+/** One decision a person remembered (`relay.remembered`). */
+export interface ElicitationRememberedDecision {
+  /** What `relay.forget` and the thread's Forget take. */
+  key: string;
+  scope: ElicitationRememberScope;
+  serverName: string;
+  /** The chat it holds for (the value of the `remember.chat` entry), when `scope` is "chat". */
+  chat?: string;
+  /** The server's message when it was remembered, cut to 140 characters. */
+  message: string;
+  /** What is sent each time, exactly as the person accepted it. */
+  content: NonNullable<ElicitResult["content"]>;
+  /** When the person remembered it (`now()`, ms). */
+  at: number;
 }
 
 export interface ElicitationRelayNotify {
@@ -110,9 +141,10 @@ export interface ElicitationNotice {
  * answered from a notification's action (Web Push); `timeout`; `withdrawn` by its MCP
  * server or tool call (the request's signal); `stopped` by the chat's Stop (`relay.stop`); `over`
  * (`relay.withdraw`); `shutdown` (`relay.close`); `holder-gone` (the instance holding it died and
- * the store closed it); `policy` (declined for its sensitive fields, never shown).
+ * the store closed it); `policy` (declined for its sensitive fields, never shown); `remembered`
+ * (answered from a decision the person remembered, never shown as a card).
  */
-export type ElicitationRecordCause = "person" | "notification" | "timeout" | "withdrawn" | "stopped" | "over" | "shutdown" | "holder-gone" | "policy";
+export type ElicitationRecordCause = "person" | "notification" | "timeout" | "withdrawn" | "stopped" | "over" | "shutdown" | "holder-gone" | "policy" | "remembered";
 
 /** One closed question, as `onRecord` gets it. */
 export interface ElicitationRecord {
@@ -216,7 +248,9 @@ export type ElicitationRelayEventType =
   | "store-reset"
   | "notified"
   | "notify-failed"
-  | "record-failed";
+  | "record-failed"
+  | "remembered"
+  | "forgotten";
 
 export interface ElicitationRelayEvent {
   type: ElicitationRelayEventType;
@@ -233,8 +267,14 @@ export interface ElicitationRelayEvent {
   roundId?: string;
   /** "answered": what was answered. */
   action?: ElicitResult["action"];
-  /** "answered": the person (from a window), the timeout, the relay closing, the sensitive-field policy, or "replay": a URL-mode elicitation already answered (or open) arrived again and got the same answer without being shown. */
-  cause?: "user" | "timeout" | "closed" | "sensitive" | "replay";
+  /**
+   * "answered": the person (from a window), the timeout, the relay closing, the sensitive-field policy,
+   * "replay": a URL-mode elicitation already answered (or open) arrived again and got the same answer
+   * without being shown, or "remembered": a decision the person remembered answered it without a card.
+   */
+  cause?: "user" | "timeout" | "closed" | "sensitive" | "replay" | "remembered";
+  /** "remembered" (a decision kept), "forgotten": the decision's scope. */
+  scope?: ElicitationRememberScope;
   /** "rejected": the JSON-RPC code the request was refused with. */
   code?: number;
   /** "requested": event streams this person has open on this instance (0: nobody is looking; the request waits for its timeout). */
@@ -290,6 +330,10 @@ export interface ElicitationRelay {
    * else's. True when it matched something, like `queue.completeElicitation`.
    */
   completeElicitation(owner: string, serverName: string, elicitationId: string): Promise<boolean>;
+  /** The decisions `owner` remembered (`remember`), oldest first, from any instance. */
+  remembered(owner: string): Promise<ElicitationRememberedDecision[]>;
+  /** Forgets one of `owner`'s remembered decisions, by its key: the next such question is asked again. False when it was not there. */
+  forget(owner: string, key: string): Promise<boolean>;
   /** Answers `cancel` to every open request held here, ends every stream, refuses new requests. */
   close(): Promise<void>;
 }

@@ -41,6 +41,8 @@ const relay = createElicitationRelay({
   notify: { afterMs: 3_000, send: push.send },
   // One JSON line per closed question: whose, which server, how it ended, when; never what was typed.
   onRecord: (record) => appendFile("elicitation-records.jsonl", `${JSON.stringify(record)}\n`),
+  // "Remember for this chat" on a card: the same question in that chat is then answered as before, without a card.
+  remember: { chat: "chatId" },
 });
 
 const app = express();

@@ -87,6 +87,38 @@ describe("the Vite + Express example", () => {
     await page.context().close();
   });
 
+  it("“Remember for this chat”: the same question again is answered as before, a line under its call and no card; Forget asks again", async () => {
+    const page = await signIn("Katherine");
+    await send(page, "deploy web");
+    const calls = toolCall(page, "web");
+    const first = cardIn(calls.nth(0));
+    await first.waitFor();
+    await read(page);
+    await press(first.getByRole("radio", { name: "us-east-1" }));
+    await press(first.getByRole("checkbox", { name: "Remember for this chat" }));
+    await read(page);
+    await press(first.getByRole("button", { name: "Submit" }));
+    const result = 'Deploy of web: accepted {"region":"us-east-1"}';
+    await expect.poll(() => resultOf(calls.nth(0))).toBe(result);
+
+    await send(page, "deploy web");
+    await expect.poll(() => resultOf(calls.nth(1))).toBe(result);
+    const line = calls.nth(1).getByText(/^Deploy server: answered automatically — remembered /);
+    await line.waitFor();
+    expect(await cardIn(calls.nth(1)).count()).toBe(0);
+
+    await read(page);
+    await press(calls.nth(1).getByRole("button", { name: "Forget" }));
+    await calls.nth(1).getByText("Forgotten. Deploy server will ask you next time.").waitFor();
+    await send(page, "deploy web");
+    const third = cardIn(calls.nth(2));
+    await third.waitFor();
+    await read(page);
+    await press(third.getByRole("button", { name: "Decline" }));
+    await expect.poll(() => resultOf(calls.nth(2))).toBe("Deploy of web: the person declined.");
+    await page.context().close();
+  });
+
   it("Decline reaches the tool as a decline", async () => {
     const page = await signIn("Grace");
     await send(page, "deploy api");

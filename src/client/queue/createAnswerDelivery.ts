@@ -3,7 +3,9 @@
 // goes back to the fields; any other failure is tried again with backoff, one try at a time.
 import type { ElicitResult } from "../../core/types";
 import { ElicitationAnswerRefused } from "./ElicitationAnswerRefused";
-import type { ElicitationQueueEntry } from "../types";
+import type { ElicitationAnswerOptions, ElicitationQueueEntry } from "../types";
+
+type Deliver = (result: ElicitResult, options?: ElicitationAnswerOptions) => Promise<void>;
 
 /** Waits between tries of an answer `deliver` failed to take: 1 s, doubling, at most 15 s, each ±20 %. */
 const RETRY_FIRST_MS = 1_000;
@@ -25,7 +27,7 @@ export interface AnswerDelivery<I> {
    * with `ElicitationAnswerRefused` when refused. While an answer is on its way a second one is not
    * sent; only Cancel, once sending has failed, replaces it for the next try.
    */
-  send(item: I, deliver: (result: ElicitResult) => Promise<void>, result: ElicitResult): Promise<boolean>;
+  send(item: I, deliver: Deliver, result: ElicitResult, options?: ElicitationAnswerOptions): Promise<boolean>;
   /** The request left (answered, or closed without an answer): an answer on its way stops being tried. */
   stop(item: I): void;
 }
@@ -34,6 +36,8 @@ export interface AnswerDelivery<I> {
 interface Outgoing {
   /** What the next try sends: the person's answer, or Cancel given once sending failed. */
   result: ElicitResult;
+  /** What goes with the person's answer (none with a Cancel that replaced it). */
+  options: ElicitationAnswerOptions | undefined;
   /** Tries that failed so far. */
   failures: number;
   /** Ends the wait before the next try (Cancel given, or the request left). */
@@ -45,14 +49,14 @@ export function createAnswerDelivery<I>({ waiting, taken, mark }: AnswerDelivery
   const outgoing = new Map<I, Outgoing>();
 
   /** Tries `deliver` until the answer is taken, refused, or the request leaves. */
-  async function tryUntilSettled(item: I, deliver: (result: ElicitResult) => Promise<void>, sending: Outgoing): Promise<boolean> {
+  async function tryUntilSettled(item: I, deliver: Deliver, sending: Outgoing): Promise<boolean> {
     for (;;) {
-      const result = sending.result;
+      const { result, options } = sending;
       let failure: unknown;
       let took = false;
       try {
         // Called in a later task of its own: a deliver that throws at once is a failed try, not a crash.
-        await Promise.resolve().then(() => deliver(result));
+        await Promise.resolve().then(() => (options === undefined ? deliver(result) : deliver(result, options)));
         took = true;
       } catch (error) {
         failure = error;
@@ -84,16 +88,17 @@ export function createAnswerDelivery<I>({ waiting, taken, mark }: AnswerDelivery
   }
 
   return {
-    send(item, deliver, result) {
+    send(item, deliver, result, options) {
       const sending = outgoing.get(item);
       if (sending) {
         if (result.action === "cancel" && sending.failures > 0) {
           sending.result = result;
+          sending.options = undefined;
           sending.wake?.();
         }
         return sending.promise;
       }
-      const started: Outgoing = { result, failures: 0, wake: undefined, promise: undefined as unknown as Promise<boolean> };
+      const started: Outgoing = { result, options, failures: 0, wake: undefined, promise: undefined as unknown as Promise<boolean> };
       outgoing.set(item, started);
       mark(item, "sending");
       started.promise = tryUntilSettled(item, deliver, started);

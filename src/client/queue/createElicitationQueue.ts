@@ -19,7 +19,19 @@ import { createUrlSteps } from "./createUrlSteps";
 import { readQueueOptions } from "./readQueueOptions";
 import { readRequestContext } from "../../core/relay/readRequestContext";
 import { pageDraftPrefix } from "../../core/values/draftKeys";
-import type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueEvent, ElicitationQueueOptions, ElicitationQueueRequest, ElicitationQueueSnapshot } from "../types";
+import type {
+  ElicitationAnswerOptions,
+  ElicitationQueue,
+  ElicitationQueueEntry,
+  ElicitationQueueEvent,
+  ElicitationQueueOptions,
+  ElicitationQueueRequest,
+  ElicitationQueueSnapshot,
+  ElicitationRememberedEntry,
+} from "../types";
+
+/** Lines of questions answered from remembered decisions kept for the thread; older ones go. */
+const REMEMBERED_LINES = 50;
 
 /** A request in the queue, with what the queue needs to answer it. */
 interface Pending {
@@ -33,7 +45,7 @@ interface Pending {
   shown?: boolean;
   /** Aborts the entry's own signal: it left the queue without the person's answer. */
   leave: AbortController;
-  deliver: ((result: ElicitResult) => Promise<void>) | undefined;
+  deliver: ElicitationQueueRequest["deliver"];
   /** URL mode with an elicitationId: its key among replays. */
   replayKey: string | undefined;
 }
@@ -43,6 +55,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   const emit = createEventReporter<ElicitationQueueEvent>(options.onEvent, now);
   // Insertion-ordered: the head is the first value, and removing any entry costs the same at any size.
   const pending = new Map<string, Pending>();
+  let remembered: ElicitationRememberedEntry[] = [];
   let closed = false;
   const admission = createElicitationAdmission({
     Refusal: ElicitationQueueError,
@@ -63,7 +76,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
   const snapshots = createSnapshotPublisher<ElicitationQueueSnapshot>(() => {
     const entries: ElicitationQueueEntry[] = [];
     for (const item of pending.values()) entries.push(item.entry);
-    return { current: entries[0], entries, urlSteps: urlSteps.list() };
+    return { current: entries[0], entries, urlSteps: urlSteps.list(), remembered };
   });
   const publish = snapshots.publish;
   const delivery = createAnswerDelivery<Pending>({
@@ -128,7 +141,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     return Promise.reject(error);
   }
 
-  function admit({ serverName, params, signal, timeoutMs, deliver, context: givenContext, draftKey }: ElicitationQueueRequest): Promise<ElicitResult> {
+  function admit({ serverName, params, signal, timeoutMs, deliver, context: givenContext, draftKey, remember }: ElicitationQueueRequest): Promise<ElicitResult> {
     if (signal?.aborted) {
       emit({ type: "withdrawn", serverName });
       return Promise.reject(signal.reason);
@@ -178,6 +191,8 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
         completed: false,
         signal: leave.signal,
         ...(context.context ? { context: context.context } : {}),
+        // Offered on a form only, and only with somewhere to send the choice.
+        ...(deliver !== undefined && request.mode === "form" && Array.isArray(remember) && remember.length > 0 ? { remember: [...remember] } : {}),
       };
       const item: Pending = {
         entry,
@@ -210,11 +225,45 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     });
   }
 
-  function submit(id: string, result: ElicitResult): boolean | Promise<boolean> {
+  function submit(id: string, result: ElicitResult, answerOptions?: ElicitationAnswerOptions): boolean | Promise<boolean> {
     const item = pending.get(id);
     if (!item) return false;
     if (!item.deliver) return finish(item, result, "user");
-    return delivery.send(item, item.deliver, result);
+    // Only a scope the request offered, and only with an accept.
+    const scope = answerOptions?.remember;
+    const remember = result.action === "accept" && scope !== undefined && item.entry.remember?.includes(scope) ? { remember: scope } : undefined;
+    return delivery.send(item, item.deliver, result, remember);
+  }
+
+  function addRemembered({ serverName, params, context: givenContext, rememberedAt, decision, forget }: Parameters<ElicitationQueue["addRemembered"]>[0]): boolean {
+    const context = readRequestContext(givenContext);
+    const prepared = prepareElicitationRequest(params, { limits: options.limits, fileInputs: options.fileInputs });
+    if (!context.ok || !prepared.ok || typeof forget !== "function" || !Number.isFinite(rememberedAt) || typeof decision !== "string") return false;
+    const id = `elicitation-${nextId++}`;
+    const line: ElicitationRememberedEntry = {
+      id,
+      draftKey: `${draftPrefix}${id}`,
+      serverName,
+      params: params as ElicitParams,
+      request: prepared.request,
+      prepared,
+      receivedAt: now(),
+      completed: false,
+      signal: new AbortController().signal,
+      ...(context.context ? { context: context.context } : {}),
+      rememberedAt,
+      decision,
+      forgotten: false,
+      async forget() {
+        await forget();
+        // Every line of that decision; replaced, as entries are, so the snapshot changes.
+        remembered = remembered.map((other) => (other.decision === decision ? { ...other, forgotten: true } : other));
+        publish();
+      },
+    };
+    remembered = [...remembered.slice(-(REMEMBERED_LINES - 1)), line];
+    publish();
+    return true;
   }
 
   function respond(id: string, result: ElicitResult): boolean {
@@ -260,6 +309,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
     request: createAdmissionBudget(admit),
     respond,
     submit,
+    addRemembered,
     show(id) {
       const item = pending.get(id);
       if (item === undefined) return false;

@@ -7,6 +7,7 @@ import { relayAnswerBody } from "../../core/relay/relayAnswerBody";
 import { readCloseReason } from "../../core/relay/readRelayEvent";
 import { RELAY_STATUS } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
+import type { ElicitationAnswerOptions } from "../types";
 import { ElicitationAnswerRefused } from "../queue/ElicitationAnswerRefused";
 import { AnswerNotSent } from "./AnswerNotSent";
 import type { HeldRequest, HeldRequests } from "./createHeldRequests";
@@ -17,17 +18,20 @@ import { stillUnknown, UNKNOWN_GRACE_MS } from "./unknownHold";
 
 export interface AnswerPost {
   /** The queue's `deliver`: one POST. Resolves when taken; a refusal for the fields, or a failure the queue retries. */
-  deliver(item: HeldRequest, result: ElicitResult): Promise<void>;
+  deliver(item: HeldRequest, result: ElicitResult, options?: ElicitationAnswerOptions): Promise<void>;
   /** An answer the queue gave by itself, sent once; nobody waits for its reply. */
   sendOnce(id: string, result: ElicitResult): void;
+  /** Forgets one of the person's remembered decisions (the thread's Forget): resolves once the relay took it. */
+  forget(key: string): Promise<void>;
 }
 
 export function createAnswerPost(context: ConnectionContext, held: () => HeldRequests): AnswerPost {
   const { report } = context;
   const jsonHeaders = () => context.headersFor({ "Content-Type": "application/json" });
-  const post = async (id: string, result: ElicitResult, headers: Headers) => context.send({ method: "POST", headers, body: await relayAnswerBody(id, result) });
+  const post = async (id: string, result: ElicitResult, headers: Headers, options?: ElicitationAnswerOptions) =>
+    context.send({ method: "POST", headers, body: await relayAnswerBody(id, result, options?.remember) });
 
-  async function deliver(item: HeldRequest, result: ElicitResult): Promise<void> {
+  async function deliver(item: HeldRequest, result: ElicitResult, options?: ElicitationAnswerOptions): Promise<void> {
     const requests = held();
     // The stream said "answered" after a try whose outcome was unknown: that try was taken.
     if (item.closedAs === "answered" && item.maybeTaken) {
@@ -39,7 +43,7 @@ export function createAnswerPost(context: ConnectionContext, held: () => HeldReq
     item.posting = true;
     let response: Response;
     try {
-      response = await post(item.id, result, headers);
+      response = await post(item.id, result, headers, options);
     } catch (error) {
       item.posting = false;
       item.maybeTaken = true;
@@ -109,6 +113,13 @@ export function createAnswerPost(context: ConnectionContext, held: () => HeldReq
 
   return {
     deliver,
+    async forget(key) {
+      const response = await context.send({ method: "POST", headers: await jsonHeaders(), body: JSON.stringify({ forget: key }) });
+      if (response.status === RELAY_STATUS.ok) return discardReply(response);
+      const body = await readRelayReply(response);
+      report(new ElicitationRelayError("answer-refused", `The relay answered ${response.status} (${typeof body.error === "string" ? body.error.slice(0, 50) : "no reason"}) to a Forget.`, { status: response.status }));
+      throw new Error(`The relay answered ${response.status} to a Forget.`);
+    },
     sendOnce(id, result) {
       void jsonHeaders()
         .then((headers) => post(id, result, headers))

@@ -3,6 +3,7 @@
 // way decides first), and all taken out, unanswered, when the connection closes.
 import type { ElicitationRelayRequest } from "../../core/relay/readRelayEvent";
 import type { ElicitResult } from "../../core/types";
+import type { ElicitationAnswerOptions } from "../types";
 import { ElicitationRequestClosed, type ElicitationClosedReason } from "../queue/ElicitationRequestClosed";
 import { ElicitationRelayError } from "./ElicitationRelayError";
 import { holdUnlisted, listedAgain, type UnknownMarks } from "./unknownHold";
@@ -40,7 +41,9 @@ export interface HeldRequests {
 /** Where the answers go (createAnswerPost). */
 export interface HeldRequestsAnswers {
   /** The queue's `deliver` for the request: its answer to the relay. */
-  deliver(item: HeldRequest, result: ElicitResult): Promise<void>;
+  deliver(item: HeldRequest, result: ElicitResult, options?: ElicitationAnswerOptions): Promise<void>;
+  /** The thread's Forget of a remembered decision. */
+  forget(key: string): Promise<void>;
   /** The queue answered by itself ("stop asking", its timeout, its close): the relay hears it once. */
   sendOnce(id: string, result: ElicitResult): void;
 }
@@ -48,6 +51,8 @@ export interface HeldRequestsAnswers {
 export function createHeldRequests(context: ConnectionContext, answers: HeldRequestsAnswers): HeldRequests {
   const { options, limits, report } = context;
   const held = new Map<string, HeldRequest>();
+  // Questions answered from remembered decisions already given to the queue (a reconnect lists one again while it is open).
+  const lined = new Set<string>();
 
   function forget(item: HeldRequest): void {
     listedAgain(item);
@@ -81,10 +86,19 @@ export function createHeldRequests(context: ConnectionContext, answers: HeldRequ
       // Every connection starts with the requests still open: one already here stays as it is.
       const here = held.get(request.id);
       if (here !== undefined) return listedAgain(here);
+      if (request.remembered !== undefined && lined.has(request.id)) return;
       try {
         if (options.filter && !options.filter(request)) return;
       } catch (error) {
         report(new ElicitationRelayError("request-refused", "The relay's `filter` threw; the request is not shown.", { requestId: request.id, cause: error }));
+        return;
+      }
+      // Answered already, from what the person remembered: a line in the thread, never a card.
+      if (request.remembered !== undefined) {
+        if (lined.size >= limits.maxOpen) lined.delete(lined.values().next().value!);
+        lined.add(request.id);
+        const { key, at } = request.remembered;
+        options.queue.addRemembered({ serverName: request.serverName, params: request.params, context: request.context, rememberedAt: at, decision: key, forget: () => answers.forget(key) });
         return;
       }
       if (held.size >= limits.maxOpen) {
@@ -100,7 +114,8 @@ export function createHeldRequests(context: ConnectionContext, answers: HeldRequ
           signal: item.withdraw.signal,
           context: request.context,
           draftKey: context.draftPrefix + request.id,
-          deliver: (result) => answers.deliver(item, result),
+          deliver: (result, answerOptions) => answers.deliver(item, result, answerOptions),
+          ...(request.remember === undefined ? {} : { remember: request.remember }),
         })
         .then(
           (result) => {

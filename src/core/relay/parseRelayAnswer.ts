@@ -1,14 +1,13 @@
 import { parseJsonInSteps } from "../shared/parseJsonInSteps";
 import { isRecord, ownProperty } from "../shared/ownProperty";
 import type { ElicitContent, ElicitResult } from "../types";
-import { RELAY_BOUNDS, type RelayAnswerBody } from "./relayWire";
+import type { ElicitationRememberScope } from "../types";
+import { RELAY_BOUNDS, RELAY_REMEMBER_SCOPES, RELAY_REMEMBERED_KEY, type RelayAnswerBody } from "./relayWire";
 
-export type ParsedRelayAnswer = { ok: true; answer: RelayAnswerBody } | { ok: false; message: string };
-
-
+export type ParsedRelayAnswer = { ok: true; answer: RelayAnswerBody; forget?: undefined } | { ok: true; forget: string; answer?: undefined } | { ok: false; message: string };
 
 /**
- * Reads the text of a relay `POST` (`{ id, result, via? }`). Only `action` and, for an accept, `content`
+ * Reads the text of a relay `POST` (`{ id, result, via?, remember? }`, or `{ forget }`). Only `action` and, for an accept, `content`
  * are kept: nothing else a browser writes (`_meta`, say) travels on to the MCP server. Whether the
  * content fits the request's schema is the schema check's job, not this one's; here it must only be
  * an object. Never rejects.
@@ -23,6 +22,20 @@ const NOT_JSON = "The body is not JSON.";
 
 function readAnswer(body: unknown): ParsedRelayAnswer {
   if (!isRecord(body)) return { ok: false, message: "The body must be an object { id, result }." };
+  const forget = ownProperty(body, "forget");
+  if (forget !== undefined) {
+    if (typeof forget !== "string" || !RELAY_REMEMBERED_KEY.test(forget)) return { ok: false, message: "forget must be the key of a remembered decision." };
+    return { ok: true, forget };
+  }
+  const remember = ownProperty(body, "remember");
+  if (remember !== undefined && !(RELAY_REMEMBER_SCOPES as readonly unknown[]).includes(remember)) return { ok: false, message: 'remember must be "chat" or "server".' };
+  const read = readResult(body);
+  if (!read.ok || remember === undefined) return read;
+  if (read.answer.result.action !== "accept") return { ok: false, message: "remember goes with an accept only." };
+  return { ok: true, answer: { ...read.answer, remember: remember as ElicitationRememberScope } };
+}
+
+function readResult(body: Record<string, unknown>): { ok: true; answer: RelayAnswerBody } | { ok: false; message: string } {
   const id = ownProperty(body, "id");
   if (typeof id !== "string" || id.length === 0 || id.length > RELAY_BOUNDS.requestIdLength) return { ok: false, message: "id must be a request id (a string)." };
   const result = ownProperty(body, "result");

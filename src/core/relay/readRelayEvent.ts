@@ -2,7 +2,8 @@
 // (relayWire.ts). Nothing is taken by its shape: a field of the wrong type makes the event malformed,
 // and an event this client does not know is ignored, so a newer relay does not break an older page.
 import { readRequestContext } from "./readRequestContext";
-import { RELAY_BOUNDS, RELAY_CLOSE_REASONS, RELAY_EVENT, RELAY_REQUEST_ID, type RelayCloseReason } from "./relayWire";
+import type { ElicitationRememberScope } from "../types";
+import { RELAY_BOUNDS, RELAY_CLOSE_REASONS, RELAY_EVENT, RELAY_REMEMBER_SCOPES, RELAY_REMEMBERED_KEY, RELAY_REQUEST_ID, type RelayCloseReason } from "./relayWire";
 
 /** A request to show, as the relay sent it. */
 export interface ElicitationRelayRequest {
@@ -14,6 +15,10 @@ export interface ElicitationRelayRequest {
   readonly params: unknown;
   /** What the host's server passed along (a chat id, a tool call id). */
   readonly context?: Readonly<Record<string, string>>;
+  /** What the person may remember of an accept (the relay's `remember`). */
+  readonly remember?: readonly ElicitationRememberScope[];
+  /** Answered already from a decision the person remembered: its key (what Forget sends) and when it was made. Drawn as a line, never a card. */
+  readonly remembered?: { readonly key: string; readonly at: number };
 }
 
 export type RelayEvent =
@@ -77,6 +82,19 @@ export function readRelayEvent(event: string, data: string): RelayEvent {
   if (!isObject(body.params)) return malformed(`a "request" event whose "params" is not an object`);
   const context = readRequestContext(body.context);
   if (!context.ok) return malformed(`a "request" event whose ${context.problem}`);
-  const request: ElicitationRelayRequest = { id, serverName, params: body.params, ...(context.context ? { context: context.context } : {}) };
+  // A newer relay's scope this page does not know is not offered; a malformed `remembered` makes the event malformed (it must never become a card).
+  const remember = Array.isArray(body.remember) ? RELAY_REMEMBER_SCOPES.filter((scope) => (body.remember as unknown[]).includes(scope)) : [];
+  const { remembered } = body;
+  if (remembered !== undefined && !(isObject(remembered) && typeof remembered.key === "string" && RELAY_REMEMBERED_KEY.test(remembered.key) && Number.isFinite(remembered.at))) {
+    return malformed(`a "request" event whose "remembered" is not { key, at }`);
+  }
+  const request: ElicitationRelayRequest = {
+    id,
+    serverName,
+    params: body.params,
+    ...(context.context ? { context: context.context } : {}),
+    ...(remember.length > 0 ? { remember } : {}),
+    ...(remembered !== undefined ? { remembered: { key: remembered.key as string, at: remembered.at as number } } : {}),
+  };
   return { kind: "request", request };
 }

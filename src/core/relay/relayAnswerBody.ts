@@ -1,4 +1,4 @@
-import type { ElicitResult } from "../types";
+import type { ElicitationRememberScope, ElicitResult } from "../types";
 import { readFilesOf } from "../values/readFiles";
 
 /** Characters written per task: one piece of a file as read (192 KB of it, base64), give or take. */
@@ -12,10 +12,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  * characters: JSON.stringify of a 10 MB file's answer, then fetch's copy of that text, held a loaded
  * machine's main thread for 0.8–1.3 s and 3.5–5.9 s. Any other answer is JSON.stringify's text.
  */
-export async function relayAnswerBody(id: string, result: ElicitResult): Promise<string | Blob> {
+export async function relayAnswerBody(id: string, result: ElicitResult, remember?: ElicitationRememberScope): Promise<string | Blob> {
   const content = result.action === "accept" ? result.content : undefined;
   const files = readFilesOf(content);
-  if (files.length === 0 || typeof Blob === "undefined") return JSON.stringify({ id, result });
+  // A form with a file is never offered remembering: `remember` goes with the plain text only.
+  if (files.length === 0 || typeof Blob === "undefined") return JSON.stringify(remember === undefined ? { id, result } : { id, result, remember });
   // Each file stands as a mark no answer can hold (a fresh nonce between NUL characters) while the
   // rest is written by JSON.stringify; the marks are then replaced by the files, piece by piece.
   const nonce = Math.random().toString(36).slice(2);

@@ -1,7 +1,7 @@
 // The relay's wire (docs/relay.md), the one home of its facts for the server
 // (react-mcp-elicitation/server) and the browser client alike: event names, closing reasons, every
 // bound, the HTTP statuses and what each means, and the JSON each event and each POST reply carries. The readers of each shape sit beside it.
-import type { ElicitParams, ElicitResult, ValidationCode } from "../types";
+import type { ElicitationRememberScope, ElicitParams, ElicitResult, ValidationCode } from "../types";
 
 /** The `event:` names of the relay's stream. */
 export const RELAY_EVENT = Object.freeze({ request: "request", closed: "closed", completed: "completed", ready: "ready" } as const);
@@ -76,6 +76,12 @@ export const RELAY_STATUS = Object.freeze({
 /** Request ids: base64url, as the relay makes them; anything else names no request. */
 export const RELAY_REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
+/** Every scope, for the readers; an unknown one is not offered. */
+export const RELAY_REMEMBER_SCOPES: readonly ElicitationRememberScope[] = Object.freeze<ElicitationRememberScope[]>(["chat", "server"]);
+
+/** A remembered decision's key, as the relay makes it (its scope, a dot, a SHA-256 in base64url). */
+export const RELAY_REMEMBERED_KEY = /^(chat|server)\.[A-Za-z0-9_-]{43}$/;
+
 /** `event: request` — a request to show. */
 export interface RelayRequestEventData {
   /** At least 128 random bits, base64url. */
@@ -88,6 +94,13 @@ export interface RelayRequestEventData {
   receivedAt: number;
   /** Server clock, ms since the epoch: the request is answered `cancel` then. */
   deadline?: number;
+  /** What the person may remember of an accept (the host's `remember`); absent for sensitive fields, files and URL mode. */
+  remember?: ElicitationRememberScope[];
+  /**
+   * Answered from a decision the person remembered, without a card: its key (what Forget sends) and
+   * when it was made (server clock). A `closed` event follows.
+   */
+  remembered?: { key: string; at: number };
 }
 
 /** `event: closed` — the request left without this window's answer. */
@@ -119,6 +132,13 @@ export interface RelayAnswerBody {
   result: ElicitResult;
   /** "notification": sent by the service worker from a notification's action (the record's cause says so). */
   via?: "notification";
+  /** With an accept: keep it for this chat or this server (only a scope the request's `remember` offered). */
+  remember?: ElicitationRememberScope;
+}
+
+/** The body of a `POST` that forgets one of the person's remembered decisions (`{ ok: true }`, also when it was gone). */
+export interface RelayForgetBody {
+  forget: string;
 }
 
 /**

@@ -92,6 +92,11 @@ export const deMessages: ElicitationMessages = {
   closedWithdrawn: "Der Server hat diese Frage zurückgezogen",
   closedTimeout: "Die Zeit für diese Frage ist abgelaufen",
   closedClosed: "Diese Frage ist nicht mehr offen",
+  rememberForChat: "Für diesen Chat merken",
+  rememberForServer: "Immer für diesen Server",
+  rememberedAnswer: "{server}: automatisch beantwortet – gemerkt am {date}",
+  rememberedForget: "Vergessen",
+  rememberedForgotten: "Vergessen. {server} fragt Sie beim nächsten Mal wieder.",
   sensitiveFieldWarning:
     "Das sieht nach {kind} aus. MCP-Server dürfen in einem Formular nicht nach Passwörtern, Schlüsseln, Tokens, Kartendaten oder Ausweisnummern fragen. Geben Sie es nur ein, wenn Sie sicher sind.",
   sensitiveKindPassword: "einem Passwort",

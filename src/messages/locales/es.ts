@@ -89,6 +89,11 @@ export const esMessages: ElicitationMessages = {
   closedWithdrawn: "El servidor retiró esta pregunta",
   closedTimeout: "Se agotó el tiempo de esta pregunta",
   closedClosed: "Esta pregunta ya no está abierta",
+  rememberForChat: "Recordar en este chat",
+  rememberForServer: "Siempre para este servidor",
+  rememberedAnswer: "{server}: respondido automáticamente — recordado el {date}",
+  rememberedForget: "Olvidar",
+  rememberedForgotten: "Olvidado. {server} le preguntará la próxima vez.",
   sensitiveFieldWarning:
     "Parece que se trata de {kind}. Los servidores MCP no pueden pedir contraseñas, claves, tokens, datos de tarjetas ni números de identificación en un formulario. No lo introduzca a menos que esté seguro.",
   sensitiveKindPassword: "una contraseña",

@@ -90,6 +90,11 @@ export const frMessages: ElicitationMessages = {
   closedWithdrawn: "Le serveur a retiré cette question",
   closedTimeout: "Le délai de cette question est écoulé",
   closedClosed: "Cette question n’est plus ouverte",
+  rememberForChat: "Mémoriser pour cette conversation",
+  rememberForServer: "Toujours pour ce serveur",
+  rememberedAnswer: "{server} : répondu automatiquement — mémorisé le {date}",
+  rememberedForget: "Oublier",
+  rememberedForgotten: "Oublié. {server} vous demandera la prochaine fois.",
   sensitiveFieldWarning:
     "Cela ressemble à {kind}. Les serveurs MCP n’ont pas le droit de demander des mots de passe, des clés, des jetons, des données de carte ou des numéros d’identité dans un formulaire. Ne le saisissez que si vous en êtes sûr.",
   sensitiveKindPassword: "un mot de passe",

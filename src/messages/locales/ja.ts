@@ -86,6 +86,11 @@ export const jaMessages: ElicitationMessages = {
   closedWithdrawn: "サーバーがこの質問を取り下げました",
   closedTimeout: "この質問は時間切れになりました",
   closedClosed: "この質問はもう受け付けていません",
+  rememberForChat: "このチャットでは記憶する",
+  rememberForServer: "このサーバーでは常に使う",
+  rememberedAnswer: "{server}: 自動で回答しました — {date} に記憶",
+  rememberedForget: "記憶を消す",
+  rememberedForgotten: "記憶を消しました。次回は {server} があらためて尋ねます。",
   sensitiveFieldWarning:
     "これは{kind}のようです。MCP サーバーがフォームでパスワード、キー、トークン、カード情報、身分証明書の番号を求めることは認められていません。確信がない限り入力しないでください。",
   sensitiveKindPassword: "パスワード",

@@ -89,6 +89,11 @@ export const ptBRMessages: ElicitationMessages = {
   closedWithdrawn: "O servidor retirou esta pergunta",
   closedTimeout: "O tempo desta pergunta acabou",
   closedClosed: "Esta pergunta não está mais aberta",
+  rememberForChat: "Lembrar nesta conversa",
+  rememberForServer: "Sempre para este servidor",
+  rememberedAnswer: "{server}: respondido automaticamente — lembrado em {date}",
+  rememberedForget: "Esquecer",
+  rememberedForgotten: "Esquecido. {server} perguntará na próxima vez.",
   sensitiveFieldWarning:
     "Isto parece ser {kind}. Servidores MCP não podem pedir senhas, chaves, tokens, dados de cartão ou números de documentos em um formulário. Só preencha se tiver certeza.",
   sensitiveKindPassword: "uma senha",

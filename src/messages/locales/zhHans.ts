@@ -86,6 +86,11 @@ export const zhHansMessages: ElicitationMessages = {
   closedWithdrawn: "服务器已撤回此问题",
   closedTimeout: "此问题已超时",
   closedClosed: "此问题已不再开放",
+  rememberForChat: "在此对话中记住",
+  rememberForServer: "对此服务器始终使用",
+  rememberedAnswer: "{server}：已自动回答 — 于 {date} 记住",
+  rememberedForget: "忘记",
+  rememberedForgotten: "已忘记。下次 {server} 会再次询问您。",
   sensitiveFieldWarning:
     "这看起来像是{kind}。MCP 服务器不得在表单中索要密码、密钥、令牌、银行卡信息或身份证件号码。除非您确定，否则请勿填写。",
   sensitiveKindPassword: "密码",

@@ -11,6 +11,7 @@ import type { PreparedRequests } from "../createPreparedRequests";
 import type { ElicitationRelayStore, RelayRound } from "../ElicitationRelayStore";
 import { readBoundedBody } from "../readBoundedBody";
 import type { Records } from "./createRecords";
+import type { RememberedDecisions } from "./createRememberedDecisions";
 import type { ElicitationRelayEvent } from "../types";
 import { relayReply, storeUnavailableReply } from "./relayReply";
 
@@ -30,6 +31,8 @@ export interface AnswerIntakeOptions {
   records: Records;
   /** The last answer of a parked round: resumed here, before the reply. */
   resume: (round: RelayRound) => Promise<void>;
+  /** Where an accept the person asked to remember is kept, and a Forget goes. */
+  remembered: RememberedDecisions;
 }
 
 export function createAnswerIntake(options: AnswerIntakeOptions): (request: Request, owner: string) => Promise<Response> {
@@ -48,7 +51,12 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
     if (text === "timeout") return refused(RELAY_STATUS.bodyTimeout, { error: "body-timeout" });
     const parsed = await parseRelayAnswer(text);
     if (!parsed.ok) return refused(RELAY_STATUS.badRequest, { error: "bad-request", message: parsed.message });
-    const { id } = parsed.answer;
+    // The thread's Forget: answered alike whether the decision was there or not.
+    if (parsed.forget !== undefined) {
+      await options.remembered.forget(owner, parsed.forget);
+      return relayReply(RELAY_STATUS.ok, { ok: true });
+    }
+    const { id, remember } = parsed.answer;
     let result = parsed.answer.result;
     const found = await guard("get", () => store.get(id));
     // Someone else's request answers exactly as an unknown one: nothing says it exists.
@@ -56,6 +64,10 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
     if (found.record === undefined) return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: found.closed }, id);
     const closing = options.closing(id);
     if (closing !== undefined) return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: closing }, id);
+    // Only what the request offered (never for sensitive fields, files or URL mode): the answer is not taken without it.
+    if (remember !== undefined && found.record.remember?.includes(remember) !== true) {
+      return refused(RELAY_STATUS.badRequest, { error: "bad-request", message: `This request offers no remembering "${remember}".` }, id);
+    }
     if (result.action === "accept") {
       // The preparation made when it arrived (kept by its params' text), or, on another instance, made now.
       const prepared = prepare(found.record.params);
@@ -71,6 +83,9 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
         result = { action: "accept", content: checked.content };
       }
     }
+    // Kept before the answer is taken: its server may ask the same again the moment it has it. A store
+    // that fails keeps nothing (reported as store-failed); the answer goes on all the same.
+    if (remember !== undefined && result.action === "accept") await options.remembered.keep(found.record, remember, result).catch(() => undefined);
     // A settle that fails or times out is a 503: the browser tries again, and a try that landed after all reads as its own 409 "answered".
     const outcome = await guard("settle", () => store.settle(id, { reason: "answered", result }, owner));
     if (outcome.status === "not-found") return refused(RELAY_STATUS.notFound, { error: "not-found" });

@@ -113,7 +113,7 @@ export function createHeldRequests(
       item.reject(item.signal?.reason ?? new Error("The request was withdrawn."));
     } else {
       const result: ElicitResult = settlement.reason === "answered" ? settlement.result : { action: "cancel" };
-      const cause = settlement.reason === "answered" ? "user" : settlement.reason;
+      const cause = settlement.reason !== "answered" ? settlement.reason : item.record.remembered !== undefined ? "remembered" : "user";
       emit({ type: "answered", owner, serverName, id, action: result.action, cause });
       item.resolve(result);
     }
@@ -286,7 +286,8 @@ export function createHeldRequests(
     },
     markShown(id) {
       const item = held.get(id);
-      if (item === undefined || item.shown) return;
+      // One answered from a remembered decision is drawn as a line, never as a card to answer.
+      if (item === undefined || item.shown || item.record.remembered !== undefined) return;
       item.shown = true;
       emit({ type: "shown", owner: item.record.owner, serverName: item.record.serverName, id });
     },

@@ -80,6 +80,14 @@ export function readRelayOptions(options: ElicitationRelayOptions): RelaySetting
     if (typeof options.notify?.send !== "function") throw new TypeError("createElicitationRelay: notify.send must be a function (notice) => void.");
     if (!positiveMs(options.notify.afterMs)) throw new RangeError("createElicitationRelay: notify.afterMs must be a positive number of milliseconds.");
   }
+  if (options.remember !== undefined) {
+    const { chat, server } = options.remember ?? {};
+    if (chat !== undefined && (typeof chat !== "string" || chat === "" || chat.length > RELAY_BOUNDS.contextKeyLength)) {
+      throw new TypeError(`createElicitationRelay: remember.chat must name the context entry holding the chat's id (a key of 1 to ${RELAY_BOUNDS.contextKeyLength} characters, "chatId").`);
+    }
+    if (server !== undefined && typeof server !== "boolean") throw new TypeError("createElicitationRelay: remember.server must be true or false.");
+    if (chat === undefined && server !== true) throw new TypeError('createElicitationRelay: remember must offer something: { chat: "chatId" } and/or { server: true }.');
+  }
   return {
     now,
     store: options.store ?? createMemoryRelayStore({ now }),

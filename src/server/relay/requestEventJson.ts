@@ -10,5 +10,7 @@ export function requestEventJson(record: RelayRecord, paramsJson?: string): stri
   if (paramsJson === undefined) return JSON.stringify(requestEventOf(record));
   const context = record.context === undefined ? "" : `,"context":${JSON.stringify(record.context)}`;
   const deadline = record.deadline === undefined ? "" : `,"deadline":${JSON.stringify(record.deadline)}`;
-  return `{"id":${JSON.stringify(record.id)},"serverName":${JSON.stringify(record.serverName)},"params":${paramsJson}${context},"receivedAt":${JSON.stringify(record.receivedAt)}${deadline}}`;
+  const remember = record.remember === undefined ? "" : `,"remember":${JSON.stringify(record.remember)}`;
+  const remembered = record.remembered === undefined ? "" : `,"remembered":${JSON.stringify(record.remembered)}`;
+  return `{"id":${JSON.stringify(record.id)},"serverName":${JSON.stringify(record.serverName)},"params":${paramsJson}${context},"receivedAt":${JSON.stringify(record.receivedAt)}${deadline}${remember}${remembered}}`;
 }

@@ -10,5 +10,7 @@ export function requestEventOf(record: RelayRecord): RelayRequestEventData {
     ...(record.context === undefined ? {} : { context: record.context }),
     receivedAt: record.receivedAt,
     ...(record.deadline === undefined ? {} : { deadline: record.deadline }),
+    ...(record.remember === undefined ? {} : { remember: record.remember }),
+    ...(record.remembered === undefined ? {} : { remembered: record.remembered }),
   };
 }

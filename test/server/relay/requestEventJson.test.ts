@@ -18,6 +18,8 @@ const record = fc.record(
     receivedAt: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
     deadline: fc.integer({ min: 0 }),
     holder: text,
+    remember: fc.subarray(["chat", "server"] as const, { minLength: 1 }),
+    remembered: fc.record({ key: text, at: fc.integer({ min: 0 }) }),
   },
   { requiredKeys: ["id", "owner", "serverName", "params", "receivedAt", "holder"] },
 );
