@@ -2,16 +2,18 @@
 // Attributes for the common case, properties for the rest, DOM events out. Its cards are drawn in the
 // element's own children (no shadow root: docs/element.md says why), by a React root it holds while
 // connected. Where there is no `customElements` (a server rendering the page) defining is a no-op.
-import { createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
+// Up front it holds the relay's connection and the queue only: React, the form, its checks and the
+// stylesheet come in one chunk (outletView.tsx), loaded when the first request is in the queue, or
+// earlier, once the page is idle, so a question on a warm page is drawn as fast as with it all up front.
 import { createElicitationDraftStore, type ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import type { ElicitationAttentionEvent } from "../host/attention/types";
 import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 import type { ElicitationQueue, ElicitationQueueEntry } from "../client/types";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
-import { createOutletStyles } from "./adoptOutletStyles";
+import type { OutletStyles } from "./adoptOutletStyles";
 import { createRelayConnections, type RelayUser } from "./createRelayConnections";
-import { ElementOutlet } from "./ElementOutlet";
+import { loadOutletView } from "./loadOutletView";
+import type { OutletRoot, OutletView } from "./OutletView";
 import { relayUrlOf } from "../core/relay/relayUrlOf";
 import { matchesContext, readOutletAttributes } from "./readOutletAttributes";
 import { watchDrawnRequests, type DrawnRequestWatcher, type ElicitationOutletClosedEvent, type ElicitationOutletShownEvent } from "./watchDrawnRequests";
@@ -41,7 +43,7 @@ export interface ElicitationOutletElement extends HTMLElement {
 export interface ElicitationOutletEvents {
   /** A request drawn here started or stopped waiting unseen (docs/attention.md). */
   "mcp-elicitation-attention": CustomEvent<ElicitationAttentionEvent>;
-  /** Something handled went wrong: an `ElicitationRelayError` of the relay's connection, or a `TypeError` naming an attribute or property it cannot take. */
+  /** Something handled went wrong: an `ElicitationRelayError` of the relay's connection, or a `TypeError` naming an attribute or property it cannot take, or saying that what draws the requests could not be loaded. */
   "mcp-elicitation-error": CustomEvent<ElicitationRelayError | TypeError>;
   /** A request was drawn here (a card or the dialog appeared). */
   "mcp-elicitation-shown": CustomEvent<ElicitationOutletShownEvent>;
@@ -54,6 +56,12 @@ export interface ElicitationOutletElementEventMap extends HTMLElementEventMap, E
 
 const OBSERVED = ["relay-url", "presentation", "layout", "locale", "dir", "filter-context", "drafts", "title-badge", "stop-asking"];
 const PROPERTIES = ["queue", "messages", "filter"] as const;
+
+/** Something for the outlet to draw: a request waiting, or a URL-mode step the person opened. */
+const asks = (queue: ElicitationQueue) => {
+  const { entries, urlSteps } = queue.getSnapshot();
+  return entries.length > 0 || urlSteps.length > 0;
+};
 
 /** Defines `<mcp-elicitation-outlet>` once; nothing where `customElements` is absent. */
 export function defineElicitationOutletElement(): void {
@@ -68,11 +76,35 @@ export function defineElicitationOutletElement(): void {
     keepOnly: (prefix, keys) => everyDraftStore().forEach((store) => store.keepOnly(prefix, keys)),
     clear: () => everyDraftStore().forEach((store) => store.clear()),
   });
-  const styles = createOutletStyles();
+  // The chunk that draws, once loaded; what is loading it; its stylesheet, one for the page.
+  let view: { parts: OutletView; styles: OutletStyles } | undefined;
+  let viewLoading: Promise<unknown> | undefined;
+  const loadView = () =>
+    (viewLoading ??= loadOutletView().then(
+      (parts) => {
+        view ??= { parts, styles: parts.createOutletStyles() };
+      },
+      (error: unknown) => {
+        // The next request tries again (a network back, a deploy finished).
+        viewLoading = undefined;
+        throw error;
+      },
+    ));
+  let prefetching = false;
+  /** Fetches the chunk once the page has nothing else to do, so the first question finds it ready. */
+  const prefetchWhenIdle = () => {
+    if (prefetching) return;
+    prefetching = true;
+    const prefetch = () => void loadView().catch(() => undefined);
+    if (typeof requestIdleCallback === "function") requestIdleCallback(prefetch);
+    else setTimeout(prefetch, 0);
+  };
 
   class OutletElement extends HTMLElement {
     static readonly observedAttributes = OBSERVED;
-    #root: Root | undefined;
+    #connected = false;
+    /** Drawing, once the chunk is loaded and something was asked. */
+    #root: OutletRoot | undefined;
     #queue: ElicitationQueue | undefined;
     #messages: ElicitationMessagesInput | undefined;
     #filter: ((entry: ElicitationQueueEntry) => boolean) | undefined;
@@ -82,8 +114,8 @@ export function defineElicitationOutletElement(): void {
     readonly #reported = new Set<string>();
     /** Requests this element reported unseen: their "seen" or "ended" is its to report. */
     readonly #unseen = new Set<string>();
-    /** The queue drawn from, and what follows the requests drawn from it ("shown" / "closed" events). */
-    #watched: { queue: ElicitationQueue; watcher: DrawnRequestWatcher } | undefined;
+    /** The queue drawn from, what follows the requests drawn from it ("shown" / "closed" events), and, before the chunk is loaded, what waits for a request. */
+    #watched: { queue: ElicitationQueue; watcher: DrawnRequestWatcher; untilAsked?: () => void; loading?: boolean } | undefined;
 
     get queue() {
       return this.#queue;
@@ -125,10 +157,8 @@ export function defineElicitationOutletElement(): void {
           (this as Record<string, unknown>)[name] = value;
         }
       }
-      styles.adoptIn(document);
-      const root = this.getRootNode();
-      if (root instanceof ShadowRoot) styles.adoptIn(root);
-      this.#root ??= createRoot(this);
+      this.#connected = true;
+      prefetchWhenIdle();
       this.#render();
     }
 
@@ -136,6 +166,7 @@ export function defineElicitationOutletElement(): void {
       // Moved (taken out and put back in the same task): keep the root, the connection and what is typed.
       queueMicrotask(() => {
         if (this.isConnected) return;
+        this.#connected = false;
         this.#root?.unmount();
         this.#root = undefined;
         this.#relay?.release();
@@ -159,24 +190,24 @@ export function defineElicitationOutletElement(): void {
     }
 
     #render() {
-      const root = this.#root;
-      if (root === undefined) return;
+      if (!this.#connected) return;
       const attributes = readOutletAttributes((name) => this.getAttribute(name));
       for (const problem of attributes.problems) this.#report(problem);
       const queue = this.#queue ?? this.#relayQueue(attributes.relayUrl);
       const watched = this.#watch(queue);
       if (queue === undefined || watched === undefined) {
-        root.render(null);
+        this.#root?.render(null);
         return;
       }
+      const root = this.#root ?? this.#rootOnceAsked(queue);
+      if (root === undefined) return;
       const own = this.#filter;
       const { context } = attributes;
       const filter =
         own === undefined && context === undefined
           ? undefined
           : (entry: ElicitationQueueEntry) => (context === undefined || matchesContext(entry, context)) && (own === undefined || this.#accepts(own, entry));
-      root.render(
-        createElement(ElementOutlet, {
+      root.render({
           queue: watched,
           presentation: attributes.presentation,
           layout: attributes.layout,
@@ -189,7 +220,57 @@ export function defineElicitationOutletElement(): void {
           titleBadge: attributes.titleBadge,
           stopAsking: attributes.stopAsking,
           onAttention: (event) => this.#attention(queue, filter, event),
-        }),
+      });
+    }
+
+    /** The root, made now if the chunk is here; else undefined, and the chunk is loaded once `queue` asks something. */
+    #rootOnceAsked(queue: ElicitationQueue): OutletRoot | undefined {
+      if (view !== undefined) {
+        this.#stopWaiting();
+        view.styles.adoptIn(document);
+        const rootNode = this.getRootNode();
+        if (rootNode instanceof ShadowRoot) view.styles.adoptIn(rootNode);
+        return (this.#root = view.parts.createRoot(this));
+      }
+      if (asks(queue)) this.#drawWhenLoaded(queue);
+      else this.#waitForAsking(queue);
+      return undefined;
+    }
+
+    /** Loads the chunk at the queue's first request (every change is looked at until then). */
+    #waitForAsking(queue: ElicitationQueue) {
+      const watched = this.#watched;
+      if (watched === undefined || watched.untilAsked !== undefined || watched.loading) return;
+      watched.untilAsked = queue.subscribe(() => {
+        if (!asks(queue)) return;
+        this.#stopWaiting();
+        this.#drawWhenLoaded(queue);
+      });
+    }
+
+    #stopWaiting() {
+      this.#watched?.untilAsked?.();
+      if (this.#watched) this.#watched.untilAsked = undefined;
+    }
+
+    #drawWhenLoaded(queue: ElicitationQueue) {
+      const watched = this.#watched;
+      if (watched === undefined || watched.loading) return;
+      watched.loading = true;
+      loadView().then(
+        () => {
+          watched.loading = false;
+          if (this.#watched === watched) this.#render();
+        },
+        (error: unknown) => {
+          watched.loading = false;
+          if (this.#watched !== watched) return;
+          this.#emit(
+            "mcp-elicitation-error",
+            new TypeError(`<mcp-elicitation-outlet> could not load what draws its requests (${error instanceof Error ? error.message.slice(0, 200) : "not an Error"}); the next request tries again.`),
+          );
+          this.#waitForAsking(queue);
+        },
       );
     }
 
@@ -197,6 +278,7 @@ export function defineElicitationOutletElement(): void {
     #watch(queue: ElicitationQueue | undefined): ElicitationQueue | undefined {
       if (this.#watched?.queue === queue) return this.#watched?.watcher.queue;
       this.#watched?.watcher.stop();
+      this.#watched?.untilAsked?.();
       this.#watched = undefined;
       if (queue === undefined) return undefined;
       const watcher = watchDrawnRequests(queue, {
