@@ -1,6 +1,6 @@
 // The queue's options, checked once when it is created: misconfiguration fails there, loudly, rather
 // than as a queue that silently refuses (or never times out) everything.
-import { fileParserOf } from "../../core/request/parseElicitationSchema";
+import { fileParserOf } from "../../core/request/fileParserOf";
 import { checkRateLimit, type RateLimit } from "../../core/shared/createRateLimiter";
 import type { ElicitationQueueOptions } from "../types";
 

@@ -7,6 +7,7 @@ import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
 import { checkPatternSyntax } from "./checkPatternSyntax";
 import { cutText, quoteExcerpt } from "../shared/excerpt";
 import { detectSensitiveField } from "./sensitiveFields";
+import { fileParserOf, registerFileInputs } from "./fileParserOf";
 import type {
   FieldDescriptor,
   FileFieldDescriptor,
@@ -56,6 +57,8 @@ const ALLOWED = {
   itemsAnyOf: new Set(["type", "anyOf"]),
   option: new Set(["type", "const"]),
 };
+
+export { fileParserOf };
 
 export interface ParseElicitationOptions {
   /** Size limits; any left out keep their defaults (see `defaultElicitationLimits`). */
@@ -111,24 +114,10 @@ export function parseElicitationSchema(schema: unknown, options: ParseElicitatio
   }
 }
 
-/**
- * The reading of file properties the host's opt-in brings. Anything but that value (or false) is a
- * mistake in the host's code, not in the server's request: it throws, where a request never does.
- */
-export function fileParserOf(fileInputs: unknown): FileInputsSupport["parseFile"] | undefined {
-  if (fileInputs === undefined || fileInputs === false) return undefined;
-  // Known by identity, never by shape: an object that merely has a `parseFile` is not the opt-in.
-  if (typeof fileInputs === "object" && fileInputs !== null && madeFileInputs.has(fileInputs)) return (fileInputs as FileInputsSupport).parseFile;
-  throw new TypeError('fileInputs takes the `fileInputs` value of "react-mcp-elicitation/core"');
-}
-
-/** The opt-in values made by createFileInputs; only these turn file inputs on. */
-const madeFileInputs = new WeakSet<object>();
-
 /** Makes the `fileInputs` opt-in value (fileInputs.ts), the only kind of value fileParserOf accepts. */
 export function createFileInputs(): FileInputs {
   const made = Object.freeze<FileInputsSupport>({ kind: "file-inputs", parseFile: parseFileProperty });
-  madeFileInputs.add(made);
+  registerFileInputs(made);
   return made;
 }
 
