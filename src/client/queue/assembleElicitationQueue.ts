@@ -3,8 +3,8 @@
 // No React here: the outlet subscribes through `subscribe` / `getSnapshot`. This file composes the
 // jobs around the waiting line, each in a file beside it (admission budget, snapshots, URL steps,
 // delivery, options); URL-mode replays and the rate limit are core's, shared with the relay.
-// The admission step (the request's preparation) comes from the caller: at once (createElicitationQueue),
-// or loaded with the first request (the element's queue, whose page loads no parser before a question).
+// The admission step (the request's preparation) is made by the caller's maker at the first request: the
+// element's queue holds requests back until it has loaded that maker (its page loads no parser up front).
 import type { ElicitationAdmission } from "../../core/request/createElicitationAdmission";
 import type { ElicitationQueueError } from "../../core/request/ElicitationQueueError";
 import type { ElicitationSchemaError } from "../../core/request/ElicitationSchemaError";
@@ -50,17 +50,14 @@ export interface QueueAdmissionSettings {
 /** Makes the queue's admission step (createQueueAdmission). */
 export type QueueAdmissionMaker = (settings: QueueAdmissionSettings) => ElicitationAdmission<ElicitationQueueError>;
 
-/** The admission step's maker, at hand or loaded when the first request arrives (a failed load is tried again by the next). */
-export type QueueAdmissionSource = { ready: QueueAdmissionMaker } | { load: () => Promise<QueueAdmissionMaker> };
-
-export function assembleElicitationQueue(options: ElicitationQueueOptions, source: QueueAdmissionSource): ElicitationQueue {
+export function assembleElicitationQueue(options: ElicitationQueueOptions, makeAdmission: QueueAdmissionMaker): ElicitationQueue {
   const { now, rateLimit, timeoutMs: queueTimeoutMs, urlStepTimeoutMs } = readQueueOptions(options);
   const emit = createEventReporter<ElicitationQueueEvent>(options.onEvent, now);
   // Insertion-ordered: the head is the first value, and removing any entry costs the same at any size.
   const pending = new Map<string, Pending>();
   let closed = false;
   const settings: QueueAdmissionSettings = { options, rateLimit, now, isClosed: () => closed };
-  let admission = "ready" in source ? source.ready(settings) : undefined;
+  let admission: ElicitationAdmission<ElicitationQueueError> | undefined;
   const replays = createUrlReplays();
   const urlSteps = createUrlSteps({
     now,
@@ -147,8 +144,7 @@ export function assembleElicitationQueue(options: ElicitationQueueOptions, sourc
     if (!context.ok) return Promise.reject(new TypeError(`queue.request: ${context.problem}.`));
     if (deliver !== undefined && typeof deliver !== "function") return Promise.reject(new TypeError("queue.request: deliver must be a function."));
     if (draftKey !== undefined && (typeof draftKey !== "string" || draftKey === "")) return Promise.reject(new TypeError("queue.request: draftKey must be a non-empty string."));
-    // Set before any request gets here: request() below holds them until it is.
-    const step = admission as ElicitationAdmission<ElicitationQueueError>;
+    const step = (admission ??= makeAdmission(settings));
     // The rate is per server. Prepared once, here: the entry carries this result, and the outlet hands it to the dialog as it is.
     const admitted = step.admit(serverName, serverName, params);
     if (!admitted.ok) return refuse(serverName, admitted.error);
@@ -268,37 +264,8 @@ export function assembleElicitationQueue(options: ElicitationQueueOptions, sourc
     urlSteps.close();
   }
 
-  const budgeted = createAdmissionBudget(admit);
-  /** Requests that arrived before the admission step was loaded, in arrival order. */
-  const early: { run: () => void; fail: (error: unknown) => void }[] = [];
-  let loading = false;
-
-  function loadAdmission(load: () => Promise<QueueAdmissionMaker>): void {
-    if (loading) return;
-    loading = true;
-    load().then(
-      (make) => {
-        admission ??= make(settings);
-        // In arrival order, each through the budget as if it had just arrived.
-        for (const each of early.splice(0)) each.run();
-      },
-      (error: unknown) => {
-        loading = false;
-        for (const each of early.splice(0)) each.fail(error);
-      },
-    );
-  }
-
-  function request(request: ElicitationQueueRequest): Promise<ElicitResult> {
-    if (admission !== undefined && early.length === 0) return budgeted(request);
-    return new Promise<ElicitResult>((resolve, reject) => {
-      early.push({ run: () => budgeted(request).then(resolve, reject), fail: reject });
-      if ("load" in source) loadAdmission(source.load);
-    });
-  }
-
   const queue: ElicitationQueue = {
-    request,
+    request: createAdmissionBudget(admit),
     respond,
     submit,
     show(id) {

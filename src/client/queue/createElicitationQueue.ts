@@ -4,5 +4,5 @@ import { assembleElicitationQueue } from "./assembleElicitationQueue";
 import { createQueueAdmission } from "./createQueueAdmission";
 
 export function createElicitationQueue(options: ElicitationQueueOptions = {}): ElicitationQueue {
-  return assembleElicitationQueue(options, { ready: createQueueAdmission });
+  return assembleElicitationQueue(options, createQueueAdmission);
 }

@@ -7,7 +7,7 @@ import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
 import { checkPatternSyntax } from "./checkPatternSyntax";
 import { cutText, quoteExcerpt } from "../shared/excerpt";
 import { detectSensitiveField } from "./sensitiveFields";
-import { fileParserOf, registerFileInputs } from "./fileParserOf";
+import { checkFileInputs, madeFileInputs } from "./fileInputsOptIn";
 import type {
   FieldDescriptor,
   FileFieldDescriptor,
@@ -58,8 +58,6 @@ const ALLOWED = {
   option: new Set(["type", "const"]),
 };
 
-export { fileParserOf };
-
 export interface ParseElicitationOptions {
   /** Size limits; any left out keep their defaults (see `defaultElicitationLimits`). */
   limits?: Partial<ElicitationLimits>;
@@ -103,7 +101,7 @@ export type ParseElicitationSchemaResult =
  */
 export function parseElicitationSchema(schema: unknown, options: ParseElicitationOptions = {}): ParseElicitationSchemaResult {
   // Outside the try: a wrong opt-in is the host's mistake and throws, never a refusal of the request.
-  const parseFile = fileParserOf(options?.fileInputs);
+  const parseFile = (checkFileInputs(options?.fileInputs) as FileInputsSupport | undefined)?.parseFile;
   try {
     const run: ParseRun = { limits: resolveElicitationLimits(options?.limits), parseFile };
     const parsed = { ...parseRoot(run, schema), limits: run.limits };
@@ -114,10 +112,10 @@ export function parseElicitationSchema(schema: unknown, options: ParseElicitatio
   }
 }
 
-/** Makes the `fileInputs` opt-in value (fileInputs.ts), the only kind of value fileParserOf accepts. */
+/** Makes the `fileInputs` opt-in value (fileInputs.ts), the only kind of value checkFileInputs accepts. */
 export function createFileInputs(): FileInputs {
   const made = Object.freeze<FileInputsSupport>({ kind: "file-inputs", parseFile: parseFileProperty });
-  registerFileInputs(made);
+  madeFileInputs.add(made);
   return made;
 }
 
