@@ -4,6 +4,7 @@
 import type { QueueAdmissionMaker } from "../client/queue/assembleElicitationQueue";
 import type { OutletStyles } from "./adoptOutletStyles";
 import type { ElementOutletProps } from "./ElementOutlet";
+import type { watchDrawnRequests } from "./watchDrawnRequests";
 
 /** A React root drawing the outlet into one element's children. */
 export interface OutletRoot {
@@ -15,8 +16,10 @@ export interface OutletRoot {
 export interface OutletView {
   /** A root in `element` (its children), as the element draws while connected. */
   createRoot(element: HTMLElement): OutletRoot;
-  /** The page's one stylesheet of the outlet, adopted before the first card is drawn. */
+  /** The page's one shipped stylesheet, adopted before the first card is drawn. */
   createOutletStyles(): OutletStyles;
+  /** Follows the requests the outlet draws, for the element's "shown" and "closed" events. */
+  watchDrawnRequests: typeof watchDrawnRequests;
   /** The element's queues prepare requests with this, once it is loaded. */
   createQueueAdmission: QueueAdmissionMaker;
 }

@@ -10,13 +10,13 @@ import type { ElicitationAttentionEvent } from "../host/attention/types";
 import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 import type { ElicitationQueue, ElicitationQueueEntry } from "../client/types";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
-import type { OutletStyles } from "./adoptOutletStyles";
+import { createOutletStyles, ELEMENT_RULES, type OutletStyles } from "./adoptOutletStyles";
 import { createRelayConnections, type RelayUser } from "./createRelayConnections";
 import { loadOutletView } from "./loadOutletView";
 import type { OutletRoot, OutletView } from "./OutletView";
 import { relayUrlOf } from "../core/relay/relayUrlOf";
 import { matchesContext, readOutletAttributes } from "./readOutletAttributes";
-import { watchDrawnRequests, type DrawnRequestWatcher, type ElicitationOutletClosedEvent, type ElicitationOutletShownEvent } from "./watchDrawnRequests";
+import type { DrawnRequestWatcher, ElicitationOutletClosedEvent, ElicitationOutletShownEvent } from "./watchDrawnRequests";
 
 /** The element's tag name. */
 const ELICITATION_OUTLET_TAG = "mcp-elicitation-outlet";
@@ -90,6 +90,13 @@ export function defineElicitationOutletElement(): void {
         throw error;
       },
     ));
+  const elementStyles = createOutletStyles(ELEMENT_RULES);
+  /** Adopts `styles` where this element draws: the document, and the shadow root it sits in. */
+  const adoptAround = (element: HTMLElement, styles: OutletStyles) => {
+    styles.adoptIn(document);
+    const rootNode = element.getRootNode();
+    if (rootNode instanceof ShadowRoot) styles.adoptIn(rootNode);
+  };
   let prefetching = false;
   /** Fetches the chunk once the page has nothing else to do, so the first question finds it ready. */
   const prefetchWhenIdle = () => {
@@ -114,8 +121,8 @@ export function defineElicitationOutletElement(): void {
     readonly #reported = new Set<string>();
     /** Requests this element reported unseen: their "seen" or "ended" is its to report. */
     readonly #unseen = new Set<string>();
-    /** The queue drawn from, what follows the requests drawn from it ("shown" / "closed" events), and, before the chunk is loaded, what waits for a request. */
-    #watched: { queue: ElicitationQueue; watcher: DrawnRequestWatcher; untilAsked?: () => void; loading?: boolean } | undefined;
+    /** The queue drawn from; before the chunk is loaded, what waits for its first request; once drawing, what follows the requests drawn ("shown" / "closed" events). */
+    #watched: { queue: ElicitationQueue; untilAsked?: () => void; loading?: boolean; watcher?: DrawnRequestWatcher } | undefined;
 
     get queue() {
       return this.#queue;
@@ -158,6 +165,7 @@ export function defineElicitationOutletElement(): void {
         }
       }
       this.#connected = true;
+      adoptAround(this, elementStyles);
       prefetchWhenIdle();
       this.#render();
     }
@@ -200,7 +208,11 @@ export function defineElicitationOutletElement(): void {
         return;
       }
       const root = this.#root ?? this.#rootOnceAsked(queue);
-      if (root === undefined) return;
+      if (root === undefined || view === undefined) return;
+      watched.watcher ??= view.parts.watchDrawnRequests(queue, {
+        shown: (event: ElicitationOutletShownEvent) => this.#emit("mcp-elicitation-shown", event),
+        closed: (event: ElicitationOutletClosedEvent) => this.#emit("mcp-elicitation-closed", event),
+      });
       const own = this.#filter;
       const { context } = attributes;
       const filter =
@@ -208,18 +220,18 @@ export function defineElicitationOutletElement(): void {
           ? undefined
           : (entry: ElicitationQueueEntry) => (context === undefined || matchesContext(entry, context)) && (own === undefined || this.#accepts(own, entry));
       root.render({
-          queue: watched,
-          presentation: attributes.presentation,
-          layout: attributes.layout,
-          locale: attributes.locale,
-          dir: attributes.dir,
-          messages: this.#messages,
-          filter,
-          // Memory by default: a draft only ever comes back to its own question, so keeping one costs nothing.
-          drafts: attributes.drafts === "off" ? undefined : draftStore(attributes.drafts ?? "memory"),
-          titleBadge: attributes.titleBadge,
-          stopAsking: attributes.stopAsking,
-          onAttention: (event) => this.#attention(queue, filter, event),
+        queue: watched.watcher.queue,
+        presentation: attributes.presentation,
+        layout: attributes.layout,
+        locale: attributes.locale,
+        dir: attributes.dir,
+        messages: this.#messages,
+        filter,
+        // Memory by default: a draft only ever comes back to its own question, so keeping one costs nothing.
+        drafts: attributes.drafts === "off" ? undefined : draftStore(attributes.drafts ?? "memory"),
+        titleBadge: attributes.titleBadge,
+        stopAsking: attributes.stopAsking,
+        onAttention: (event) => this.#attention(queue, filter, event),
       });
     }
 
@@ -227,9 +239,7 @@ export function defineElicitationOutletElement(): void {
     #rootOnceAsked(queue: ElicitationQueue): OutletRoot | undefined {
       if (view !== undefined) {
         this.#stopWaiting();
-        view.styles.adoptIn(document);
-        const rootNode = this.getRootNode();
-        if (rootNode instanceof ShadowRoot) view.styles.adoptIn(rootNode);
+        adoptAround(this, view.styles);
         return (this.#root = view.parts.createRoot(this));
       }
       if (asks(queue)) this.#drawWhenLoaded(queue);
@@ -274,19 +284,13 @@ export function defineElicitationOutletElement(): void {
       );
     }
 
-    /** Follows what is drawn from `queue` (the same watcher while the queue stays); stops following the one before. */
-    #watch(queue: ElicitationQueue | undefined): ElicitationQueue | undefined {
-      if (this.#watched?.queue === queue) return this.#watched?.watcher.queue;
-      this.#watched?.watcher.stop();
+    /** What this element keeps of `queue` (the same while the queue stays); stops following the one before. */
+    #watch(queue: ElicitationQueue | undefined) {
+      if (this.#watched?.queue === queue) return this.#watched;
+      this.#watched?.watcher?.stop();
       this.#watched?.untilAsked?.();
-      this.#watched = undefined;
-      if (queue === undefined) return undefined;
-      const watcher = watchDrawnRequests(queue, {
-        shown: (event: ElicitationOutletShownEvent) => this.#emit("mcp-elicitation-shown", event),
-        closed: (event: ElicitationOutletClosedEvent) => this.#emit("mcp-elicitation-closed", event),
-      });
-      this.#watched = { queue, watcher };
-      return watcher.queue;
+      this.#watched = queue === undefined ? undefined : { queue };
+      return this.#watched;
     }
 
     /** The page's `filter`; one that throws draws nothing here (said once), never a blank page. */

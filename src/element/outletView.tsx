@@ -3,9 +3,11 @@
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { createQueueAdmission } from "../client/queue/createQueueAdmission";
+import styles from "../styles.css?inline";
 import { createOutletStyles } from "./adoptOutletStyles";
 import { ElementOutlet } from "./ElementOutlet";
 import type { OutletView } from "./OutletView";
+import { watchDrawnRequests } from "./watchDrawnRequests";
 
 export const outletView: OutletView = {
   createRoot(element) {
@@ -15,6 +17,7 @@ export const outletView: OutletView = {
       unmount: () => root.unmount(),
     };
   },
-  createOutletStyles,
+  createOutletStyles: () => createOutletStyles(styles),
+  watchDrawnRequests,
   createQueueAdmission,
 };
