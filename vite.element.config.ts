@@ -22,9 +22,6 @@ export default defineConfig({
       formats: ["es"],
     },
     rollupOptions: {
-      // What loads up front and what draws share modules (the queue's errors, the draft values): they
-      // stay in the entry's file, which the chunk imports, rather than in small files of their own.
-      preserveEntrySignatures: "allow-extension",
       external: [/^ajv($|\/)/, /^ajv-formats($|\/)/, /^@cfworker\/json-schema($|\/)/, /^tldts($|\/)/, /^re2js($|\/)/],
       output: { entryFileNames: "[name].js", chunkFileNames: "element/[name]-[hash].js" },
     },

@@ -2,6 +2,7 @@
 // with its form and checks, the stylesheet, and the queue's admission step. Only the type is here, so the
 // code loaded up front names the chunk's parts without holding them.
 import type { QueueAdmissionMaker } from "../client/queue/assembleElicitationQueue";
+import type { createElicitationDraftStore } from "../form/createElicitationDraftStore";
 import type { OutletStyles } from "./adoptOutletStyles";
 import type { ElementOutletProps } from "./ElementOutlet";
 import type { watchDrawnRequests } from "./watchDrawnRequests";
@@ -18,6 +19,8 @@ export interface OutletView {
   createRoot(element: HTMLElement): OutletRoot;
   /** The page's one shipped stylesheet, adopted before the first card is drawn. */
   createOutletStyles(): OutletStyles;
+  /** The page's draft stores are made with this (createElementDrafts). */
+  createElicitationDraftStore: typeof createElicitationDraftStore;
   /** Follows the requests the outlet draws, for the element's "shown" and "closed" events. */
   watchDrawnRequests: typeof watchDrawnRequests;
   /** The element's queues prepare requests with this, once it is loaded. */

@@ -5,12 +5,12 @@
 // Up front it holds the relay's connection and the queue only: React, the form, its checks and the
 // stylesheet come in one chunk (outletView.tsx), loaded when the first request is in the queue, or
 // earlier, once the page is idle, so a question on a warm page is drawn as fast as with it all up front.
-import { createElicitationDraftStore, type ElicitationDraftStore } from "../form/createElicitationDraftStore";
 import type { ElicitationAttentionEvent } from "../host/attention/types";
 import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 import type { ElicitationQueue, ElicitationQueueEntry } from "../client/types";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
 import { createOutletStyles, ELEMENT_RULES, type OutletStyles } from "./adoptOutletStyles";
+import { createElementDrafts } from "./createElementDrafts";
 import { createRelayConnections, type RelayUser } from "./createRelayConnections";
 import { loadOutletView } from "./loadOutletView";
 import type { OutletRoot, OutletView } from "./OutletView";
@@ -68,14 +68,6 @@ export function defineElicitationOutletElement(): void {
   if (typeof customElements === "undefined" || typeof HTMLElement === "undefined") return;
   if (customElements.get(ELICITATION_OUTLET_TAG) !== undefined) return;
   // Shared by every element of the page: one connection per relay URL, one stylesheet, one draft store of each kind.
-  const drafts: Partial<Record<"memory" | "session", ElicitationDraftStore>> = {};
-  const draftStore = (storage: "memory" | "session") => (drafts[storage] ??= createElicitationDraftStore({ storage }));
-  // "session" is made to be cleared even when no element of this page asked for it: an earlier page of the tab may have.
-  const everyDraftStore = () => [draftStore("session"), ...(drafts.memory ? [drafts.memory] : [])];
-  const relays = createRelayConnections({
-    keepOnly: (prefix, keys) => everyDraftStore().forEach((store) => store.keepOnly(prefix, keys)),
-    clear: () => everyDraftStore().forEach((store) => store.clear()),
-  });
   // The chunk that draws, once loaded; what is loading it; its stylesheet, one for the page.
   let view: { parts: OutletView; styles: OutletStyles } | undefined;
   let viewLoading: Promise<unknown> | undefined;
@@ -83,6 +75,7 @@ export function defineElicitationOutletElement(): void {
     (viewLoading ??= loadOutletView().then(
       (parts) => {
         view ??= { parts, styles: parts.createOutletStyles() };
+        drafts.loaded(parts.createElicitationDraftStore);
       },
       (error: unknown) => {
         // The next request tries again (a network back, a deploy finished).
@@ -90,6 +83,8 @@ export function defineElicitationOutletElement(): void {
         throw error;
       },
     ));
+  const drafts = createElementDrafts(() => void loadView().catch(() => undefined));
+  const relays = createRelayConnections(drafts.relay);
   const elementStyles = createOutletStyles(ELEMENT_RULES);
   /** Adopts `styles` where this element draws: the document, and the shadow root it sits in. */
   const adoptAround = (element: HTMLElement, styles: OutletStyles) => {
@@ -152,7 +147,7 @@ export function defineElicitationOutletElement(): void {
     }
 
     clearDrafts() {
-      for (const store of everyDraftStore()) store.clear();
+      drafts.clear();
     }
 
     connectedCallback() {
@@ -228,7 +223,7 @@ export function defineElicitationOutletElement(): void {
         messages: this.#messages,
         filter,
         // Memory by default: a draft only ever comes back to its own question, so keeping one costs nothing.
-        drafts: attributes.drafts === "off" ? undefined : draftStore(attributes.drafts ?? "memory"),
+        drafts: attributes.drafts === "off" ? undefined : drafts.store(attributes.drafts ?? "memory"),
         titleBadge: attributes.titleBadge,
         stopAsking: attributes.stopAsking,
         onAttention: (event) => this.#attention(queue, filter, event),

@@ -3,6 +3,7 @@
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { createQueueAdmission } from "../client/queue/createQueueAdmission";
+import { createElicitationDraftStore } from "../form/createElicitationDraftStore";
 import styles from "../styles.css?inline";
 import { createOutletStyles } from "./adoptOutletStyles";
 import { ElementOutlet } from "./ElementOutlet";
@@ -18,6 +19,7 @@ export const outletView: OutletView = {
     };
   },
   createOutletStyles: () => createOutletStyles(styles),
+  createElicitationDraftStore,
   watchDrawnRequests,
   createQueueAdmission,
 };
