@@ -71,11 +71,15 @@ export function defineElicitationOutletElement(): void {
   // The chunk that draws, once loaded; what is loading it; its stylesheet, one for the page.
   let view: { parts: OutletView; styles: OutletStyles } | undefined;
   let viewLoading: Promise<unknown> | undefined;
+  // Each connected element's render: once the chunk is in, every element draws its (empty) outlet, so
+  // React's code has run before the first question, as when it all loaded with the page.
+  const connected = new Map<HTMLElement, () => void>();
   const loadView = () =>
     (viewLoading ??= loadOutletView().then(
       (parts) => {
         view ??= { parts, styles: parts.createOutletStyles() };
         drafts.loaded(parts.createElicitationDraftStore);
+        for (const render of [...connected.values()]) render();
       },
       (error: unknown) => {
         // The next request tries again (a network back, a deploy finished).
@@ -160,6 +164,7 @@ export function defineElicitationOutletElement(): void {
         }
       }
       this.#connected = true;
+      connected.set(this, () => this.#render());
       adoptAround(this, elementStyles);
       prefetchWhenIdle();
       this.#render();
@@ -170,6 +175,7 @@ export function defineElicitationOutletElement(): void {
       queueMicrotask(() => {
         if (this.isConnected) return;
         this.#connected = false;
+        connected.delete(this);
         this.#root?.unmount();
         this.#root = undefined;
         this.#relay?.release();
