@@ -2,9 +2,10 @@
 // Attributes for the common case, properties for the rest, DOM events out. Its cards are drawn in the
 // element's own children (no shadow root: docs/element.md says why), by a React root it holds while
 // connected. Where there is no `customElements` (a server rendering the page) defining is a no-op.
-// Up front it holds the relay's connection and the queue only: React, the form, its checks and the
-// stylesheet come in one chunk (outletView.tsx), loaded when the first request is in the queue, or
-// earlier, once the page is idle, so a question on a warm page is drawn as fast as with it all up front.
+// Up front it holds the relay's connection and the queue only: React, the form, its checks, the draft
+// stores and the stylesheet come in one chunk (outletView.tsx), loaded when the first request is in the
+// queue, or earlier, once the page is idle, so a question on a warm page is drawn as fast as with it all
+// up front.
 import type { ElicitationAttentionEvent } from "../host/attention/types";
 import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 import type { ElicitationQueue, ElicitationQueueEntry } from "../client/types";
@@ -68,7 +69,7 @@ export function defineElicitationOutletElement(): void {
   if (typeof customElements === "undefined" || typeof HTMLElement === "undefined") return;
   if (customElements.get(ELICITATION_OUTLET_TAG) !== undefined) return;
   // Shared by every element of the page: one connection per relay URL, one stylesheet, one draft store of each kind.
-  // The chunk that draws, once loaded; what is loading it; its stylesheet, one for the page.
+  // The chunk that draws, once loaded, with its stylesheet; what is loading it.
   let view: { parts: OutletView; styles: OutletStyles } | undefined;
   let viewLoading: Promise<unknown> | undefined;
   // Each connected element's render: once the chunk is in, every element draws its (empty) outlet, so
@@ -109,7 +110,7 @@ export function defineElicitationOutletElement(): void {
   class OutletElement extends HTMLElement {
     static readonly observedAttributes = OBSERVED;
     #connected = false;
-    /** Drawing, once the chunk is loaded and something was asked. */
+    /** Drawing, once the chunk is loaded. */
     #root: OutletRoot | undefined;
     #queue: ElicitationQueue | undefined;
     #messages: ElicitationMessagesInput | undefined;
