@@ -315,7 +315,7 @@ if (process.argv.includes("--json")) {
   const rows = [
     ["react-mcp-elicitation (everything it exports, the synchronous API included)", sizes.ours],
     ['"react-mcp-elicitation/core" (synchronous API: both engines inside)', sizes.oursCore],
-    ['"react-mcp-elicitation/element" (<mcp-elicitation-outlet>, React and react-dom inside, the stylesheet too)', sizes.oursElement],
+    ['"react-mcp-elicitation/element" (<mcp-elicitation-outlet>; on demand: React and react-dom, the form, the stylesheet, loaded with the first question or when the page is idle)', sizes.oursElement],
     ["ajv + ajv-formats alone", sizes.ajv],
     ["@cfworker/json-schema alone", sizes.cfworker],
     ["react-hook-form alone (everything)", sizes.reactHookForm],
@@ -335,7 +335,7 @@ const over = [
   ["ElicitationDialog, RE2 pattern engine (its worker's file or its chunk)", Math.max(dialog.re2Paths + Math.max(dialog.re2, dialog.re2Worker), esbuildSizes.oursDialog.re2Paths + esbuildSizes.oursDialog.re2), budget.patternRe2],
   ["react-mcp-elicitation (everything, but the PSL and RE2)", sizes.ours.formMode, budget.index],
   ["react-mcp-elicitation/core (but RE2)", sizes.oursCore.total - sizes.oursCore.re2 - sizes.oursCore.re2Paths, budget.core],
-  ["react-mcp-elicitation/element, initial bundle (React inside)", sizes.oursElement.initial, budget.elementInitial],
+  ["react-mcp-elicitation/element, before its first question (React comes with the question)", sizes.oursElement.initial, budget.elementInitial],
   ["react-mcp-elicitation/element, form mode (every chunk but the PSL)", sizes.oursElement.formMode, budget.elementFormMode],
   ["styles.css", styles, budget.styles],
 ].filter(([, size, limit]) => size > limit);

@@ -1,11 +1,14 @@
 // <mcp-elicitation-outlet> in the hosts it is for: a Svelte 5 page and a static HTML page, each built
 // from the packed package, in real Chromium against a real relay whose MCP side is the real SDK. People
 // act at human pace: a press held ~120 ms, typing key by key, a finger's tap through the DevTools protocol.
+// Last, what the static page fetched before its first question (no React) and how that question is drawn.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/launchChromium.mjs";
+import { prepareElicitationRequest } from "../../src/core/request/prepareElicitationRequest";
 import { buildPages, startElementHost, type ElementHost } from "./elementHost";
 
 let pages: Awaited<ReturnType<typeof buildPages>>;
@@ -329,3 +332,116 @@ describe("a static HTML page with a module script", () => {
     expect(await called).toEqual({ action: "decline" });
   });
 });
+
+// What the element costs a page before its first question, by the page's network log: the relay connection
+// and an empty outlet, no React. What draws comes in one chunk, fetched when the page is idle or, if a
+// question comes first, with that question; either way the question is drawn, styled, and answered.
+
+/** React DOM's production build names this in its code; no other part of the library does. */
+const REACT_DOM_MARK = "__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE";
+const sizeBudget = JSON.parse(await readFile(new URL("../../bench/size-budget.json", import.meta.url), "utf8")) as { elementInitial: number };
+
+interface Fetched {
+  url: string;
+  /** Gzipped bytes of the body, as size.mjs counts them. */
+  gzipped: number;
+  react: boolean;
+}
+
+/** Before the page's code: idle callbacks are held, not run, until the test runs them (`window.__runIdle()`). */
+function holdIdleCallbacks() {
+  const held: IdleRequestCallback[] = [];
+  window.requestIdleCallback = (callback) => held.push(callback);
+  (window as unknown as { __runIdle(): number }).__runIdle = () => {
+    for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+    return held.length;
+  };
+  (window as unknown as { __idleAsked: () => number }).__idleAsked = () => held.length;
+}
+
+/** The plain page with idle callbacks held, and every script it fetched, in order. */
+async function openLogged(path: string): Promise<{ page: Page; scripts: Fetched[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  await context.addCookies([{ name: "user", value: "alice", url: host.origin }]);
+  await context.addInitScript(holdIdleCallbacks);
+  await context.addInitScript(watchForUnstyledCards);
+  const page = await context.newPage();
+  const scripts: Fetched[] = [];
+  const reading: Promise<unknown>[] = [];
+  page.on("response", (response) => {
+    if (!/\.m?js(\?|$)/.test(response.url())) return;
+    reading.push(
+      response.body().then(
+        (body) => scripts.push({ url: response.url().replace(host.origin, ""), gzipped: gzipSync(body, { level: 9 }).length, react: body.includes(REACT_DOM_MARK) }),
+        // A body still being read when the test closes the page: nothing to count any more.
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(`${host.origin}${path}`, { waitUntil: "load" });
+  // Up front is everything the page fetched once it is loaded and the relay's stream is open.
+  await expect.poll(() => host.streams.get("alice") ?? 0).toBe(1);
+  await page.waitForTimeout(500);
+  await Promise.all(reading);
+  return { page, scripts };
+}
+
+describe("<mcp-elicitation-outlet> before its first question", () => {
+  it("fetches no React and stays within the budget; an idle moment fetches what draws; the question then draws from it", async () => {
+    const { page, scripts } = await openLogged("/plain/");
+    const upFront = scripts.map(({ url, gzipped, react }) => ({ url, gzipped, react }));
+    expect(upFront.length).toBeGreaterThan(0);
+    expect(upFront.filter((script) => script.react)).toEqual([]);
+    expect(upFront.reduce((sum, script) => sum + script.gzipped, 0)).toBeLessThanOrEqual(sizeBudget.elementInitial);
+    // The element asked for an idle moment to fetch the rest.
+    expect(await page.evaluate(() => (window as unknown as { __idleAsked(): number }).__idleAsked())).toBe(1);
+
+    await page.evaluate(() => (window as unknown as { __runIdle(): number }).__runIdle());
+    await expect.poll(() => scripts.some((script) => script.react)).toBe(true);
+    await page.waitForTimeout(300);
+    const beforeQuestion = scripts.length;
+
+    const called = host.deploy("t1");
+    await card(page).waitFor();
+    // Everything it draws with was here already: the question fetched nothing more.
+    expect(scripts.length).toBe(beforeQuestion);
+    expect(await page.evaluate(() => window.__unstyled)).toEqual([]);
+    await press(page, card(page).getByRole("button", { name: "Decline" }));
+    expect(await called).toEqual({ action: "decline" });
+  });
+
+  it("a question before the page was idle fetches what draws then, and is drawn styled and answered", async () => {
+    const { page, scripts } = await openLogged("/plain/");
+    expect(scripts.filter((script) => script.react)).toEqual([]);
+    const called = host.deploy("t1");
+    await card(page).waitFor();
+    expect(scripts.some((script) => script.react)).toBe(true);
+    expect(await page.evaluate(() => window.__unstyled)).toEqual([]);
+    await press(page, card(page).getByRole("radio", { name: "staging" }));
+    await press(page, card(page).getByRole("button", { name: "Submit" }));
+    expect(await called).toEqual({ action: "accept", content: { environment: "staging" } });
+  });
+
+  it("the page's own queue refuses a request with a broken schema with the error it always did, once the chunk is in", async () => {
+    const { page, scripts } = await openLogged("/plain/?in-page");
+    expect(scripts.filter((script) => script.react)).toEqual([]);
+    const broken = { message: "Pick", requestedSchema: { type: "object", properties: { where: { type: "object", properties: {} } } } };
+    const expected = prepareElicitationRequest(broken);
+    expect(expected.ok).toBe(false);
+    const refused = await page.evaluate(
+      (params) =>
+        window.__ask(params).then(
+          () => null,
+          (error: { name: string; message: string; code: number; data?: unknown }) => ({ name: error.name, message: error.message, code: error.code, data: error.data }),
+        ),
+      broken,
+    );
+    const error = (expected as { error: { name: string; message: string; code: number; data?: unknown } }).error;
+    expect(refused).toEqual({ name: error.name, message: error.message, code: error.code, data: error.data });
+    // A good request after it is drawn.
+    void page.evaluate(() => window.__ask({ message: "Name the note", requestedSchema: { type: "object", properties: { title: { type: "string" } } } }));
+    await card(page).waitFor();
+  });
+});
+

@@ -1,7 +1,7 @@
 // One connection per relay URL for every element of a page: elements under each tool call of a thread
 // share one event stream and one queue, each drawing the requests its filter takes. Held while an
 // element uses it, closed when the last one lets go (the relay keeps the requests for a reload).
-import { createElicitationQueue } from "../client/queue/createElicitationQueue";
+import { createElicitationQueue } from "./createElicitationQueue";
 import { connectElicitationRelay } from "../client/relay/connectElicitationRelay";
 import type { ElicitationRelayConnection, ElicitationRelayDrafts } from "../client/relay/ElicitationRelayConnectionOptions";
 import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";

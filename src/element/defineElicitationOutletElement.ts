@@ -2,19 +2,22 @@
 // Attributes for the common case, properties for the rest, DOM events out. Its cards are drawn in the
 // element's own children (no shadow root: docs/element.md says why), by a React root it holds while
 // connected. Where there is no `customElements` (a server rendering the page) defining is a no-op.
-import { createElement } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { createElicitationDraftStore, type ElicitationDraftStore } from "../form/createElicitationDraftStore";
+// Up front it holds the relay's connection and the queue only: React, the form, its checks, the draft
+// stores and the stylesheet come in one chunk (outletView.tsx), loaded when the first request is in the
+// queue, or earlier, once the page is idle, so a question on a warm page is drawn as fast as with it all
+// up front.
 import type { ElicitationAttentionEvent } from "../host/attention/types";
 import type { ElicitationRelayError } from "../client/relay/ElicitationRelayError";
 import type { ElicitationQueue, ElicitationQueueEntry } from "../client/types";
 import type { ElicitationMessagesInput } from "../messages/resolveMessages";
-import { createOutletStyles } from "./adoptOutletStyles";
+import { createOutletStyles, ELEMENT_RULES, type OutletStyles } from "./adoptOutletStyles";
+import { createElementDrafts } from "./createElementDrafts";
 import { createRelayConnections, type RelayUser } from "./createRelayConnections";
-import { ElementOutlet } from "./ElementOutlet";
+import { loadOutletView } from "./loadOutletView";
+import type { OutletRoot, OutletView } from "./OutletView";
 import { relayUrlOf } from "../core/relay/relayUrlOf";
 import { matchesContext, readOutletAttributes } from "./readOutletAttributes";
-import { watchDrawnRequests, type DrawnRequestWatcher, type ElicitationOutletClosedEvent, type ElicitationOutletShownEvent } from "./watchDrawnRequests";
+import type { DrawnRequestWatcher, ElicitationOutletClosedEvent, ElicitationOutletShownEvent } from "./watchDrawnRequests";
 
 /** The element's tag name. */
 const ELICITATION_OUTLET_TAG = "mcp-elicitation-outlet";
@@ -41,7 +44,7 @@ export interface ElicitationOutletElement extends HTMLElement {
 export interface ElicitationOutletEvents {
   /** A request drawn here started or stopped waiting unseen (docs/attention.md). */
   "mcp-elicitation-attention": CustomEvent<ElicitationAttentionEvent>;
-  /** Something handled went wrong: an `ElicitationRelayError` of the relay's connection, or a `TypeError` naming an attribute or property it cannot take. */
+  /** Something handled went wrong: an `ElicitationRelayError` of the relay's connection, or a `TypeError` naming an attribute or property it cannot take, or saying that what draws the requests could not be loaded. */
   "mcp-elicitation-error": CustomEvent<ElicitationRelayError | TypeError>;
   /** A request was drawn here (a card or the dialog appeared). */
   "mcp-elicitation-shown": CustomEvent<ElicitationOutletShownEvent>;
@@ -55,24 +58,60 @@ export interface ElicitationOutletElementEventMap extends HTMLElementEventMap, E
 const OBSERVED = ["relay-url", "presentation", "layout", "locale", "dir", "filter-context", "drafts", "title-badge", "stop-asking"];
 const PROPERTIES = ["queue", "messages", "filter"] as const;
 
+/** Something for the outlet to draw: a request waiting, or a URL-mode step the person opened. */
+const asks = (queue: ElicitationQueue) => {
+  const { entries, urlSteps } = queue.getSnapshot();
+  return entries.length > 0 || urlSteps.length > 0;
+};
+
 /** Defines `<mcp-elicitation-outlet>` once; nothing where `customElements` is absent. */
 export function defineElicitationOutletElement(): void {
   if (typeof customElements === "undefined" || typeof HTMLElement === "undefined") return;
   if (customElements.get(ELICITATION_OUTLET_TAG) !== undefined) return;
   // Shared by every element of the page: one connection per relay URL, one stylesheet, one draft store of each kind.
-  const drafts: Partial<Record<"memory" | "session", ElicitationDraftStore>> = {};
-  const draftStore = (storage: "memory" | "session") => (drafts[storage] ??= createElicitationDraftStore({ storage }));
-  // "session" is made to be cleared even when no element of this page asked for it: an earlier page of the tab may have.
-  const everyDraftStore = () => [draftStore("session"), ...(drafts.memory ? [drafts.memory] : [])];
-  const relays = createRelayConnections({
-    keepOnly: (prefix, keys) => everyDraftStore().forEach((store) => store.keepOnly(prefix, keys)),
-    clear: () => everyDraftStore().forEach((store) => store.clear()),
-  });
-  const styles = createOutletStyles();
+  // The chunk that draws, once loaded, with its stylesheet; what is loading it.
+  let view: { parts: OutletView; styles: OutletStyles } | undefined;
+  let viewLoading: Promise<unknown> | undefined;
+  // Each connected element's render: once the chunk is in, every element draws its (empty) outlet, so
+  // React's code has run before the first question, as when it all loaded with the page.
+  const connected = new Map<HTMLElement, () => void>();
+  const loadView = () =>
+    (viewLoading ??= loadOutletView().then(
+      (parts) => {
+        view ??= { parts, styles: parts.createOutletStyles() };
+        drafts.loaded(parts.createElicitationDraftStore);
+        for (const render of [...connected.values()]) render();
+      },
+      (error: unknown) => {
+        // The next request tries again (a network back, a deploy finished).
+        viewLoading = undefined;
+        throw error;
+      },
+    ));
+  const drafts = createElementDrafts(() => void loadView().catch(() => undefined));
+  const relays = createRelayConnections(drafts.relay);
+  const elementStyles = createOutletStyles(ELEMENT_RULES);
+  /** Adopts `styles` where this element draws: the document, and the shadow root it sits in. */
+  const adoptAround = (element: HTMLElement, styles: OutletStyles) => {
+    styles.adoptIn(document);
+    const rootNode = element.getRootNode();
+    if (rootNode instanceof ShadowRoot) styles.adoptIn(rootNode);
+  };
+  let prefetching = false;
+  /** Fetches the chunk once the page has nothing else to do, so the first question finds it ready. */
+  const prefetchWhenIdle = () => {
+    if (prefetching) return;
+    prefetching = true;
+    const prefetch = () => void loadView().catch(() => undefined);
+    if (typeof requestIdleCallback === "function") requestIdleCallback(prefetch);
+    else setTimeout(prefetch, 0);
+  };
 
   class OutletElement extends HTMLElement {
     static readonly observedAttributes = OBSERVED;
-    #root: Root | undefined;
+    #connected = false;
+    /** Drawing, once the chunk is loaded. */
+    #root: OutletRoot | undefined;
     #queue: ElicitationQueue | undefined;
     #messages: ElicitationMessagesInput | undefined;
     #filter: ((entry: ElicitationQueueEntry) => boolean) | undefined;
@@ -82,8 +121,8 @@ export function defineElicitationOutletElement(): void {
     readonly #reported = new Set<string>();
     /** Requests this element reported unseen: their "seen" or "ended" is its to report. */
     readonly #unseen = new Set<string>();
-    /** The queue drawn from, and what follows the requests drawn from it ("shown" / "closed" events). */
-    #watched: { queue: ElicitationQueue; watcher: DrawnRequestWatcher } | undefined;
+    /** The queue drawn from; before the chunk is loaded, what waits for its first request; once drawing, what follows the requests drawn ("shown" / "closed" events). */
+    #watched: { queue: ElicitationQueue; untilAsked?: () => void; loading?: boolean; watcher?: DrawnRequestWatcher } | undefined;
 
     get queue() {
       return this.#queue;
@@ -113,7 +152,7 @@ export function defineElicitationOutletElement(): void {
     }
 
     clearDrafts() {
-      for (const store of everyDraftStore()) store.clear();
+      drafts.clear();
     }
 
     connectedCallback() {
@@ -125,10 +164,10 @@ export function defineElicitationOutletElement(): void {
           (this as Record<string, unknown>)[name] = value;
         }
       }
-      styles.adoptIn(document);
-      const root = this.getRootNode();
-      if (root instanceof ShadowRoot) styles.adoptIn(root);
-      this.#root ??= createRoot(this);
+      this.#connected = true;
+      connected.set(this, () => this.#render());
+      adoptAround(this, elementStyles);
+      prefetchWhenIdle();
       this.#render();
     }
 
@@ -136,6 +175,8 @@ export function defineElicitationOutletElement(): void {
       // Moved (taken out and put back in the same task): keep the root, the connection and what is typed.
       queueMicrotask(() => {
         if (this.isConnected) return;
+        this.#connected = false;
+        connected.delete(this);
         this.#root?.unmount();
         this.#root = undefined;
         this.#relay?.release();
@@ -159,52 +200,99 @@ export function defineElicitationOutletElement(): void {
     }
 
     #render() {
-      const root = this.#root;
-      if (root === undefined) return;
+      if (!this.#connected) return;
       const attributes = readOutletAttributes((name) => this.getAttribute(name));
       for (const problem of attributes.problems) this.#report(problem);
       const queue = this.#queue ?? this.#relayQueue(attributes.relayUrl);
       const watched = this.#watch(queue);
       if (queue === undefined || watched === undefined) {
-        root.render(null);
+        this.#root?.render(null);
         return;
       }
+      const root = this.#root ?? this.#rootOnceAsked(queue);
+      if (root === undefined || view === undefined) return;
+      watched.watcher ??= view.parts.watchDrawnRequests(queue, {
+        shown: (event: ElicitationOutletShownEvent) => this.#emit("mcp-elicitation-shown", event),
+        closed: (event: ElicitationOutletClosedEvent) => this.#emit("mcp-elicitation-closed", event),
+      });
       const own = this.#filter;
       const { context } = attributes;
       const filter =
         own === undefined && context === undefined
           ? undefined
           : (entry: ElicitationQueueEntry) => (context === undefined || matchesContext(entry, context)) && (own === undefined || this.#accepts(own, entry));
-      root.render(
-        createElement(ElementOutlet, {
-          queue: watched,
-          presentation: attributes.presentation,
-          layout: attributes.layout,
-          locale: attributes.locale,
-          dir: attributes.dir,
-          messages: this.#messages,
-          filter,
-          // Memory by default: a draft only ever comes back to its own question, so keeping one costs nothing.
-          drafts: attributes.drafts === "off" ? undefined : draftStore(attributes.drafts ?? "memory"),
-          titleBadge: attributes.titleBadge,
-          stopAsking: attributes.stopAsking,
-          onAttention: (event) => this.#attention(queue, filter, event),
-        }),
+      root.render({
+        queue: watched.watcher.queue,
+        presentation: attributes.presentation,
+        layout: attributes.layout,
+        locale: attributes.locale,
+        dir: attributes.dir,
+        messages: this.#messages,
+        filter,
+        // Memory by default: a draft only ever comes back to its own question, so keeping one costs nothing.
+        drafts: attributes.drafts === "off" ? undefined : drafts.store(attributes.drafts ?? "memory"),
+        titleBadge: attributes.titleBadge,
+        stopAsking: attributes.stopAsking,
+        onAttention: (event) => this.#attention(queue, filter, event),
+      });
+    }
+
+    /** The root, made now if the chunk is here; else undefined, and the chunk is loaded once `queue` asks something. */
+    #rootOnceAsked(queue: ElicitationQueue): OutletRoot | undefined {
+      if (view !== undefined) {
+        this.#stopWaiting();
+        adoptAround(this, view.styles);
+        return (this.#root = view.parts.createRoot(this));
+      }
+      if (asks(queue)) this.#drawWhenLoaded(queue);
+      else this.#waitForAsking(queue);
+      return undefined;
+    }
+
+    /** Loads the chunk at the queue's first request (every change is looked at until then). */
+    #waitForAsking(queue: ElicitationQueue) {
+      const watched = this.#watched;
+      if (watched === undefined || watched.untilAsked !== undefined || watched.loading) return;
+      watched.untilAsked = queue.subscribe(() => {
+        if (!asks(queue)) return;
+        this.#stopWaiting();
+        this.#drawWhenLoaded(queue);
+      });
+    }
+
+    #stopWaiting() {
+      this.#watched?.untilAsked?.();
+      if (this.#watched) this.#watched.untilAsked = undefined;
+    }
+
+    #drawWhenLoaded(queue: ElicitationQueue) {
+      const watched = this.#watched;
+      if (watched === undefined || watched.loading) return;
+      watched.loading = true;
+      loadView().then(
+        () => {
+          watched.loading = false;
+          if (this.#watched === watched) this.#render();
+        },
+        (error: unknown) => {
+          watched.loading = false;
+          if (this.#watched !== watched) return;
+          this.#emit(
+            "mcp-elicitation-error",
+            new TypeError(`<mcp-elicitation-outlet> could not load what draws its requests (${error instanceof Error ? error.message.slice(0, 200) : "not an Error"}); the next request tries again.`),
+          );
+          this.#waitForAsking(queue);
+        },
       );
     }
 
-    /** Follows what is drawn from `queue` (the same watcher while the queue stays); stops following the one before. */
-    #watch(queue: ElicitationQueue | undefined): ElicitationQueue | undefined {
-      if (this.#watched?.queue === queue) return this.#watched?.watcher.queue;
-      this.#watched?.watcher.stop();
-      this.#watched = undefined;
-      if (queue === undefined) return undefined;
-      const watcher = watchDrawnRequests(queue, {
-        shown: (event: ElicitationOutletShownEvent) => this.#emit("mcp-elicitation-shown", event),
-        closed: (event: ElicitationOutletClosedEvent) => this.#emit("mcp-elicitation-closed", event),
-      });
-      this.#watched = { queue, watcher };
-      return watcher.queue;
+    /** What this element keeps of `queue` (the same while the queue stays); stops following the one before. */
+    #watch(queue: ElicitationQueue | undefined) {
+      if (this.#watched?.queue === queue) return this.#watched;
+      this.#watched?.watcher?.stop();
+      this.#watched?.untilAsked?.();
+      this.#watched = queue === undefined ? undefined : { queue };
+      return this.#watched;
     }
 
     /** The page's `filter`; one that throws draws nothing here (said once), never a blank page. */

@@ -10,7 +10,7 @@ export type { ElicitationOutletClosedEvent, ElicitationOutletCloseReason, Elicit
 // The tag is registered with Svelte's, Vue's and React's checkers (frameworkElements.d.ts).
 export type { ElicitationOutletAttributes, ElicitationOutletEventAttributes } from "./ElicitationOutletAttributes";
 // For a page whose MCP client runs in the page: its queue, given to the element's `queue` property.
-export { createElicitationQueue } from "../client/queue/createElicitationQueue";
+export { createElicitationQueue } from "./createElicitationQueue";
 export type { ElicitationQueue, ElicitationQueueEntry, ElicitationQueueOptions } from "../client/types";
 // For a relay that needs more than the page's cookies (a bearer token, limits): the page connects it to its queue.
 export { connectElicitationRelay } from "../client/relay/connectElicitationRelay";

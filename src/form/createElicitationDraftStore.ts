@@ -1,7 +1,7 @@
 import type { FieldDescriptor, FormValues } from "../core/types";
 import { createKeptValues, type KeptValuesRecord } from "../core/values/createKeptValues";
 import { fieldName, initialFormValues } from "../core/values/initialFormValues";
-import { PAGE_DRAFT_PREFIX, RELAY_DRAFT_PREFIX } from "../core/values/draftKeys";
+import { DRAFT_STORAGE_KEY, PAGE_DRAFT_PREFIX, RELAY_DRAFT_PREFIX } from "../core/values/draftKeys";
 import { contextKey } from "../core/values/contextKey";
 
 /**
@@ -96,7 +96,6 @@ export const DRAFT_SAVE_DELAY_MS = 300;
 export const DRAFT_SAVE_MAX_WAIT_MS = 2_000;
 
 const DEFAULT_MAX_BYTES = 128 * 1024;
-const DEFAULT_STORAGE_KEY = "react-mcp-elicitation:drafts";
 const OFFER_CLOSED = ["same-context", "any-context"] as const;
 
 export function createElicitationDraftStore(options: ElicitationDraftStoreOptions = {}): ElicitationDraftStore {
@@ -113,7 +112,7 @@ export function createElicitationDraftStore(options: ElicitationDraftStoreOption
   const drafts = createKeptValues(maxEntries);
   // Filed as (context, form): drafts of closed questions, for `offerClosed` only, in memory only.
   const closed = createKeptValues(maxEntries);
-  const session = storage === "session" ? openSession(options.storageKey ?? DEFAULT_STORAGE_KEY) : undefined;
+  const session = storage === "session" ? openSession(options.storageKey ?? DRAFT_STORAGE_KEY) : undefined;
   // The stored copy: files left out, bounded in bytes as well as in entries.
   const stored = createKeptValues(maxEntries, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const loaded = session?.load();

@@ -187,7 +187,7 @@ describe("admission is one step, in core", () => {
   });
 
   it("the queue and both relay ways in go through it", () => {
-    for (const file of ["client/queue/createElicitationQueue.ts", "server/relay/createRelayAdmission.ts"]) {
+    for (const file of ["client/queue/createQueueAdmission.ts", "server/relay/createRelayAdmission.ts"]) {
       expect(relativeTargets(file.split("/").join(sep))).toContain(home.replace(/\.ts$/, ""));
     }
   });

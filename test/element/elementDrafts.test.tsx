@@ -4,12 +4,17 @@
 // same form starts empty; `clearDrafts()` (sign-out) forgets every draft of the page and the tab.
 import { waitFor } from "@testing-library/dom";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import "../../src/element/index";
 import type { ElicitationOutletElement } from "../../src/element/index";
 import { DRAFT_SAVE_DELAY_MS } from "../../src/form/createElicitationDraftStore";
 import { startWireServer, type WireServer } from "../client/relay/wireServer";
 import { githubUsernameTitled } from "../fixtures/seedRequests";
+import { loadOutletView } from "../../src/element/loadOutletView";
+
+// What draws comes in a chunk loaded with the first request (a browser fetches it when idle, e2e/element/);
+// loaded once here, so the first test's waits do not include transforming React.
+beforeAll(() => loadOutletView(), 60_000);
 
 let server: WireServer;
 

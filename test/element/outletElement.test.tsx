@@ -1,9 +1,14 @@
 // <mcp-elicitation-outlet> in a document (happy-dom): its properties, a queue of the page's own, and
 // what it says when a page hands it something it cannot take. In Chromium against a relay: e2e/element/.
 import { waitFor } from "@testing-library/dom";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createElicitationQueue } from "../../src/element/index";
 import type { ElicitationOutletElement } from "../../src/element/index";
+import { loadOutletView } from "../../src/element/loadOutletView";
+
+// What draws comes in a chunk loaded with the first request (a browser fetches it when idle, e2e/element/);
+// loaded once here, so the first test's waits do not include transforming React.
+beforeAll(() => loadOutletView(), 60_000);
 
 const form = { message: "Name the note", requestedSchema: { type: "object", properties: { title: { type: "string", title: "Title" } } } } as const;
 

@@ -2,9 +2,14 @@
 // card appears, `mcp-elicitation-closed` with the reason as it leaves, never what was answered.
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createElicitationQueue, type ElicitationOutletElement, type ElicitationQueue } from "../../src/element/index";
 import { ElicitationRequestClosed } from "../../src/client/queue/ElicitationRequestClosed";
+import { loadOutletView } from "../../src/element/loadOutletView";
+
+// What draws comes in a chunk loaded with the first request (a browser fetches it when idle, e2e/element/);
+// loaded once here, so the first test's waits do not include transforming React.
+beforeAll(() => loadOutletView(), 60_000);
 
 const form = {
   message: "Name the note",

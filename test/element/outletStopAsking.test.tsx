@@ -1,8 +1,13 @@
 // "Stop asking" on <mcp-elicitation-outlet>: offered while two requests of a server wait, and never with
 // stop-asking="false".
 import { act, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createElicitationQueue, type ElicitationOutletElement } from "../../src/element/index";
+import { loadOutletView } from "../../src/element/loadOutletView";
+
+// What draws comes in a chunk loaded with the first request (a browser fetches it when idle, e2e/element/);
+// loaded once here, so the first test's waits do not include transforming React.
+beforeAll(() => loadOutletView(), 60_000);
 
 const form = { message: "Name the note", requestedSchema: { type: "object", properties: { title: { type: "string" } } } } as const;
 

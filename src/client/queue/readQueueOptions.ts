@@ -1,6 +1,6 @@
 // The queue's options, checked once when it is created: misconfiguration fails there, loudly, rather
 // than as a queue that silently refuses (or never times out) everything.
-import { fileParserOf } from "../../core/request/parseElicitationSchema";
+import { checkFileInputs } from "../../core/request/fileInputsOptIn";
 import { checkRateLimit, type RateLimit } from "../../core/shared/createRateLimiter";
 import type { ElicitationQueueOptions } from "../types";
 
@@ -25,7 +25,7 @@ export function readQueueOptions(options: ElicitationQueueOptions): QueueSetting
     throw new RangeError("createElicitationQueue: timeoutMs must be a positive number of milliseconds.");
   }
   // `fileInputs: true` (or any other stand-in for the opt-in value) throws here, not per request.
-  fileParserOf(options.fileInputs);
+  checkFileInputs(options.fileInputs);
   const urlStepTimeoutMs = options.urlStepTimeoutMs ?? DEFAULT_URL_STEP_TIMEOUT_MS;
   if (!(urlStepTimeoutMs > 0)) {
     throw new RangeError("createElicitationQueue: urlStepTimeoutMs must be a positive number of milliseconds (Infinity keeps steps).");

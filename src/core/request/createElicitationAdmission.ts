@@ -25,6 +25,8 @@ export type AdmissionResult<E> =
 export interface ElicitationAdmission<E> {
   /** The step: the first refusal, or the prepared request. Counts nothing. */
   admit(source: string, serverName: string, params: unknown): AdmissionResult<E>;
+  /** The preparation alone (no way-in or rate check): for a request already answered elsewhere, to show it. */
+  prepare(params: unknown): PreparedElicitationRequest;
   /** Counts one admission of `source` against the rate. */
   count(source: string): void;
   /** The refusal once the way in is closed. */
@@ -59,6 +61,7 @@ export function createElicitationAdmission<E>({
       if (!prepared.ok) return { ok: false, error: prepared.error };
       return { ok: true, prepared, answer: prepared.answer };
     },
+    prepare,
     count(source) {
       if (rateLimit !== false) admissions.record(source);
     },

@@ -2,7 +2,8 @@ import { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { codePointLength, resolveElicitationLimits } from "./limits";
 import { quoteExcerpt } from "../shared/excerpt";
 import { isRecord, ownProperty } from "../shared/ownProperty";
-import { fileParserOf, parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
+import { checkFileInputs } from "./fileInputsOptIn";
+import { parseElicitationSchema, type ParseElicitationOptions } from "./parseElicitationSchema";
 import type { ParsedElicitationRequest } from "../types";
 
 export type ParseElicitationRequestResult =
@@ -16,7 +17,7 @@ export type ParseElicitationRequestResult =
  */
 export function parseElicitationRequest(params: unknown, options: ParseElicitationOptions = {}): ParseElicitationRequestResult {
   // A wrong `fileInputs` is a mistake in the host's code, not in the request: it throws, not refuses.
-  fileParserOf(options?.fileInputs);
+  checkFileInputs(options?.fileInputs);
   try {
     return parse(params, options ?? {});
   } catch {

@@ -7,6 +7,7 @@ import { hasOwn, isRecord, ownProperty } from "../shared/ownProperty";
 import { checkPatternSyntax } from "./checkPatternSyntax";
 import { cutText, quoteExcerpt } from "../shared/excerpt";
 import { detectSensitiveField } from "./sensitiveFields";
+import { checkFileInputs, madeFileInputs } from "./fileInputsOptIn";
 import type {
   FieldDescriptor,
   FileFieldDescriptor,
@@ -100,7 +101,7 @@ export type ParseElicitationSchemaResult =
  */
 export function parseElicitationSchema(schema: unknown, options: ParseElicitationOptions = {}): ParseElicitationSchemaResult {
   // Outside the try: a wrong opt-in is the host's mistake and throws, never a refusal of the request.
-  const parseFile = fileParserOf(options?.fileInputs);
+  const parseFile = (checkFileInputs(options?.fileInputs) as FileInputsSupport | undefined)?.parseFile;
   try {
     const run: ParseRun = { limits: resolveElicitationLimits(options?.limits), parseFile };
     const parsed = { ...parseRoot(run, schema), limits: run.limits };
@@ -111,21 +112,7 @@ export function parseElicitationSchema(schema: unknown, options: ParseElicitatio
   }
 }
 
-/**
- * The reading of file properties the host's opt-in brings. Anything but that value (or false) is a
- * mistake in the host's code, not in the server's request: it throws, where a request never does.
- */
-export function fileParserOf(fileInputs: unknown): FileInputsSupport["parseFile"] | undefined {
-  if (fileInputs === undefined || fileInputs === false) return undefined;
-  // Known by identity, never by shape: an object that merely has a `parseFile` is not the opt-in.
-  if (typeof fileInputs === "object" && fileInputs !== null && madeFileInputs.has(fileInputs)) return (fileInputs as FileInputsSupport).parseFile;
-  throw new TypeError('fileInputs takes the `fileInputs` value of "react-mcp-elicitation/core"');
-}
-
-/** The opt-in values made by createFileInputs; only these turn file inputs on. */
-const madeFileInputs = new WeakSet<object>();
-
-/** Makes the `fileInputs` opt-in value (fileInputs.ts), the only kind of value fileParserOf accepts. */
+/** Makes the `fileInputs` opt-in value (fileInputs.ts), the only kind of value checkFileInputs accepts. */
 export function createFileInputs(): FileInputs {
   const made = Object.freeze<FileInputsSupport>({ kind: "file-inputs", parseFile: parseFileProperty });
   madeFileInputs.add(made);

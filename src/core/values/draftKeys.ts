@@ -8,6 +8,9 @@ export const PAGE_DRAFT_PREFIX = "page:";
 /** Where a relay's request files its draft: the only drafts written to storage. */
 export const RELAY_DRAFT_PREFIX = "relay:";
 
+/** The `sessionStorage` key a draft store with `storage: "session"` writes under by default. */
+export const DRAFT_STORAGE_KEY = "react-mcp-elicitation:drafts";
+
 /** The draft keys of one relay's requests all start with this. */
 export function relayDraftPrefix(relayUrl: string): string {
   return `${RELAY_DRAFT_PREFIX}${relayUrl.length}:${relayUrl}:`;

@@ -1,6 +1,6 @@
 // The relay's options with their defaults, each checked once: a wrong one is a clear error when the
 // relay is made, never a surprise on a person's request.
-import { fileParserOf } from "../../core/request/parseElicitationSchema";
+import { checkFileInputs } from "../../core/request/fileInputsOptIn";
 import { relayBodyLimit } from "../../core/relay/relayBodyLimit";
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
 import { checkRateLimit, type RateLimit } from "../../core/shared/createRateLimiter";
@@ -47,7 +47,7 @@ export function readRelayOptions(options: ElicitationRelayOptions): RelaySetting
   const answerRateLimit = options.answerRateLimit === undefined ? DEFAULTS.answerRateLimit : options.answerRateLimit;
   checkRateLimit(rateLimit, "createElicitationRelay");
   checkRateLimit(answerRateLimit, "createElicitationRelay (answerRateLimit)");
-  fileParserOf(options.fileInputs);
+  checkFileInputs(options.fileInputs);
   const counts = {
     maxOpenPerPerson: options.maxOpenPerPerson ?? DEFAULTS.maxOpen,
     maxStreamsPerPerson: options.maxStreamsPerPerson ?? DEFAULTS.maxStreams,
