@@ -37,6 +37,8 @@ export async function buildPages(): Promise<{ root: string; remove(): Promise<vo
     build({
       configFile: false,
       root: packed,
+      // Where the page serves it: Vite's preloads of the chunks name their paths from it.
+      base: "/plain/vendor/",
       logLevel: "error",
       build: {
         outDir: join(root, "plain", "vendor"),
