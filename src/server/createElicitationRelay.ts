@@ -115,6 +115,8 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     // answer is checked against this preparation.
     const admitted = admission.admit(owner, serverName, params);
     if (!admitted.ok) return admission.refuse(serverName, admitted.error, owner);
+    // Taken now, before anything is awaited: another request prepared meanwhile would be the last.
+    const paramsText = prepare.textOf(params);
     if (admitted.answer !== undefined) {
       emit({ type: "answered", owner, serverName, action: admitted.answer.action, cause: "sensitive" });
       const receivedAt = now();
@@ -160,8 +162,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       holder: held.instance,
     };
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
-    // Measured on its text made around the params' text the admission made: no second serialisation.
-    const eventLength = requestEventJson(record, prepare.textOf(params)).length;
+    // Its text is made once, around the params' text the admission made, and is what every window is written.
+    const eventJson = requestEventJson(record, paramsText);
+    const eventLength = eventJson.length;
     if (eventLength > RELAY_BOUNDS.eventLength) {
       return admission.refuse(
         serverName,
@@ -172,7 +175,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     const answer = held.hold(record, signal, requestTimeout);
     let opened: boolean;
     try {
-      opened = await guard("open", () => store.open(record, settings.maxOpen));
+      opened = await guard("open", () => store.open(record, settings.maxOpen, eventJson));
     } catch (error) {
       held.drop(id);
       // The open may still land once the store answers: its closing is written after it, so no window shows it.

@@ -12,3 +12,13 @@ export function requestEventJson(record: RelayRecord, paramsJson?: string): stri
   const deadline = record.deadline === undefined ? "" : `,"deadline":${JSON.stringify(record.deadline)}`;
   return `{"id":${JSON.stringify(record.id)},"serverName":${JSON.stringify(record.serverName)},"params":${paramsJson}${context},"receivedAt":${JSON.stringify(record.receivedAt)}${deadline}}`;
 }
+
+/**
+ * The request's id in a text `requestEventJson` made, where it comes first: read from that text, so a
+ * store that hands the text on need not make the record for it.
+ */
+export function requestEventIdOf(json: string): string {
+  // `,"serverName":` cannot stand inside the id's JSON string: a quote in it is escaped.
+  const quoted = json.slice(6, json.indexOf(',"serverName":'));
+  return quoted.includes("\\") ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
+}
