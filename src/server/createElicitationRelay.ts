@@ -197,7 +197,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
     // Ended however the question leaves: answered, withdrawn, timed out, closed.
     const endNotice = notices.schedule(record);
-    answer.then(endNotice, endNotice);
+    if (endNotice !== undefined) answer.then(endNotice, endNotice);
     // relay.close() ran while it was being opened: it did not see this one.
     if (closed) void held.leave(id, "closed", "shutdown");
     return answer;

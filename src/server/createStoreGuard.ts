@@ -27,13 +27,19 @@ export function createStoreGuard(timeoutMs: number, onFailure: (operation: strin
       };
       const timer = setTimeout(() => fail(new Error(`no reply within ${timeoutMs} ms`)), timeoutMs);
       (timer as { unref?: () => void }).unref?.();
-      Promise.resolve()
-        .then(work)
-        .then((value) => {
-          if (done) return;
-          done = true;
-          clearTimeout(timer);
-          resolve(value);
-        }, fail);
+      // Started at once: a store answers sooner, and no promise is made only to wait a turn.
+      let pending: Promise<unknown>;
+      try {
+        pending = Promise.resolve(work());
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      pending.then((value) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        resolve(value as never);
+      }, fail);
     });
 }

@@ -99,6 +99,7 @@ export function createHeldRequests(
   let stopped = false;
 
   const notify = () => {
+    if (listeners.size === 0) return;
     for (const listener of [...listeners]) listener();
   };
 
