@@ -33,6 +33,20 @@ import { relayReply, storeUnavailableReply } from "./relay/relayReply";
 import { requestEventJson } from "./relay/requestEventJson";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayHandleOptions, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
 
+/** An admitted request on its way into the store. */
+interface Asking {
+  owner: string;
+  serverName: string;
+  params: ElicitParams;
+  signal: AbortSignal | undefined;
+  context: Record<string, string> | undefined;
+  requestTimeout: number;
+  /** The params' JSON text the admission made (undefined when they were not kept). */
+  paramsText: string | undefined;
+  /** A URL-mode request's key among replays. */
+  urlKey: string | undefined;
+}
+
 export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
   const settings = readRelayOptions(options);
   const { now, store } = settings;
@@ -103,14 +117,24 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   if (records.on) void held.attach().catch(() => undefined);
   const stops = createChatStops({ store, guard, attach: () => held.attach(), withdraw });
 
-  async function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
+  /**
+   * relay.request: checked and admitted at once; the promise the host gets is the held request's own
+   * (no promise made only to pass it on), refused with the relay's error when the store does not open it.
+   */
+  function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
+    try {
+      return admit(req);
+    } catch (error) {
+      // What the host handed over is wrong: a rejection, as from every other step.
+      return Promise.reject(error);
+    }
+  }
+
+  function admit(req: ElicitationRelayRequest): Promise<ElicitResult> {
     const { owner, serverName, params, signal, context } = req;
     admission.checkHostArguments("relay.request", owner, serverName, context);
     const requestTimeout = admission.timeoutOf("relay.request", req.timeoutMs);
-    if (signal?.aborted) {
-      emit({ type: "withdrawn", owner, serverName });
-      throw signal.reason;
-    }
+    if (signal?.aborted) return withdrawnBefore(owner, serverName, signal);
     // Prepared once, here: the browser's queue prepares the params it receives for drawing, and an
     // answer is checked against this preparation.
     const admitted = admission.admit(owner, serverName, params);
@@ -121,46 +145,50 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       emit({ type: "answered", owner, serverName, action: admitted.answer.action, cause: "sensitive" });
       const receivedAt = now();
       records.closed({ id: newRelayId(), owner, serverName, params: params as ElicitParams, ...(context === undefined ? {} : { context }), receivedAt, holder: held.instance }, admitted.answer, "policy");
-      return admitted.answer;
+      return Promise.resolve(admitted.answer);
     }
     // Transports replay requests (SDK 1.32 after a -32042 error), as the queue knows: an elicitation
     // already answered gets the same answer again, one still open the answer it will get; neither is shown twice.
     const { request: parsedRequest } = admitted.prepared;
-    const urlKey =
-      parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlElicitationKey(owner, serverName, parsedRequest.elicitationId) : undefined;
-    if (urlKey !== undefined) {
-      // One still open: this one waits for its answer (Cancel if it closes without one).
-      const earlier =
-        replays.answered(urlKey) ??
-        (await new Promise<ElicitResult | undefined>((take) => {
-          if (!replays.join(urlKey, take)) take(undefined);
-        }));
-      if (earlier !== undefined) {
-        emit({ type: "answered", owner, serverName, action: earlier.action, cause: "replay" });
-        return earlier;
-      }
+    const urlKey = parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlElicitationKey(owner, serverName, parsedRequest.elicitationId) : undefined;
+    const asking: Asking = { owner, serverName, params: params as ElicitParams, signal, context, requestTimeout, paramsText, urlKey };
+    if (urlKey !== undefined) return askUnlessReplayed(asking, urlKey);
+    admission.count(owner, serverName);
+    return held.attached() ? ask(asking) : held.attach().then(() => ask(asking));
+  }
+
+  function withdrawnBefore(owner: string, serverName: string, signal: AbortSignal): Promise<never> {
+    emit({ type: "withdrawn", owner, serverName });
+    return Promise.reject(signal.reason);
+  }
+
+  async function askUnlessReplayed(asking: Asking, urlKey: string): Promise<ElicitResult> {
+    const { owner, serverName } = asking;
+    // One still open: this one waits for its answer (Cancel if it closes without one).
+    const earlier =
+      replays.answered(urlKey) ??
+      (await new Promise<ElicitResult | undefined>((take) => {
+        if (!replays.join(urlKey, take)) take(undefined);
+      }));
+    if (earlier !== undefined) {
+      emit({ type: "answered", owner, serverName, action: earlier.action, cause: "replay" });
+      return earlier;
     }
     admission.count(owner, serverName);
     await held.attach();
+    return ask(asking);
+  }
+
+  /** Opens an admitted request in the store, held here: its answer, or the store's refusal. */
+  function ask({ owner, serverName, params, signal, context, requestTimeout, paramsText, urlKey }: Asking): Promise<ElicitResult> {
     // Withdrawn, or the relay closed, while this instance joined the store: nothing was opened, nothing to close.
-    if (signal?.aborted) {
-      emit({ type: "withdrawn", owner, serverName });
-      throw signal.reason;
-    }
+    if (signal?.aborted) return withdrawnBefore(owner, serverName, signal);
     if (closed) return admission.refuse(serverName, admission.closedError(), owner);
 
     const id = newRelayId();
     const receivedAt = now();
-    const record: RelayRecord = {
-      id,
-      owner,
-      serverName,
-      params: params as ElicitParams,
-      ...(context === undefined ? {} : { context: { ...context } }),
-      receivedAt,
-      deadline: receivedAt + requestTimeout,
-      holder: held.instance,
-    };
+    const record: RelayRecord = { id, owner, serverName, params, receivedAt, deadline: receivedAt + requestTimeout, holder: held.instance };
+    if (context !== undefined) record.context = { ...context };
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
     // Its text is made once, around the params' text the admission made, and is what every window is written.
     const eventJson = requestEventJson(record, paramsText);
@@ -173,33 +201,33 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       );
     }
     const answer = held.hold(record, signal, requestTimeout);
-    let opened: boolean;
-    try {
-      opened = await guard("open", () => store.open(record, settings.maxOpen, eventJson));
-    } catch (error) {
-      held.drop(id);
-      // The open may still land once the store answers: its closing is written after it, so no window shows it.
-      held.writeLater(id, "closed");
-      throw error;
-    }
-    if (!opened) {
-      held.drop(id);
-      return admission.refuse(serverName, admission.tooManyOpen(), owner);
-    }
-    // Only once it is open: a request refused above never settles, and must not be waited on.
-    if (urlKey !== undefined) {
-      replays.open(urlKey);
-      answer.then(
-        (result) => replays.close(urlKey, result),
-        () => replays.close(urlKey, undefined),
-      );
-    }
-    emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
-    // Ended however the question leaves: answered, withdrawn, timed out, closed.
-    const endNotice = notices.schedule(record);
-    if (endNotice !== undefined) answer.then(endNotice, endNotice);
-    // relay.close() ran while it was being opened: it did not see this one.
-    if (closed) void held.leave(id, "closed", "shutdown");
+    guard("open", () => store.open(record, settings.maxOpen, eventJson)).then(
+      (opened) => {
+        if (!opened) {
+          admission.refuse(serverName, admission.tooManyOpen(), owner).catch((error: unknown) => held.drop(id, error));
+          return;
+        }
+        // Only once it is open: a request refused above never opened, and nobody waits for it.
+        if (urlKey !== undefined) {
+          replays.open(urlKey);
+          answer.then(
+            (result) => replays.close(urlKey, result),
+            () => replays.close(urlKey, undefined),
+          );
+        }
+        emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
+        // Ended however the question leaves: answered, withdrawn, timed out, closed.
+        const endNotice = notices.schedule(record);
+        if (endNotice !== undefined) answer.then(endNotice, endNotice);
+        // relay.close() ran while it was being opened: it did not see this one.
+        if (closed) void held.leave(id, "closed", "shutdown");
+      },
+      (error: unknown) => {
+        held.drop(id, error);
+        // The open may still land once the store answers: its closing is written after it, so no window shows it.
+        held.writeLater(id, "closed");
+      },
+    );
     return answer;
   }
 
