@@ -18,7 +18,7 @@ export function requestEventJson(record: RelayRecord, paramsJson?: string): stri
  * store that hands the text on need not make the record for it.
  */
 export function requestEventIdOf(json: string): string {
-  // `,"serverName":` cannot stand inside the id's JSON string: a quote in it is escaped.
-  const quoted = json.slice(6, json.indexOf(',"serverName":'));
-  return quoted.includes("\\") ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
+  // `,"serverName":` cannot stand inside the id's JSON string: a quote in it is escaped. Parsed, not
+  // sliced: a slice would keep the whole text alive for as long as the id is remembered.
+  return JSON.parse(json.slice(6, json.indexOf(',"serverName":'))) as string;
 }
