@@ -74,9 +74,13 @@ export type RelaySettleOutcome =
   | { status: "unreachable" }
   | { status: "not-found" };
 
-/** A change in one person's requests, at its position in that person's stream (positions only grow). */
+/**
+ * A change in one person's requests, at its position in that person's stream (positions only grow).
+ * A request's `json`, when the store has it, is the text `open` was given for it: the streams write it
+ * as it is (a store that gives it may make `record` only when it is read).
+ */
 export type RelayStoreEvent =
-  | { type: "request"; position: number; record: RelayRecord }
+  | { type: "request"; position: number; record: RelayRecord; json?: string }
   | { type: "closed"; position: number; id: string; reason: RelayCloseReason }
   | ({ type: "completed"; position: number } & RelayCompletion);
 
@@ -145,8 +149,12 @@ export interface ElicitationRelayStore {
   keep(owner: string, kind: string, key: string, value: string | undefined): Promise<void>;
   /** Every value of `owner`'s kept under `kind`, by key. */
   kept(owner: string, kind: string): Promise<Record<string, string>>;
-  /** Adds an open request unless its owner already has `maxOpen` open; false when refused. Atomic. */
-  open(record: RelayRecord, maxOpen: number): Promise<boolean>;
+  /**
+   * Adds an open request unless its owner already has `maxOpen` open; false when refused. Atomic.
+   * `json`: the text of its `request` event, made once by the relay; a store may hand it to its
+   * subscribers (the event's `json`) instead of serialising the record again.
+   */
+  open(record: RelayRecord, maxOpen: number, json?: string): Promise<boolean>;
   /** An open request (`record`), or a recently closed one (`closed`: why it left); undefined when unknown. */
   get(id: string): Promise<RelayLookup | undefined>;
   /**

@@ -13,7 +13,7 @@ import { createRateLimiter } from "../core/shared/createRateLimiter";
 import { createUrlReplays } from "../core/shared/createUrlReplays";
 import { isRecord } from "../core/shared/ownProperty";
 import { urlElicitationKey } from "../core/shared/urlElicitationKey";
-import type { ElicitContent, ElicitParams, ElicitResult } from "../core/types";
+import type { ElicitationRememberScope, ElicitContent, ElicitParams, ElicitResult } from "../core/types";
 import { checkOrigin } from "./checkOrigin";
 import { createPreparedRequests } from "./createPreparedRequests";
 import { createStoreGuard, StoreUnavailable } from "./createStoreGuard";
@@ -26,13 +26,31 @@ import { createHeldRequests } from "./relay/createHeldRequests";
 import { createParkedRounds } from "./relay/createParkedRounds";
 import { createRecords } from "./relay/createRecords";
 import { createRelayAdmission } from "./relay/createRelayAdmission";
-import { createRememberedDecisions } from "./relay/createRememberedDecisions";
+import { createRememberedDecisions, type RememberedDecisions } from "./relay/createRememberedDecisions";
 import { createStreamHub } from "./relay/createStreamHub";
 import { createWithdrawal } from "./relay/createWithdrawal";
 import { readRelayOptions } from "./relay/readRelayOptions";
 import { relayReply, storeUnavailableReply } from "./relay/relayReply";
 import { requestEventJson } from "./relay/requestEventJson";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayHandleOptions, ElicitationRelayOptions, ElicitationRelayRequest } from "./types";
+
+/** An admitted request on its way into the store. */
+type FoundDecision = NonNullable<Awaited<ReturnType<RememberedDecisions["find"]>>>;
+
+interface Asking {
+  owner: string;
+  serverName: string;
+  params: ElicitParams;
+  signal: AbortSignal | undefined;
+  context: Record<string, string> | undefined;
+  requestTimeout: number;
+  /** The params' JSON text the admission made (undefined when they were not kept). */
+  paramsText: string | undefined;
+  /** A URL-mode request's key among replays. */
+  urlKey: string | undefined;
+  /** The remembered-decision scopes offered with it (undefined: none). */
+  offered: ElicitationRememberScope[] | undefined;
+}
 
 export function createElicitationRelay(options: ElicitationRelayOptions): ElicitationRelay {
   const settings = readRelayOptions(options);
@@ -106,69 +124,93 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
   if (records.on) void held.attach().catch(() => undefined);
   const stops = createChatStops({ store, guard, attach: () => held.attach(), withdraw });
 
-  async function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
+  /**
+   * relay.request: checked and admitted at once; the promise the host gets is the held request's own
+   * (no promise made only to pass it on), refused with the relay's error when the store does not open it.
+   */
+  function request(req: ElicitationRelayRequest): Promise<ElicitResult> {
+    try {
+      return admit(req);
+    } catch (error) {
+      // What the host handed over is wrong: a rejection, as from every other step.
+      return Promise.reject(error);
+    }
+  }
+
+  function admit(req: ElicitationRelayRequest): Promise<ElicitResult> {
     const { owner, serverName, params, signal, context } = req;
     admission.checkHostArguments("relay.request", owner, serverName, context);
     const requestTimeout = admission.timeoutOf("relay.request", req.timeoutMs);
-    if (signal?.aborted) {
-      emit({ type: "withdrawn", owner, serverName });
-      throw signal.reason;
-    }
+    if (signal?.aborted) return withdrawnBefore(owner, serverName, signal);
     // Prepared once, here: the browser's queue prepares the params it receives for drawing, and an
     // answer is checked against this preparation.
     const admitted = admission.admit(owner, serverName, params);
     if (!admitted.ok) return admission.refuse(serverName, admitted.error, owner);
+    // Taken now, before anything is awaited: another request prepared meanwhile would be the last.
+    const paramsText = prepare.textOf(params);
     if (admitted.answer !== undefined) {
       emit({ type: "answered", owner, serverName, action: admitted.answer.action, cause: "sensitive" });
       const receivedAt = now();
       records.closed({ id: newRelayId(), owner, serverName, params: params as ElicitParams, ...(context === undefined ? {} : { context }), receivedAt, holder: held.instance }, admitted.answer, "policy");
-      return admitted.answer;
+      return Promise.resolve(admitted.answer);
     }
     // Transports replay requests (SDK 1.32 after a -32042 error), as the queue knows: an elicitation
     // already answered gets the same answer again, one still open the answer it will get; neither is shown twice.
     const { request: parsedRequest } = admitted.prepared;
+    const urlKey = parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlElicitationKey(owner, serverName, parsedRequest.elicitationId) : undefined;
     const offered = remembered.offer(parsedRequest, context);
-    const urlKey =
-      parsedRequest.mode === "url" && parsedRequest.elicitationId !== undefined ? urlElicitationKey(owner, serverName, parsedRequest.elicitationId) : undefined;
-    if (urlKey !== undefined) {
-      // One still open: this one waits for its answer (Cancel if it closes without one).
-      const earlier =
-        replays.answered(urlKey) ??
-        (await new Promise<ElicitResult | undefined>((take) => {
-          if (!replays.join(urlKey, take)) take(undefined);
-        }));
-      if (earlier !== undefined) {
-        emit({ type: "answered", owner, serverName, action: earlier.action, cause: "replay" });
-        return earlier;
-      }
+    const asking: Asking = { owner, serverName, params: params as ElicitParams, signal, context, requestTimeout, paramsText, urlKey, offered };
+    if (urlKey !== undefined) return askUnlessReplayed(asking, urlKey);
+    admission.count(owner, serverName);
+    return held.attached() ? ask(asking) : held.attach().then(() => ask(asking));
+  }
+
+  function withdrawnBefore(owner: string, serverName: string, signal: AbortSignal): Promise<never> {
+    emit({ type: "withdrawn", owner, serverName });
+    return Promise.reject(signal.reason);
+  }
+
+  async function askUnlessReplayed(asking: Asking, urlKey: string): Promise<ElicitResult> {
+    const { owner, serverName } = asking;
+    // One still open: this one waits for its answer (Cancel if it closes without one).
+    const earlier =
+      replays.answered(urlKey) ??
+      (await new Promise<ElicitResult | undefined>((take) => {
+        if (!replays.join(urlKey, take)) take(undefined);
+      }));
+    if (earlier !== undefined) {
+      emit({ type: "answered", owner, serverName, action: earlier.action, cause: "replay" });
+      return earlier;
     }
     admission.count(owner, serverName);
     await held.attach();
+    return ask(asking);
+  }
+
+  /** The person's remembered decision for it first, where one may apply (only then is a turn waited for); then opens it. */
+  function ask(asking: Asking): Promise<ElicitResult> {
+    const { owner, serverName, params, context, offered } = asking;
+    if (offered === undefined) return open(asking, undefined);
+    return remembered.find(owner, serverName, params, context, offered).then((decision) => open(asking, decision));
+  }
+
+  /** Opens an admitted request in the store, held here: its answer, or the store's refusal. */
+  function open({ owner, serverName, params, signal, context, requestTimeout, paramsText, urlKey, offered }: Asking, decision: FoundDecision | undefined): Promise<ElicitResult> {
     // Withdrawn, or the relay closed, while this instance joined the store: nothing was opened, nothing to close.
-    if (signal?.aborted) {
-      emit({ type: "withdrawn", owner, serverName });
-      throw signal.reason;
-    }
+    if (signal?.aborted) return withdrawnBefore(owner, serverName, signal);
     if (closed) return admission.refuse(serverName, admission.closedError(), owner);
-    const decision = offered === undefined ? undefined : await remembered.find(owner, serverName, params, context, offered);
 
     const id = newRelayId();
     const receivedAt = now();
-    const record: RelayRecord = {
-      id,
-      owner,
-      serverName,
-      params: params as ElicitParams,
-      ...(context === undefined ? {} : { context: { ...context } }),
-      receivedAt,
-      deadline: receivedAt + requestTimeout,
-      holder: held.instance,
-      // A question answered from a decision is opened as such (windows draw a line, not a card), with nothing more to offer.
-      ...(decision !== undefined ? { remembered: { key: decision.key, at: decision.at } } : offered !== undefined ? { remember: offered } : {}),
-    };
+    const record: RelayRecord = { id, owner, serverName, params, receivedAt, deadline: receivedAt + requestTimeout, holder: held.instance };
+    if (context !== undefined) record.context = { ...context };
+    // A question answered from a decision is opened as such (windows draw a line, not a card), with nothing more to offer.
+    if (decision !== undefined) record.remembered = { key: decision.key, at: decision.at };
+    else if (offered !== undefined) record.remember = offered;
     // The browser reads events up to the wire's bound: a request it would drop is refused here, where its server hears why.
-    // Measured on its text made around the params' text the admission made: no second serialisation.
-    const eventLength = requestEventJson(record, prepare.textOf(params)).length;
+    // Its text is made once, around the params' text the admission made, and is what every window is written.
+    const eventJson = requestEventJson(record, paramsText);
+    const eventLength = eventJson.length;
     if (eventLength > RELAY_BOUNDS.eventLength) {
       return admission.refuse(
         serverName,
@@ -177,37 +219,37 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       );
     }
     const answer = held.hold(record, signal, requestTimeout);
-    let opened: boolean;
-    try {
-      opened = await guard("open", () => store.open(record, settings.maxOpen));
-    } catch (error) {
-      held.drop(id);
-      // The open may still land once the store answers: its closing is written after it, so no window shows it.
-      held.writeLater(id, "closed");
-      throw error;
-    }
-    if (!opened) {
-      held.drop(id);
-      return admission.refuse(serverName, admission.tooManyOpen(), owner);
-    }
-    // Only once it is open: a request refused above never settles, and must not be waited on.
-    if (urlKey !== undefined) {
-      replays.open(urlKey);
-      answer.then(
-        (result) => replays.close(urlKey, result),
-        () => replays.close(urlKey, undefined),
-      );
-    }
-    emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
-    if (decision !== undefined) {
-      void answerFromDecision(record, decision.content);
-    } else {
-      // Ended however the question leaves: answered, withdrawn, timed out, closed.
-      const endNotice = notices.schedule(record);
-      answer.then(endNotice, endNotice);
-    }
-    // relay.close() ran while it was being opened: it did not see this one.
-    if (closed) void held.leave(id, "closed", "shutdown");
+    guard("open", () => store.open(record, settings.maxOpen, eventJson)).then(
+      (opened) => {
+        if (!opened) {
+          admission.refuse(serverName, admission.tooManyOpen(), owner).catch((error: unknown) => held.drop(id, error));
+          return;
+        }
+        // Only once it is open: a request refused above never opened, and nobody waits for it.
+        if (urlKey !== undefined) {
+          replays.open(urlKey);
+          answer.then(
+            (result) => replays.close(urlKey, result),
+            () => replays.close(urlKey, undefined),
+          );
+        }
+        emit({ type: "requested", owner, serverName, id, streams: streams.count(owner) });
+        if (decision !== undefined) {
+          void answerFromDecision(record, decision.content);
+        } else {
+          // Ended however the question leaves: answered, withdrawn, timed out, closed.
+          const endNotice = notices.schedule(record);
+          if (endNotice !== undefined) answer.then(endNotice, endNotice);
+        }
+        // relay.close() ran while it was being opened: it did not see this one.
+        if (closed) void held.leave(id, "closed", "shutdown");
+      },
+      (error: unknown) => {
+        held.drop(id, error);
+        // The open may still land once the store answers: its closing is written after it, so no window shows it.
+        held.writeLater(id, "closed");
+      },
+    );
     return answer;
   }
 

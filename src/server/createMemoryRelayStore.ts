@@ -183,12 +183,12 @@ export function createMemoryRelayStore(options: MemoryRelayStoreOptions = {}): E
       const heard = { owner: stop.owner, context: { ...stop.context } };
       for (const listener of [...stopListeners.values()]) listener(heard);
     },
-    async open(record, maxOpen) {
+    async open(record, maxOpen, json) {
       const who = person(record.owner);
       if (who.open.size >= maxOpen) return false;
       open.set(record.id, record);
       who.open.set(record.id, record);
-      publish(who, { type: "request", position: ++who.position, record });
+      publish(who, json === undefined ? { type: "request", position: ++who.position, record } : { type: "request", position: ++who.position, record, json });
       return true;
     },
     async get(id) {

@@ -13,27 +13,57 @@ export class StoreUnavailable extends Error {
 
 export type StoreGuard = <T>(operation: string, work: () => Promise<T>) => Promise<T>;
 
+interface Call {
+  /** When it runs out (performance.now(), ms). */
+  until: number;
+  fail(cause: unknown): void;
+}
+
 /** `onFailure` hears each failed call by its operation's name (nothing of the error, which may quote data). */
 export function createStoreGuard(timeoutMs: number, onFailure: (operation: string) => void): StoreGuard {
+  // Calls under way, oldest first. Each has the same time limit, so the oldest is the next to run
+  // out: one timer, for it, serves them all (a timer of each call's own cost as much as a memory store's answer).
+  const underWay = new Set<Call>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const watch = () => {
+    const oldest: Call | undefined = underWay.values().next().value;
+    if (oldest === undefined) return;
+    timer = setTimeout(expire, Math.max(0, oldest.until - performance.now()));
+    (timer as { unref?: () => void }).unref?.();
+  };
+  function expire(): void {
+    timer = undefined;
+    const at = performance.now();
+    for (const call of underWay) {
+      if (call.until > at) break;
+      call.fail(new Error(`no reply within ${timeoutMs} ms`));
+    }
+    watch();
+  }
+
   return (operation, work) =>
     new Promise((resolve, reject) => {
-      let done = false;
-      const fail = (cause: unknown) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        onFailure(operation);
-        reject(new StoreUnavailable(operation, { cause }));
+      const call: Call = {
+        until: performance.now() + timeoutMs,
+        fail(cause) {
+          if (!underWay.delete(call)) return;
+          onFailure(operation);
+          reject(new StoreUnavailable(operation, { cause }));
+        },
       };
-      const timer = setTimeout(() => fail(new Error(`no reply within ${timeoutMs} ms`)), timeoutMs);
-      (timer as { unref?: () => void }).unref?.();
-      Promise.resolve()
-        .then(work)
-        .then((value) => {
-          if (done) return;
-          done = true;
-          clearTimeout(timer);
-          resolve(value);
-        }, fail);
+      underWay.add(call);
+      if (timer === undefined) watch();
+      // Started at once: a store answers sooner, and no promise is made only to wait a turn.
+      let pending: Promise<unknown>;
+      try {
+        pending = Promise.resolve(work());
+      } catch (error) {
+        call.fail(error);
+        return;
+      }
+      pending.then((value) => {
+        if (underWay.delete(call)) resolve(value as never);
+      }, call.fail);
     });
 }

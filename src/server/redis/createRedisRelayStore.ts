@@ -12,7 +12,7 @@ import { Redis, type Cluster } from "ioredis";
 import { RELAY_REQUEST_ID, type RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
 import { readStoreTimings, type RelayStoreTimings } from "../readStoreTimings";
-import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettlement } from "../ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
 import { createFeedChannels } from "../relay/createFeedChannels";
 import { createStoreFeed } from "../relay/createStoreFeed";
 import { createStoreUpkeep } from "../relay/createStoreUpkeep";
@@ -20,7 +20,7 @@ import { endsWithin } from "../relay/endsWithin";
 import { startHeartbeat } from "../relay/startHeartbeat";
 import { createRedisSubscriber } from "./createRedisSubscriber";
 import { relayKeys } from "./relayKeys";
-import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, FORGET_HOLDER_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, TAKE_HELD_SCRIPT } from "./relayScripts";
+import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, FORGET_HOLDER_SCRIPT, OPEN_HERE_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, TAKE_HELD_SCRIPT } from "./relayScripts";
 
 export type RedisRelayStoreOptions = ({ url: string; client?: undefined } | { client: Redis | Cluster; url?: undefined }) &
   RelayStoreTimings & {
@@ -37,6 +37,7 @@ type SettleReply = [string, string | undefined, string | string[] | undefined, s
 
 interface Scripts {
   relayOpen(...args: (string | number)[]): Promise<number>;
+  relayOpenHere(...args: (string | number)[]): Promise<number>;
   relaySettle(...args: (string | number)[]): Promise<SettleReply>;
   relayPark(...args: (string | number)[]): Promise<number>;
   relayExpire(...args: (string | number)[]): Promise<string[] | null>;
@@ -49,6 +50,50 @@ interface Scripts {
 /** Ids the relay makes are base64url; anything else cannot name a request (and never reaches a script). */
 const ID = RELAY_REQUEST_ID;
 
+/**
+ * The text a record is kept and published as: made around its event's text when the relay gave that
+ * (no second serialisation), which it then starts with, up to its closing brace (`eventLength`, else "").
+ */
+function recordText(record: RelayRecord, json: string | undefined): { text: string; eventLength: number | "" } {
+  // The event carries neither a round nor a mark of completion: such a record is serialised whole.
+  if (json === undefined || record.round !== undefined || record.completed !== undefined) return { text: JSON.stringify(record), eventLength: "" };
+  return { text: `${json.slice(0, -1)},"owner":${JSON.stringify(record.owner)},"holder":${JSON.stringify(record.holder)}}`, eventLength: json.length };
+}
+
+const PUBLISHED_REQUEST = /^\{"type":"request","position":(\d+),"eventLength":(\d+),"record":/;
+
+/** A request event as published with its event's text: that text handed on as it came, the record parsed only if it is read. */
+class PublishedRequest {
+  readonly type = "request";
+  #text: string | undefined;
+  #record: RelayRecord | undefined = undefined;
+
+  constructor(
+    readonly position: number,
+    readonly json: string,
+    text: string,
+  ) {
+    this.#text = text;
+  }
+
+  get record(): RelayRecord {
+    if (this.#record === undefined) {
+      this.#record = JSON.parse(this.#text!) as RelayRecord;
+      this.#text = undefined;
+    }
+    return this.#record;
+  }
+}
+
+/** A person's event as published: a request made around its event's text is not parsed (above), every other is. */
+function storeEventOf(message: string): RelayStoreEvent {
+  const head = PUBLISHED_REQUEST.exec(message);
+  if (head === null) return JSON.parse(message) as RelayStoreEvent;
+  const start = head[0].length;
+  const eventLength = Number(head[2]);
+  return new PublishedRequest(Number(head[1]), `${message.slice(start, start + eventLength - 1)}}`, message.slice(start, -1));
+}
+
 export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRelayStore {
   const prefix = options.prefix ?? "rme:relay";
   const { leaseMs, sweepMs, recentMs, recentPerPerson, roundGraceMs, heartbeatMs } = readStoreTimings("createRedisRelayStore", options);
@@ -57,6 +102,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   const client: Redis | Cluster = options.client ?? new Redis(options.url);
   const commands = client as unknown as Scripts;
   client.defineCommand("relayOpen", { numberOfKeys: 3, lua: OPEN_SCRIPT });
+  client.defineCommand("relayOpenHere", { numberOfKeys: 5, lua: OPEN_HERE_SCRIPT });
   client.defineCommand("relaySettle", { numberOfKeys: 4, lua: SETTLE_SCRIPT });
   client.defineCommand("relaySnapshot", { numberOfKeys: 4, lua: SNAPSHOT_SCRIPT });
   client.defineCommand("relayPark", { numberOfKeys: 3, lua: PARK_SCRIPT });
@@ -208,6 +254,8 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     listen: channels.listen,
     publish: (channel, text) => client.publish(channel, text),
     get: (id) => store.get(id),
+    // A request made around its event's text is handed on without being parsed.
+    eventOf: storeEventOf,
     upkeep,
     channels: { holder: (holder) => `${keys.holderChannel}${holder}`, person: (owner) => keys.person(owner).channel, stops: keys.stopChannel },
   });
@@ -218,14 +266,20 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       if (epoch === undefined) await readEpoch();
       return await feed.attach(...args);
     },
-    async open(record, maxOpen) {
+    async open(record, maxOpen, json) {
       // Kept a while past its deadline, so its holder's timeout finds it.
       const ttl = Math.max(1, (record.deadline ?? Date.now() + 86_400_000) - Date.now()) + leaseMs + recentMs;
       const deadline = record.deadline === undefined ? "" : String(record.deadline);
       const person = keys.person(record.owner);
+      const { text, eventLength } = recordText(record, json);
+      const args = [record.id, text, record.owner, record.holder, maxOpen, ttl, startPosition(), deadline, person.channel, eventLength] as const;
+      // One Redis: where it lives and who holds it are written in the open's own step.
+      if (!clustered && record.holder !== "") {
+        return (await commands.relayOpenHere(`${person.req}${record.id}`, person.open, person.pos, keys.where(record.id), keys.held(record.holder), ...args)) === 1;
+      }
       // Where it lives, and who holds it, first: a request is never open unfindable by its id or its holder's sweep.
       await Promise.all([client.set(keys.where(record.id), record.owner, "PX", ttl), record.holder === "" ? undefined : client.hset(keys.held(record.holder), record.id, record.owner)]);
-      const opened = await commands.relayOpen(`${person.req}${record.id}`, person.open, person.pos, record.id, JSON.stringify(record), record.owner, record.holder, maxOpen, ttl, startPosition(), deadline, person.channel);
+      const opened = await commands.relayOpen(`${person.req}${record.id}`, person.open, person.pos, ...args);
       if (opened !== 1 && record.holder !== "") await client.hdel(keys.held(record.holder), record.id);
       return opened === 1;
     },

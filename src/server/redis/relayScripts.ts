@@ -104,13 +104,17 @@ local function settle_one(k, id, settlement, reason, owner_check, holder_state, 
 end
 `;
 
-/**
- * KEYS: req, open, pos. ARGV: id, record JSON, owner, holder, maxOpen, ttl ms, now ms (the start of a new position),
- * deadline ms or "", the person's channel. Returns 1 when opened, 0 when the person has maxOpen open.
- */
-export const OPEN_SCRIPT = `
+/** The open's refusal, first: a refused request leaves nothing behind. */
+const OPEN_CHECK = `
 local id, record, owner, holder = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 0 end
+`;
+
+/**
+ * The open itself. A record made around its event's text (ARGV[10], that text's length) is published
+ * with the length, so a subscriber takes the event's text out of it instead of parsing the record.
+ */
+const OPEN_REST = `
 if redis.call('EXISTS', KEYS[3]) == 0 then redis.call('SET', KEYS[3], ARGV[7]) end
 local pos = redis.call('INCR', KEYS[3])
 redis.call('PEXPIRE', KEYS[3], 604800000)
@@ -118,9 +122,30 @@ redis.call('HSET', KEYS[1], 'record', record, 'owner', owner, 'holder', holder)
 if ARGV[8] ~= '' then redis.call('HSET', KEYS[1], 'deadline', ARGV[8]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 redis.call('ZADD', KEYS[2], pos, id)
-redis.call('PUBLISH', ARGV[9], '{"type":"request","position":' .. pos .. ',"record":' .. record .. '}')
+if ARGV[10] ~= '' then
+  redis.call('PUBLISH', ARGV[9], '{"type":"request","position":' .. pos .. ',"eventLength":' .. ARGV[10] .. ',"record":' .. record .. '}')
+else
+  redis.call('PUBLISH', ARGV[9], '{"type":"request","position":' .. pos .. ',"record":' .. record .. '}')
+end
 return 1
 `;
+
+/**
+ * KEYS: req, open, pos. ARGV: id, record JSON, owner, holder, maxOpen, ttl ms, now ms (the start of a new position),
+ * deadline ms or "", the person's channel, the length of the event's text the record starts with or "".
+ * Returns 1 when opened, 0 when the person has maxOpen open.
+ */
+export const OPEN_SCRIPT = `${OPEN_CHECK}${OPEN_REST}`;
+
+/**
+ * One Redis, not a Cluster: the open with where it lives and who holds it, in one step (in a Cluster
+ * those keys are in other slots, and are written first, each on its own). KEYS: req, open, pos, where,
+ * the holder's held hash; ARGV as OPEN_SCRIPT's.
+ */
+export const OPEN_HERE_SCRIPT = `${OPEN_CHECK}
+redis.call('SET', KEYS[4], owner, 'PX', ARGV[6])
+redis.call('HSET', KEYS[5], id, owner)
+${OPEN_REST}`;
 
 /**
  * KEYS: req, open, pos, closed. ARGV: id, settlement JSON, reason, owner or "", holder state, keep ms, now ms,

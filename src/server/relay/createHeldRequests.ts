@@ -41,8 +41,10 @@ export interface HeldRequests {
   hold(record: RelayRecord, signal: AbortSignal | undefined, timeoutMs: number): Promise<ElicitResult>;
   /** Whether this instance holds `id` (its MCP client waits here). */
   holds(id: string): boolean;
-  /** Forgets a request that never opened, without answering it. */
-  drop(id: string): void;
+  /** Forgets a request that never opened: its promise rejects with `error`, the reason it was not opened. */
+  drop(id: string, error: unknown): void;
+  /** Whether this instance has joined the store already (`attach` went through). */
+  attached(): boolean;
   /**
    * Closes a held request for this instance's own reason; an answer that won first is what its MCP
    * client gets. Its client is told once the store has decided (a closing it could not write yet is
@@ -96,9 +98,12 @@ export function createHeldRequests(
   let repairWaitMs = REPAIR_FIRST_MS;
   let repairing = false;
   let attached: Promise<() => Promise<void>> | undefined;
+  /** `attached` went through: a request need not wait a turn for it. */
+  let joined = false;
   let stopped = false;
 
   const notify = () => {
+    if (listeners.size === 0) return;
     for (const listener of [...listeners]) listener();
   };
 
@@ -263,12 +268,14 @@ export function createHeldRequests(
       });
     },
     holds: (id) => held.has(id),
-    drop(id) {
+    drop(id, error) {
       const item = held.get(id);
       if (item === undefined) return;
       forget(id, item);
+      item.reject(error);
       notify();
     },
+    attached: () => joined,
     leave,
     writeLater,
     closing: (id) => unwritten.get(id)?.reason,
@@ -278,10 +285,16 @@ export function createHeldRequests(
       const closedByStore = (record: RelayRecord, reason: "timeout" | "closed") => records.closed(record, { action: "cancel" }, reason === "timeout" ? "timeout" : "holder-gone");
       // Only a recording relay listens: the store then tells one that does.
       const onClosed = records.on ? closedByStore : undefined;
-      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted, onStopped, onClosed)).catch((error: unknown) => {
-        attached = undefined;
-        throw error;
-      });
+      attached ??= guard("attach", () => store.attach(instance, (id, settlement) => finish(id, settlement), interrupted, onStopped, onClosed)).then(
+        (stop) => {
+          joined = true;
+          return stop;
+        },
+        (error: unknown) => {
+          attached = undefined;
+          throw error;
+        },
+      );
       return attached;
     },
     markShown(id) {

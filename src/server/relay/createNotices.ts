@@ -16,8 +16,8 @@ export const NOTICE_MESSAGE_LENGTH = 140;
 const SHOWN_REMEMBERED = 10_000;
 
 export interface Notices {
-  /** Starts the wait for a question held here; the returned function ends it (the question left). */
-  schedule(record: RelayRecord): () => void;
+  /** Starts the wait for a question held here; the returned function ends it (the question left). Undefined when the host sends no notices. */
+  schedule(record: RelayRecord): (() => void) | undefined;
   /** A window here drew the question. */
   shown(id: string): void;
 }
@@ -49,7 +49,7 @@ export function createNotices({
   prepare: PreparedRequests;
 }): Notices {
   const claimed = new Set<string>();
-  if (notify === undefined) return { schedule: () => () => undefined, shown: () => undefined };
+  if (notify === undefined) return { schedule: () => undefined, shown: () => undefined };
   const { send, afterMs } = notify;
 
   async function fire(record: RelayRecord, isOpen: () => boolean): Promise<void> {

@@ -12,13 +12,15 @@ export interface StoreFeedParts {
   /** Sends `text` to every handle listening on `channel`. */
   publish(channel: string, text: string): Promise<unknown>;
   get(id: string): Promise<RelayLookup | undefined>;
+  /** Reads a message on a person's channel (JSON.parse unless given): a store may hand an event's text on unparsed. */
+  eventOf?(text: string): RelayStoreEvent;
   upkeep: StoreUpkeep;
   channels: { holder(holder: string): string; person(owner: string): string; stops: string };
 }
 
 type ById = { type: "request"; position: number; id: string; record?: undefined };
 
-export function createStoreFeed({ listen, publish, get, upkeep, channels }: StoreFeedParts): Pick<ElicitationRelayStore, "attach" | "stop" | "subscribe"> {
+export function createStoreFeed({ listen, publish, get, eventOf, upkeep, channels }: StoreFeedParts): Pick<ElicitationRelayStore, "attach" | "stop" | "subscribe"> {
   const quiet = () => undefined;
   return {
     async attach(holder, onSettled, onInterrupted, onStopped, onClosed) {
@@ -48,7 +50,7 @@ export function createStoreFeed({ listen, publish, get, upkeep, channels }: Stor
       const interrupted = () => (over ? undefined : ((over = true), onInterrupted?.()));
       const stop = await listen(channels.person(owner), false, {
         message(text) {
-          const event = JSON.parse(text) as RelayStoreEvent | ById;
+          const event = (eventOf === undefined ? JSON.parse(text) : eventOf(text)) as RelayStoreEvent | ById;
           const byId = event.type === "request" && event.record === undefined;
           if (!byId && behind === 0) return void (over || listener(event as RelayStoreEvent));
           behind++;

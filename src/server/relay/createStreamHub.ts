@@ -11,7 +11,7 @@ import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayCompletion, RelayStoreEvent } from "../ElicitationRelayStore";
 import type { ElicitationRelayEvent } from "../types";
 import { relayReply, storeUnavailableReply } from "./relayReply";
-import { requestEventJson } from "./requestEventJson";
+import { requestEventIdOf, requestEventJson } from "./requestEventJson";
 
 interface Connection {
   stream: EventStream;
@@ -59,9 +59,9 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   // One encoder and one keep-alive timer for every stream: a stream leaves it as it ends, whenever that is.
   const eventStreams = createEventStreams({ maxBufferedBytes: options.maxStreamBuffer, keepAliveMs: options.keepAliveMs });
 
-  /** An event's data as JSON text: made once, whichever streams it goes to. */
+  /** An event's data as JSON text: made once, whichever streams it goes to (a request's as the relay made it, when the store hands that on). */
   function eventJson(event: RelayStoreEvent): string {
-    if (event.type === "request") return requestEventJson(event.record);
+    if (event.type === "request") return event.json ?? requestEventJson(event.record);
     return JSON.stringify(event.type === "completed" ? completedEventOf(event) : { id: event.id, reason: event.reason });
   }
 
@@ -70,7 +70,8 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     connection.position = event.position;
     const name = event.type === "request" ? RELAY_EVENT.request : event.type === "completed" ? RELAY_EVENT.completed : RELAY_EVENT.closed;
     connection.stream.sendJson(name, String(event.position), json);
-    if (event.type === "request") shown(event.record.id);
+    // Its id from the text, when the store handed that on: the record need not be made for it.
+    if (event.type === "request") shown(event.json === undefined ? event.record.id : requestEventIdOf(event.json));
   }
 
   function watch(owner: string): Watched {

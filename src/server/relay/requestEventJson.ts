@@ -14,3 +14,13 @@ export function requestEventJson(record: RelayRecord, paramsJson?: string): stri
   const remembered = record.remembered === undefined ? "" : `,"remembered":${JSON.stringify(record.remembered)}`;
   return `{"id":${JSON.stringify(record.id)},"serverName":${JSON.stringify(record.serverName)},"params":${paramsJson}${context},"receivedAt":${JSON.stringify(record.receivedAt)}${deadline}${remember}${remembered}}`;
 }
+
+/**
+ * The request's id in a text `requestEventJson` made, where it comes first: read from that text, so a
+ * store that hands the text on need not make the record for it.
+ */
+export function requestEventIdOf(json: string): string {
+  // `,"serverName":` cannot stand inside the id's JSON string: a quote in it is escaped. Parsed, not
+  // sliced: a slice would keep the whole text alive for as long as the id is remembered.
+  return JSON.parse(json.slice(6, json.indexOf(',"serverName":'))) as string;
+}

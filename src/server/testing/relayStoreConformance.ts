@@ -2,6 +2,7 @@
 // (registerRelayStoreConformance). Each case makes a fresh store and throws an Error saying what broke.
 import type { ElicitResult } from "../../core/types";
 import type { ElicitationRelayStore, RelayRecord, RelayRound, RelaySettlement, RelayStop, RelayStoreEvent } from "../ElicitationRelayStore";
+import { requestEventJson } from "../relay/requestEventJson";
 import { check, eventually, has, pause, same } from "./checks";
 
 /**
@@ -254,6 +255,35 @@ export const relayStoreConformance: readonly RelayStoreConformanceCase[] = [
       check(later.position > snapshot.position, "a snapshot's position did not grow with a new request");
       same(strangers, [], "what another person's subscriber heard");
       stopStranger();
+      await detach();
+    },
+  },
+  {
+    name: "gives subscribers an opened request's record as opened and, when it hands on the request's event text, the text open was given",
+    async run(makeStores) {
+      const stores = await handles(makeStores);
+      const [store] = stores;
+      const other = stores[stores.length - 1]!;
+      const detach = await store.attach("h1", () => undefined);
+      const events: RelayStoreEvent[] = [];
+      const stop = await other.subscribe("jude", (event) => events.push(event));
+      // A context, and params with keys a record has too: the text is the event's, not the record's.
+      const given: RelayRecord = { ...record("j1", "jude"), context: { chat: "c-1" }, params: { ...form, message: 'Say "owner", "holder"' } };
+      const json = requestEventJson(given);
+      check(await store.open(given, 10, json), "open refused a request");
+      // Opened without its text: the store makes whatever it hands on from the record.
+      const bare = record("j2", "jude");
+      check(await store.open(bare, 10), "open refused a request");
+      await eventually(() => events.length >= 2, `a subscriber heard ${events.length} of 2 events`);
+      const [first, second] = events;
+      check(first?.type === "request" && second?.type === "request", "the events a subscriber heard were not two requests");
+      if (first?.type !== "request" || second?.type !== "request") return;
+      same(first.record, given, "the record of a request opened with its event's text");
+      check(first.json === undefined || first.json === json, `the event's text handed on is not the one open was given: ${first.json}`);
+      same(second.record, bare, "the record of a request opened without its event's text");
+      check(second.json === undefined || second.json === requestEventJson(bare), `the event's text handed on is not the record's: ${second.json}`);
+      same((await other.snapshot("jude")).open, [given, bare], "the snapshot's open requests");
+      stop();
       await detach();
     },
   },

@@ -6,6 +6,7 @@ import { validateElicitationContent } from "../../../src/core/validation/validat
 import { ElicitationQueueError } from "../../../src/core/request/ElicitationQueueError";
 import { createElicitationQueue } from "../../../src/client/queue/createElicitationQueue";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
 import { ElicitationRelayRequestError } from "../../../src/server/ElicitationRelayRequestError";
 import type { ElicitationRelay, ElicitationRelayEvent, ElicitationRelayOptions } from "../../../src/server/types";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type Served } from "../helpers/relayHarness";
@@ -404,6 +405,26 @@ describe("bounded", () => {
     void limited.request({ owner: "alice", serverName: "B", params: ageForm }).catch(() => undefined);
     void limited.request({ owner: "bob", serverName: "A", params: ageForm }).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+
+  it("rejects relay.request when the store fails or hangs on opening it, and takes the next once the store answers", async () => {
+    const store = createMemoryRelayStore();
+    let opening: "fail" | "hang" | "work" = "fail";
+    const open = store.open.bind(store);
+    store.open = (record, maxOpen, json) => (opening === "fail" ? Promise.reject(new Error("connection lost")) : opening === "hang" ? new Promise<boolean>(() => undefined) : open(record, maxOpen, json));
+    const { relay, events } = await start({ store, storeTimeoutMs: 150 });
+    await expect(relay.request({ owner: "alice", serverName: "A", params: ageForm })).rejects.toMatchObject({ name: "StoreUnavailable", operation: "open" });
+    opening = "hang";
+    const started = performance.now();
+    await expect(relay.request({ owner: "alice", serverName: "A", params: ageForm })).rejects.toMatchObject({ name: "StoreUnavailable", operation: "open" });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(events.filter((event) => event.type === "store-failed")).toHaveLength(2);
+    expect(events.some((event) => event.type === "requested")).toBe(false);
+    // The next one opens once the store answers (and times out here, unanswered).
+    opening = "work";
+    const answered = relay.request({ owner: "alice", serverName: "A", params: ageForm, timeoutMs: 50 });
+    await expect(answered).resolves.toEqual({ action: "cancel" });
+    expect(events.filter((event) => event.type === "requested")).toHaveLength(1);
   });
 
   it("refuses with its own error type in the queue's words and codes", async () => {

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RelayRecord } from "../../../src/server/ElicitationRelayStore";
-import { requestEventJson } from "../../../src/server/relay/requestEventJson";
+import { requestEventIdOf, requestEventJson } from "../../../src/server/relay/requestEventJson";
 import { requestEventOf } from "../../../src/server/relay/requestEventOf";
 
 const text = fc.string({ unit: "binary", maxLength: 40 });
@@ -34,5 +34,15 @@ describe("requestEventJson", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("gives back the record's id from its event's text, whatever characters the id holds", () => {
+    fc.assert(
+      fc.property(record, (given) => {
+        expect(requestEventIdOf(requestEventJson(given as RelayRecord, JSON.stringify(given.params)))).toBe(given.id);
+      }),
+      { numRuns: 500 },
+    );
+    expect(requestEventIdOf(requestEventJson({ id: 'a","serverName":"b\\', owner: "o", serverName: "S", params: { message: "m" }, receivedAt: 1, holder: "h" } as RelayRecord))).toBe('a","serverName":"b\\');
   });
 });
