@@ -2,7 +2,8 @@
 // (RFC 8291) and signed with the host's VAPID keys by the `web-push` package. Subscriptions are kept
 // per person in the relay's store, so any instance can send; one the push service says is gone
 // (404/410) is forgotten. Only a push service's address is taken as an endpoint: the server posts to
-// it, and a person must not be able to point it at the host's own network.
+// it, and a person must not be able to point it at the host's own network. `handle` is the page's
+// route to all of it (createPushRoute).
 import webPush from "web-push";
 import type { ElicitationRelayStore } from "../ElicitationRelayStore";
 import type { ElicitationNotice, ElicitationRelayHandleOptions } from "../types";
@@ -41,8 +42,8 @@ export interface ElicitationPush {
    * The page's route, mounted as the relay's (`app.all("/api/push", …)`), the person from the host's
    * login: GET answers `{ publicKey }` to anyone; POST (a subscription as JSON) keeps it for `owner`,
    * DELETE (`{ endpoint }`) forgets that device of `owner`'s (204). Refused as the relay refuses: 401
-   * without `owner`, 403 from another origin, 415 not JSON, 413 over 4 KiB, 400 with what is wrong
-   * with the subscription, 503 when the store fails, 405 for another method.
+   * without `owner`, 403 from another origin, 415 not JSON, 413 over 4 KiB, 408 a body that trickles,
+   * 400 with what is wrong with the subscription, 503 when the store fails, 405 for another method.
    */
   handle(request: Request, options?: ElicitationRelayHandleOptions): Promise<Response>;
 }
@@ -54,6 +55,8 @@ interface KeptSubscription {
 }
 
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
+/** Characters of an endpoint taken (the push services' are a few hundred). */
+const MAX_ENDPOINT_LENGTH = 2048;
 const bytesOf = (text: string) => Buffer.from(text, "base64url").length;
 
 type Subscription = Omit<KeptSubscription, "at">;
@@ -65,7 +68,7 @@ function readOwner(owner: unknown, method: string): string {
 
 /** The endpoint to forget, as `subscribe` kept it (a URL's own spelling). */
 function readEndpoint(endpoint: unknown): string {
-  if (typeof endpoint !== "string" || endpoint === "" || endpoint.length > 2048) throw new TypeError("push.unsubscribe: endpoint must be the subscription's endpoint (a URL string).");
+  if (typeof endpoint !== "string" || endpoint === "" || endpoint.length > MAX_ENDPOINT_LENGTH) throw new TypeError("push.unsubscribe: endpoint must be the subscription's endpoint (a URL string).");
   try {
     return new URL(endpoint).href;
   } catch {
@@ -75,7 +78,7 @@ function readEndpoint(endpoint: unknown): string {
 
 function readSubscription(value: unknown, isPushService: (endpoint: URL) => boolean): Subscription {
   const { endpoint, keys } = (typeof value === "object" && value !== null ? value : {}) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
-  if (typeof endpoint !== "string" || endpoint.length > 2048) throw new TypeError("push.subscribe: subscription.endpoint must be a URL string.");
+  if (typeof endpoint !== "string" || endpoint.length > MAX_ENDPOINT_LENGTH) throw new TypeError("push.subscribe: subscription.endpoint must be a URL string.");
   let url: URL;
   try {
     url = new URL(endpoint);

@@ -9,7 +9,7 @@ import { readBoundedBody } from "../readBoundedBody";
 import { relayReply, storeUnavailableReply } from "../relay/relayReply";
 import type { ElicitationRelayHandleOptions } from "../types";
 
-/** Bytes of a subscription's JSON taken, at most: a browser's is well under 1 KiB (an endpoint of at most 2048 characters, two keys). */
+/** Bytes of a subscription's JSON taken, at most: a browser's is well under 1 KiB (an endpoint, two keys). */
 const MAX_BODY_BYTES = 4096;
 /** A body that has not arrived in this time is refused (408). */
 const BODY_TIMEOUT_MS = 10_000;
