@@ -55,11 +55,10 @@ app.post("/api/login", express.json(), (req, res) => {
   req.session.person = name;
   res.json({ name });
 });
-app.get("/api/me", (req, res) => void res.json({ name: req.session.person ?? null, vapidPublicKey: vapid.publicKey }));
+app.get("/api/me", (req, res) => void res.json({ name: req.session.person ?? null }));
 
-// "Notify me on this device": the browser's subscription, kept for the signed-in person only.
-app.post("/api/push", express.json(), (req, res) =>
-  req.session.person ? push.subscribe(req.session.person, req.body).then(() => res.status(204).end(), (error: Error) => res.status(error instanceof TypeError ? 400 : 503).json({ error: error.message })) : res.status(401).end());
+// "Notify me on this device": the VAPID key for the page, and the browser's subscription kept for the signed-in person only (no body parser before it).
+app.all("/api/push", async (req, res) => sendFetchResponse(res, await push.handle(toFetchRequest(req), { owner: req.session.person })));
 
 // The relay's route: the person is whoever the session names (no body parser before it).
 app.all("/api/elicitation", async (req, res) => sendFetchResponse(res, await relay.handle(toFetchRequest(req), { owner: req.session.person })));

@@ -4,16 +4,16 @@ import { useEffect, useState } from "react";
 import { Chat } from "./Chat";
 import { NotifyMe } from "./NotifyMe";
 
-type Loaded = { name: null } | { name: string; vapidPublicKey: string; chatId: string; messages: UIMessage[] };
+type Loaded = { name: null } | { name: string; chatId: string; messages: UIMessage[] };
 
 async function load(): Promise<Loaded> {
-  const { name, vapidPublicKey } = (await (await fetch("/api/me")).json()) as { name: string | null; vapidPublicKey: string };
+  const { name } = (await (await fetch("/api/me")).json()) as { name: string | null };
   if (!name) return { name: null };
   const url = new URL(location.href);
   const chatId = url.searchParams.get("chat") ?? crypto.randomUUID();
   if (!url.searchParams.has("chat")) history.replaceState(null, "", `?chat=${chatId}`);
   const response = await fetch(`/api/chats/${chatId}`);
-  return { name, vapidPublicKey, chatId, messages: response.ok ? ((await response.json()) as UIMessage[]) : [] };
+  return { name, chatId, messages: response.ok ? ((await response.json()) as UIMessage[]) : [] };
 }
 
 export function App() {
@@ -23,7 +23,7 @@ export function App() {
   if (loaded.name === null) return <SignIn onDone={() => void load().then(setLoaded)} />;
   return (
     <>
-      <NotifyMe vapidPublicKey={loaded.vapidPublicKey} />
+      <NotifyMe />
       <Chat key={loaded.chatId} id={loaded.chatId} initialMessages={loaded.messages} />
     </>
   );

@@ -1,15 +1,16 @@
 // "Notify me on this device": Web Push for this browser, so a question reaches the person when no page
-// of theirs is open. The browser asks for the permission on this press only, never on load.
+// of theirs is open. The browser asks for the permission on this press only, never on load; the
+// VAPID key comes from the same route that keeps the subscription.
 import { useState } from "react";
 import { subscribeToElicitationPush } from "react-mcp-elicitation/push";
 
 type State = { kind: "off" | "on" | "refused" } | { kind: "failed"; error: string };
 
-export function NotifyMe({ vapidPublicKey }: { vapidPublicKey: string }) {
+export function NotifyMe() {
   const [state, setState] = useState<State>({ kind: "off" });
   const turnOn = async () => {
     try {
-      const allowed = await subscribeToElicitationPush({ registration: await navigator.serviceWorker.ready, vapidPublicKey, url: "/api/push" });
+      const allowed = await subscribeToElicitationPush({ registration: await navigator.serviceWorker.ready, url: "/api/push" });
       setState({ kind: allowed ? "on" : "refused" });
     } catch (error) {
       setState({ kind: "failed", error: error instanceof Error ? error.message : String(error) });

@@ -3,6 +3,12 @@
 /** Marks a push as a question's notice, so a host's worker can tell it from its own pushes. */
 export const ELICITATION_PUSH_KIND = "mcp-elicitation";
 
+/** What the push route (`push.handle`) answers a GET with: the key a page subscribes under. */
+export interface ElicitationPushKeyReply {
+  /** The host's VAPID public key (base64url). */
+  publicKey: string;
+}
+
 /** Answers a notice offers, at most: one yes/no, or one choice of at most this many. */
 export const ELICITATION_PUSH_CHOICES = 3;
 

@@ -2,10 +2,12 @@
 // (RFC 8291) and signed with the host's VAPID keys by the `web-push` package. Subscriptions are kept
 // per person in the relay's store, so any instance can send; one the push service says is gone
 // (404/410) is forgotten. Only a push service's address is taken as an endpoint: the server posts to
-// it, and a person must not be able to point it at the host's own network.
+// it, and a person must not be able to point it at the host's own network. `handle` is the page's
+// route to all of it (createPushRoute).
 import webPush from "web-push";
 import type { ElicitationRelayStore } from "../ElicitationRelayStore";
-import type { ElicitationNotice } from "../types";
+import type { ElicitationNotice, ElicitationRelayHandleOptions } from "../types";
+import { createPushRoute } from "./createPushRoute";
 import { ELICITATION_PUSH_KIND, readElicitationPushChoices, type ElicitationPushPayload } from "../../core/relay/elicitationPush";
 
 /** The push services of Chromium-based browsers, Firefox, Edge and Safari. */
@@ -25,6 +27,8 @@ export interface ElicitationPushOptions {
   isPushService?: (endpoint: URL) => boolean;
   /** Passed to `web-push` for every send (an `agent` with your CA, a `TTL`). */
   sendOptions?: Omit<webPush.RequestOptions, "vapidDetails">;
+  /** Origins besides the request's own whose `Origin` header `handle` accepts, as the relay's option. Default none. */
+  allowedOrigins?: readonly string[];
 }
 
 export interface ElicitationPush {
@@ -34,6 +38,14 @@ export interface ElicitationPush {
   subscribe(owner: string, subscription: unknown): Promise<void>;
   /** Forgets a device (the person turned it off, or signed out on it). */
   unsubscribe(owner: string, endpoint: string): Promise<void>;
+  /**
+   * The page's route, mounted as the relay's (`app.all("/api/push", …)`), the person from the host's
+   * login: GET answers `{ publicKey }` to anyone; POST (a subscription as JSON) keeps it for `owner`,
+   * DELETE (`{ endpoint }`) forgets that device of `owner`'s (204). Refused as the relay refuses: 401
+   * without `owner`, 403 from another origin, 415 not JSON, 413 over 4 KiB, 408 a body that trickles,
+   * 400 with what is wrong with the subscription, 503 when the store fails, 405 for another method.
+   */
+  handle(request: Request, options?: ElicitationRelayHandleOptions): Promise<Response>;
 }
 
 interface KeptSubscription {
@@ -43,11 +55,30 @@ interface KeptSubscription {
 }
 
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
+/** Characters of an endpoint taken (the push services' are a few hundred). */
+const MAX_ENDPOINT_LENGTH = 2048;
 const bytesOf = (text: string) => Buffer.from(text, "base64url").length;
 
-function readSubscription(value: unknown, isPushService: (endpoint: URL) => boolean): { endpoint: string; keys: { p256dh: string; auth: string } } {
+type Subscription = Omit<KeptSubscription, "at">;
+
+function readOwner(owner: unknown, method: string): string {
+  if (typeof owner !== "string" || owner === "") throw new TypeError(`push.${method}: owner must be the person's id (a non-empty string).`);
+  return owner;
+}
+
+/** The endpoint to forget, as `subscribe` kept it (a URL's own spelling). */
+function readEndpoint(endpoint: unknown): string {
+  if (typeof endpoint !== "string" || endpoint === "" || endpoint.length > MAX_ENDPOINT_LENGTH) throw new TypeError("push.unsubscribe: endpoint must be the subscription's endpoint (a URL string).");
+  try {
+    return new URL(endpoint).href;
+  } catch {
+    return endpoint;
+  }
+}
+
+function readSubscription(value: unknown, isPushService: (endpoint: URL) => boolean): Subscription {
   const { endpoint, keys } = (typeof value === "object" && value !== null ? value : {}) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
-  if (typeof endpoint !== "string" || endpoint.length > 2048) throw new TypeError("push.subscribe: subscription.endpoint must be a URL string.");
+  if (typeof endpoint !== "string" || endpoint.length > MAX_ENDPOINT_LENGTH) throw new TypeError("push.subscribe: subscription.endpoint must be a URL string.");
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -70,6 +101,20 @@ export function createElicitationPush(options: ElicitationPushOptions): Elicitat
   const maxDevices = options.maxDevices ?? 10;
   const isPushService = options.isPushService ?? ((endpoint: URL) => PUSH_SERVICES.some((host) => host.test(endpoint.hostname)));
 
+  const route = createPushRoute({
+    publicKey: vapid.publicKey,
+    allowedOrigins: new Set(options.allowedOrigins ?? []),
+    // The person is the route's to name (its `owner`): each step acts on that person's devices only.
+    read: (subscription) => {
+      const read = readSubscription(subscription, isPushService);
+      return (owner) => keep(owner, read);
+    },
+    readForget: (body) => {
+      const endpoint = readEndpoint(((typeof body === "object" && body !== null ? body : {}) as { endpoint?: unknown }).endpoint);
+      return (owner) => forget(owner, endpoint);
+    },
+  });
+
   async function devices(owner: string): Promise<KeptSubscription[]> {
     const kept = await store.kept(owner, KIND);
     return Object.values(kept)
@@ -77,19 +122,24 @@ export function createElicitationPush(options: ElicitationPushOptions): Elicitat
       .sort((a, b) => a.at - b.at);
   }
 
+  async function keep(owner: string, read: Subscription): Promise<void> {
+    const known = await devices(owner);
+    for (const old of known.filter((device) => device.endpoint !== read.endpoint).slice(0, Math.max(0, known.length + 1 - maxDevices))) {
+      await store.keep(owner, KIND, old.endpoint, undefined);
+    }
+    await store.keep(owner, KIND, read.endpoint, JSON.stringify({ ...read, at: Date.now() } satisfies KeptSubscription));
+  }
+
+  const forget = (owner: string, endpoint: string) => store.keep(owner, KIND, endpoint, undefined);
+
   return {
     async subscribe(owner, subscription) {
-      if (typeof owner !== "string" || owner === "") throw new TypeError("push.subscribe: owner must be the person's id (a non-empty string).");
-      const read = readSubscription(subscription, isPushService);
-      const known = await devices(owner);
-      for (const old of known.filter((device) => device.endpoint !== read.endpoint).slice(0, Math.max(0, known.length + 1 - maxDevices))) {
-        await store.keep(owner, KIND, old.endpoint, undefined);
-      }
-      await store.keep(owner, KIND, read.endpoint, JSON.stringify({ ...read, at: Date.now() } satisfies KeptSubscription));
+      await keep(readOwner(owner, "subscribe"), readSubscription(subscription, isPushService));
     },
     async unsubscribe(owner, endpoint) {
-      await store.keep(owner, KIND, endpoint, undefined);
+      await forget(readOwner(owner, "unsubscribe"), readEndpoint(endpoint));
     },
+    handle: route,
     async send(notice) {
       const payload: ElicitationPushPayload = {
         kind: ELICITATION_PUSH_KIND,
