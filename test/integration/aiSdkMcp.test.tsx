@@ -94,7 +94,8 @@ describe("@ai-sdk/mcp client, request style (2025-06-18 / 2025-11-25 server)", (
   });
 
   it("a request the server withdraws stays on screen until timeoutMs cancels it", async () => {
-    const { ask, withdraw } = await connectRequestStyle({ timeoutMs: 300 });
+    // Long enough that a loaded machine withdraws before it ends; short enough to watch it end.
+    const { ask, withdraw } = await connectRequestStyle({ timeoutMs: 1_500 });
     const answer = ask(githubUsername);
     await screen.findByRole("dialog");
     act(() => withdraw());
@@ -102,7 +103,7 @@ describe("@ai-sdk/mcp client, request style (2025-06-18 / 2025-11-25 server)", (
     // notifications/cancelled is not delivered to the handler: the dialog is still there…
     expect(screen.getByRole("dialog")).toBeInTheDocument();
     // …until the queue's own timeout answers cancel and closes it.
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 2_000 });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 5_000 });
   });
 });
 
