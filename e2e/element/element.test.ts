@@ -441,9 +441,11 @@ describe("<mcp-elicitation-outlet> before its first question", () => {
     );
     const error = (expected as { error: { name: string; message: string; code: number; data?: unknown } }).error;
     expect(refused).toEqual({ name: error.name, message: error.message, code: error.code, data: error.data });
-    // A good request after it is drawn.
-    void page.evaluate(() => window.__ask({ message: "Name the note", requestedSchema: { type: "object", properties: { title: { type: "string" } } } }));
+    // A good request after it is drawn, and answered.
+    const answered = page.evaluate(() => window.__ask({ message: "Name the note", requestedSchema: { type: "object", properties: { title: { type: "string" } } } }));
     await card(page).waitFor();
+    await press(page, card(page).getByRole("button", { name: "Decline" }));
+    expect(await answered).toEqual({ action: "decline" });
   });
 });
 
