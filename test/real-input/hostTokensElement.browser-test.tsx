@@ -1,9 +1,10 @@
 // In Chromium: the same host theme as hostTokens.browser-test.tsx on <mcp-elicitation-outlet>, whose
 // stylesheet is adopted after every sheet of the page: Submit takes the host's accent all the same.
 import { cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { commands } from "vitest/browser";
 import { createElicitationQueue, type ElicitationOutletElement } from "../../src/element/index";
+import { loadOutletView } from "../../src/element/loadOutletView";
 import { addHostSheet, HOST_ACCENT, HOST_ACCENT_FG, submitColours } from "./hostTokens";
 
 declare module "vitest/browser" {
@@ -14,6 +15,10 @@ declare module "vitest/browser" {
 
 const form = { message: "Ship it?", requestedSchema: { type: "object", properties: { note: { type: "string", title: "Note" } } } };
 let removeHostSheet = () => {};
+
+// The element draws with a chunk it loads at its first question: loaded once here (the dev server transforms
+// it on first use), so each test times the drawing, not that.
+beforeAll(() => loadOutletView(), 60_000);
 
 afterEach(async () => {
   document.querySelectorAll("mcp-elicitation-outlet").forEach((outlet) => outlet.remove());
