@@ -134,6 +134,9 @@ export function createHeldRequests(
     notify();
   }
 
+  // Made apart from hold's own scope, so the listener keeps only the id alive.
+  const withdrawOnAbort = (id: string) => () => void leave(id, "withdrawn");
+
   function watchDeadline(item: Held): void {
     let queue = byLimit.get(item.limit);
     if (queue === undefined) byLimit.set(item.limit, (queue = new Set()));
@@ -316,7 +319,7 @@ export function createHeldRequests(
         held.set(id, item);
         watchDeadline(item);
         if (signal) {
-          item.onAbort = () => void leave(id, "withdrawn");
+          item.onAbort = withdrawOnAbort(id);
           signal.addEventListener("abort", item.onAbort, { once: true });
         }
         notify();
