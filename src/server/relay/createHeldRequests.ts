@@ -23,7 +23,9 @@ interface Held {
   record: RelayRecord;
   resolve: (result: ElicitResult) => void;
   reject: (reason: unknown) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  /** Its time limit (ms), and when it runs out (`performance.now()`). */
+  limit: number;
+  until: number;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
   shown: boolean;
@@ -33,6 +35,8 @@ interface Held {
 /** Waits between tries of a store write that failed: from the first, doubling, up to the last. */
 const REPAIR_FIRST_MS = 250;
 const REPAIR_MAX_MS = 2_000;
+/** The longest wait `setTimeout` takes (2^31 − 1 ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export interface HeldRequests {
   /** This instance's id as the holder of its requests. */
@@ -101,6 +105,11 @@ export function createHeldRequests(
   /** `attached` went through: a request need not wait a turn for it. */
   let joined = false;
   let stopped = false;
+  // Held requests by time limit, each in arrival order, so each one's first runs out first: one timer
+  // for all of them, at the earliest, instead of a timer (and its closure) per request.
+  const byLimit = new Map<number, Set<Held>>();
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  let armedFor = Infinity;
 
   const notify = () => {
     if (listeners.size === 0) return;
@@ -125,9 +134,58 @@ export function createHeldRequests(
     notify();
   }
 
+  // Made apart from hold's own scope, so the listener keeps only the id alive.
+  const withdrawOnAbort = (id: string) => () => void leave(id, "withdrawn");
+
+  function watchDeadline(item: Held): void {
+    let queue = byLimit.get(item.limit);
+    if (queue === undefined) byLimit.set(item.limit, (queue = new Set()));
+    queue.add(item);
+    if (item.until < armedFor) armDeadline(item.until);
+  }
+
+  function armDeadline(until: number): void {
+    if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
+    armedFor = until;
+    // A wait past the timers' own bound (about 24.8 days) is taken in steps of at most that.
+    deadlineTimer = setTimeout(runOut, Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(until - performance.now()))));
+  }
+
+  /** Every held request whose time limit ran out leaves, earliest first; the timer waits for the next one. */
+  function runOut(): void {
+    deadlineTimer = undefined;
+    armedFor = Infinity;
+    const at = performance.now();
+    const due: Held[] = [];
+    let next = Infinity;
+    for (const [limit, queue] of byLimit) {
+      for (const item of queue) {
+        if (item.until > at) {
+          next = Math.min(next, item.until);
+          break;
+        }
+        queue.delete(item);
+        due.push(item);
+      }
+      if (queue.size === 0) byLimit.delete(limit);
+    }
+    if (next !== Infinity) armDeadline(next);
+    if (byLimit.size > 1) due.sort((a, b) => a.until - b.until);
+    for (const item of due) void leave(item.record.id, "timeout");
+  }
+
   function forget(id: string, item: Held): void {
     held.delete(id);
-    if (item.timer !== undefined) clearTimeout(item.timer);
+    const queue = byLimit.get(item.limit);
+    if (queue?.delete(item) === true && queue.size === 0) {
+      byLimit.delete(item.limit);
+      // Nothing left to run out: no timer keeps the process alive.
+      if (byLimit.size === 0 && deadlineTimer !== undefined) {
+        clearTimeout(deadlineTimer);
+        deadlineTimer = undefined;
+        armedFor = Infinity;
+      }
+    }
     if (item.onAbort) item.signal?.removeEventListener("abort", item.onAbort);
   }
 
@@ -257,11 +315,11 @@ export function createHeldRequests(
     hold(record, signal, timeoutMs) {
       const { id } = record;
       return new Promise<ElicitResult>((resolve, reject) => {
-        const item: Held = { record, resolve, reject, timer: undefined, signal, onAbort: undefined, shown: false, leaving: false };
+        const item: Held = { record, resolve, reject, limit: timeoutMs, until: performance.now() + timeoutMs, signal, onAbort: undefined, shown: false, leaving: false };
         held.set(id, item);
-        item.timer = setTimeout(() => void leave(id, "timeout"), timeoutMs);
+        watchDeadline(item);
         if (signal) {
-          item.onAbort = () => void leave(id, "withdrawn");
+          item.onAbort = withdrawOnAbort(id);
           signal.addEventListener("abort", item.onAbort, { once: true });
         }
         notify();

@@ -339,6 +339,29 @@ describe("a request leaves without an answer", () => {
     ]);
   });
 
+  it("each request runs out at its own time limit: a shorter one asked later first, the relay's own one not before close()", async () => {
+    const { relay, events } = await start({ timeoutMs: 60_000 });
+    const started = performance.now();
+    const timed = (answer: Promise<unknown>) => answer.then((result) => ({ result, ms: performance.now() - started }));
+    const longer = timed(relay.request({ owner: "carol", serverName: "A", params: ageForm, timeoutMs: 400 }));
+    const shorter = timed(relay.request({ owner: "carol", serverName: "B", params: ageForm, timeoutMs: 100 }));
+    const unlimited = relay.request({ owner: "carol", serverName: "C", params: ageForm });
+    const first = await shorter;
+    expect(first.result).toEqual({ action: "cancel" });
+    expect(first.ms).toBeGreaterThanOrEqual(95);
+    expect(first.ms).toBeLessThan(350);
+    const second = await longer;
+    expect(second.result).toEqual({ action: "cancel" });
+    expect(second.ms).toBeGreaterThanOrEqual(395);
+    expect(events.filter((event) => event.type === "answered").map((event) => [event.serverName, event.cause])).toEqual([
+      ["B", "timeout"],
+      ["A", "timeout"],
+    ]);
+    await relay.close();
+    await expect(unlimited).resolves.toEqual({ action: "cancel" });
+    expect(events.filter((event) => event.type === "answered").map((event) => [event.serverName, event.cause])).toContainEqual(["C", "closed"]);
+  });
+
   it("close() racing a request that is being opened leaves nothing hanging", async () => {
     const { relay } = await start();
     const racing = relay.request({ owner: "alice", serverName: "GitHub", params: ageForm });
