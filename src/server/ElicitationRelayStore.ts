@@ -62,8 +62,12 @@ export interface RelayRound {
   deadline: number;
 }
 
-/** How a request left: the person's answer (from any window, any instance) or the holder's reason. */
-export type RelaySettlement = { reason: "answered"; result: ElicitResult } | { reason: Exclude<RelayCloseReason, "answered"> };
+/**
+ * How a request left: the person's answer (from any window, any instance) or the holder's reason.
+ * `via`: the answer came from a notification's action (the wire's `via`), so its holder reports it so;
+ * a store keeps the settlement whole (as JSON, say), and this travels with it.
+ */
+export type RelaySettlement = { reason: "answered"; result: ElicitResult; via?: "notification" } | { reason: Exclude<RelayCloseReason, "answered"> };
 
 export type RelaySettleOutcome =
   /** `resume`: this settle answered the last request of a parked round; the round, with every answer, left the store with it (once). */

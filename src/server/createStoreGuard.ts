@@ -2,6 +2,9 @@
 // retrying through an outage holds a command for a minute or more) becomes StoreUnavailable within
 // `timeoutMs`, which the relay answers with 503 and Retry-After instead of holding the person.
 
+/** The longest a person's request waits for the store by default (the relay's `storeTimeoutMs`, and the push route's). */
+export const STORE_TIMEOUT_MS = 5_000;
+
 /** A store call failed, or did not settle in time (it may still take effect later). */
 export class StoreUnavailable extends Error {
   override readonly name = "StoreUnavailable";

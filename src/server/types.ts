@@ -268,11 +268,12 @@ export interface ElicitationRelayEvent {
   /** "answered": what was answered. */
   action?: ElicitResult["action"];
   /**
-   * "answered": the person (from a window), the timeout, the relay closing, the sensitive-field policy,
+   * "answered": the person (from a window), "notification": the person, from a notification's action
+   * (as the record's cause), the timeout, the relay closing, the sensitive-field policy,
    * "replay": a URL-mode elicitation already answered (or open) arrived again and got the same answer
    * without being shown, or "remembered": a decision the person remembered answered it without a card.
    */
-  cause?: "user" | "timeout" | "closed" | "sensitive" | "replay" | "remembered";
+  cause?: "user" | "notification" | "timeout" | "closed" | "sensitive" | "replay" | "remembered";
   /** "remembered" (a decision kept), "forgotten": the decision's scope. */
   scope?: ElicitationRememberScope;
   /** "rejected": the JSON-RPC code the request was refused with. */

@@ -87,7 +87,9 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
     // that fails keeps nothing (reported as store-failed); the answer goes on all the same.
     if (remember !== undefined && result.action === "accept") await options.remembered.keep(found.record, remember, result).catch(() => undefined);
     // A settle that fails or times out is a 503: the browser tries again, and a try that landed after all reads as its own 409 "answered".
-    const outcome = await guard("settle", () => store.settle(id, { reason: "answered", result }, owner));
+    // How it was answered travels with it: its holder reports the answer as its record says.
+    const { via } = parsed.answer;
+    const outcome = await guard("settle", () => store.settle(id, { reason: "answered", result, ...(via === undefined ? {} : { via }) }, owner));
     if (outcome.status === "not-found") return refused(RELAY_STATUS.notFound, { error: "not-found" });
     // The instance waiting for it cannot hear it this moment: taken by nobody, tried again by the browser.
     if (outcome.status === "unreachable") {
@@ -95,11 +97,11 @@ export function createAnswerIntake(options: AnswerIntakeOptions): (request: Requ
       return storeUnavailableReply();
     }
     if (outcome.status === "already-closed") return refused(RELAY_STATUS.alreadyClosed, { error: "already-closed", reason: outcome.reason }, id);
-    options.records.closed(found.record, result, parsed.answer.via === "notification" ? "notification" : "person");
+    options.records.closed(found.record, result, via ?? "person");
     const { round } = found.record;
     if (round !== undefined) {
       // A parked request has no holder to report its answer: the instance that took it does.
-      emit({ type: "answered", owner, serverName: found.record.serverName, id, roundId: round.id, action: result.action, cause: "user" });
+      emit({ type: "answered", owner, serverName: found.record.serverName, id, roundId: round.id, action: result.action, cause: via ?? "user" });
       // The last answer of a round: resumed here, before the reply (a serverless function ends with it).
       if (outcome.resume !== undefined) await options.resume(outcome.resume);
     }

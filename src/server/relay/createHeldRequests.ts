@@ -127,7 +127,7 @@ export function createHeldRequests(
       item.reject(item.signal?.reason ?? new Error("The request was withdrawn."));
     } else {
       const result: ElicitResult = settlement.reason === "answered" ? settlement.result : { action: "cancel" };
-      const cause = settlement.reason !== "answered" ? settlement.reason : item.record.remembered !== undefined ? "remembered" : "user";
+      const cause = settlement.reason !== "answered" ? settlement.reason : item.record.remembered !== undefined ? "remembered" : (settlement.via ?? "user");
       emit({ type: "answered", owner, serverName, id, action: result.action, cause });
       item.resolve(result);
     }

@@ -104,6 +104,7 @@ export function createRememberedDecisions({
     return kept !== undefined && isRecord(kept.content) && typeof kept.at === "number" ? kept : undefined;
   }
 
+  // The answer first, then the index: cut short, what is left answers nothing (as `keep`'s order).
   async function drop(owner: string, key: string): Promise<void> {
     await guard("keep", () => store.keep(owner, answerKind(key), ANSWER, undefined));
     await guard("keep", () => store.keep(owner, INDEX, key, undefined));
@@ -146,8 +147,11 @@ export function createRememberedDecisions({
       };
       const others = (await listed(record.owner)).filter(([other]) => other !== key);
       for (const [old] of others.slice(0, Math.max(0, others.length + 1 - REMEMBERED_PER_PERSON))) await drop(record.owner, old);
-      await guard("keep", () => store.keep(record.owner, answerKind(key), ANSWER, `{"at":${at},"content":${text}}`));
+      // The index first, the answer once the index holds it: a keep the store cuts short, or whose write
+      // lands after its time ran out, leaves at most a listed entry with no answer (listed by nobody, answering
+      // nothing), never an answer that answers questions while the person's list cannot show or forget it.
       await guard("keep", () => store.keep(record.owner, INDEX, key, JSON.stringify(decision)));
+      await guard("keep", () => store.keep(record.owner, answerKind(key), ANSWER, `{"at":${at},"content":${text}}`));
       emit({ type: "remembered", owner: record.owner, serverName: record.serverName, id: record.id, scope });
     },
     async list(owner) {

@@ -5,6 +5,7 @@ import { relayBodyLimit } from "../../core/relay/relayBodyLimit";
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
 import { checkRateLimit, type RateLimit } from "../../core/shared/createRateLimiter";
 import { createMemoryRelayStore } from "../createMemoryRelayStore";
+import { STORE_TIMEOUT_MS } from "../createStoreGuard";
 import type { ElicitationRelayStore } from "../ElicitationRelayStore";
 import type { ElicitationRelayOptions } from "../types";
 
@@ -34,7 +35,7 @@ const DEFAULTS = {
   maxStreamBuffer: 1024 * 1024,
   keepAliveMs: 15_000,
   roundSweepMs: 5_000,
-  storeTimeoutMs: 5_000,
+  storeTimeoutMs: STORE_TIMEOUT_MS,
   bodyTimeoutMs: 30_000,
 } as const;
 

@@ -5,6 +5,7 @@
 // it, and a person must not be able to point it at the host's own network. `handle` is the page's
 // route to all of it (createPushRoute).
 import webPush from "web-push";
+import { createStoreGuard, STORE_TIMEOUT_MS } from "../createStoreGuard";
 import type { ElicitationRelayStore } from "../ElicitationRelayStore";
 import type { ElicitationNotice, ElicitationRelayHandleOptions } from "../types";
 import { createPushRoute } from "./createPushRoute";
@@ -29,6 +30,11 @@ export interface ElicitationPushOptions {
   sendOptions?: Omit<webPush.RequestOptions, "vapidDetails">;
   /** Origins besides the request's own whose `Origin` header `handle` accepts, as the relay's option. Default none. */
   allowedOrigins?: readonly string[];
+  /**
+   * The longest a store call may take (ms), as the relay's option: then `handle` answers 503
+   * `store-unavailable`, and `subscribe`, `unsubscribe` and `send` reject. Default 5 000.
+   */
+  storeTimeoutMs?: number;
 }
 
 export interface ElicitationPush {
@@ -43,7 +49,8 @@ export interface ElicitationPush {
    * login: GET answers `{ publicKey }` to anyone; POST (a subscription as JSON) keeps it for `owner`,
    * DELETE (`{ endpoint }`) forgets that device of `owner`'s (204). Refused as the relay refuses: 401
    * without `owner`, 403 from another origin, 415 not JSON, 413 over 4 KiB, 408 a body that trickles,
-   * 400 with what is wrong with the subscription, 503 when the store fails, 405 for another method.
+   * 400 with what is wrong with the subscription, 503 when the store fails or does not answer
+   * within `storeTimeoutMs`, 405 for another method.
    */
   handle(request: Request, options?: ElicitationRelayHandleOptions): Promise<Response>;
 }
@@ -99,6 +106,11 @@ export function createElicitationPush(options: ElicitationPushOptions): Elicitat
   // Checks the keys and subject once, here (web-push throws naming what is wrong).
   webPush.getVapidHeaders("https://fcm.googleapis.com", vapid?.subject, vapid?.publicKey, vapid?.privateKey, "aes128gcm");
   const maxDevices = options.maxDevices ?? 10;
+  const storeTimeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
+  if (!(storeTimeoutMs > 0 && Number.isFinite(storeTimeoutMs))) throw new RangeError("createElicitationPush: storeTimeoutMs must be a positive number of milliseconds.");
+  // Every store call bounded, as the relay's are: a store that hangs (a Redis client retrying through an
+  // outage) is a 503 on the route in bounded time, never a page left waiting.
+  const guard = createStoreGuard(storeTimeoutMs, () => undefined);
   const isPushService = options.isPushService ?? ((endpoint: URL) => PUSH_SERVICES.some((host) => host.test(endpoint.hostname)));
 
   const route = createPushRoute({
@@ -116,7 +128,7 @@ export function createElicitationPush(options: ElicitationPushOptions): Elicitat
   });
 
   async function devices(owner: string): Promise<KeptSubscription[]> {
-    const kept = await store.kept(owner, KIND);
+    const kept = await guard("kept", () => store.kept(owner, KIND));
     return Object.values(kept)
       .map((text) => JSON.parse(text) as KeptSubscription)
       .sort((a, b) => a.at - b.at);
@@ -125,12 +137,12 @@ export function createElicitationPush(options: ElicitationPushOptions): Elicitat
   async function keep(owner: string, read: Subscription): Promise<void> {
     const known = await devices(owner);
     for (const old of known.filter((device) => device.endpoint !== read.endpoint).slice(0, Math.max(0, known.length + 1 - maxDevices))) {
-      await store.keep(owner, KIND, old.endpoint, undefined);
+      await guard("keep", () => store.keep(owner, KIND, old.endpoint, undefined));
     }
-    await store.keep(owner, KIND, read.endpoint, JSON.stringify({ ...read, at: Date.now() } satisfies KeptSubscription));
+    await guard("keep", () => store.keep(owner, KIND, read.endpoint, JSON.stringify({ ...read, at: Date.now() } satisfies KeptSubscription)));
   }
 
-  const forget = (owner: string, endpoint: string) => store.keep(owner, KIND, endpoint, undefined);
+  const forget = (owner: string, endpoint: string) => guard("keep", () => store.keep(owner, KIND, endpoint, undefined));
 
   return {
     async subscribe(owner, subscription) {
@@ -161,7 +173,7 @@ export function createElicitationPush(options: ElicitationPushOptions): Elicitat
           } catch (error) {
             // The push service says this device is gone: forgotten.
             const status = (error as { statusCode?: number }).statusCode;
-            if (status === 404 || status === 410) await store.keep(notice.owner, KIND, device.endpoint, undefined);
+            if (status === 404 || status === 410) await guard("keep", () => store.keep(notice.owner, KIND, device.endpoint, undefined));
             throw error;
           }
         }),
