@@ -78,18 +78,20 @@ export const relayStoreConformance: readonly RelayStoreConformanceCase[] = [
     },
   },
   {
-    name: "tells a request's holder how it was settled from another handle, and gives the settlement to its holder's later calls",
+    name: "tells a request's holder how it was settled from another handle (the settlement whole, `via` too), and gives it to its holder's later calls",
     async run(makeStores) {
       const stores = await handles(makeStores);
       const other = stores[stores.length - 1]!;
       const told: [string, RelaySettlement][] = [];
       const detach = await stores[0].attach("h1", (id, settlement) => told.push([id, settlement]));
       check(await stores[0].open(record("tell1", "alice"), 10), "open refused a request");
-      same(await other.settle("tell1", answer({ name: "Ada" }), "alice"), { status: "settled" }, "an answer to an open request");
+      // Answered from a notification's action: the holder reports it so.
+      const given: RelaySettlement = { reason: "answered", result: { action: "accept", content: { name: "Ada" } }, via: "notification" };
+      same(await other.settle("tell1", given, "alice"), { status: "settled" }, "an answer to an open request");
       await eventually(() => told.length > 0, "the holder was never told of the answer given through another handle");
-      same(told, [["tell1", answer({ name: "Ada" })]], "what the holder was told");
+      same(told, [["tell1", given]], "what the holder was told");
       // The holder's own timeout, too late: it learns the answer (a lost notification loses nothing).
-      same(await stores[0].settle("tell1", { reason: "timeout" }), { status: "already-closed", reason: "answered", settlement: answer({ name: "Ada" }) }, "the holder's settle after the answer");
+      same(await stores[0].settle("tell1", { reason: "timeout" }), { status: "already-closed", reason: "answered", settlement: given }, "the holder's settle after the answer");
       // The person's own late answer learns only why it closed.
       same(await other.settle("tell1", answer(), "alice"), { status: "already-closed", reason: "answered" }, "the owner's second answer");
       await detach();
