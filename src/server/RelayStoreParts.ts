@@ -1,6 +1,6 @@
 // What a store brings to createRelayStore: its atomic steps and a connection for its live feed, nothing about
 // when they run. docs/relay.md, "Writing a store", says what each must guarantee.
-import type { ElicitationRelayStore, RelayRecord, RelaySettleOutcome, RelayStoreEvent } from "./ElicitationRelayStore";
+import type { ElicitationRelayStore, RelayRecord, RelaySettlement, RelaySettleOutcome, RelayStoreEvent } from "./ElicitationRelayStore";
 
 /**
  * The data operations, each one atomic step in the store, with the meaning `ElicitationRelayStore`
@@ -12,7 +12,7 @@ export interface RelayStoreOperations extends Pick<ElicitationRelayStore, "open"
    * As `ElicitationRelayStore.settle`, and `closedHere`: the request, when this call closed it by
    * itself ("already-closed", an answer nobody could receive), for one attached holder to hear.
    */
-  settle(...args: Parameters<ElicitationRelayStore["settle"]>): Promise<RelaySettleOutcome & { closedHere?: RelayRecord }>;
+  settle(id: string, settlement: RelaySettlement, owner?: string): Promise<RelaySettleOutcome & { closedHere?: RelayRecord }>;
 }
 
 /** The lease steps, each atomic in the store. */

@@ -13,7 +13,8 @@ import { endsWithin } from "./relay/endsWithin";
 import { startHeartbeat } from "./relay/startHeartbeat";
 
 /** A store for several instances built from its atomic steps (docs/relay.md, "Writing a store"); `close()` stops its timers and ends its connection. */
-export function createRelayStore({ operations, leases, feed, timings, close }: RelayStoreParts): ElicitationRelayStore & { close(): Promise<void> } {
+export function createRelayStore(parts: RelayStoreParts): ElicitationRelayStore & { close(): Promise<void> } {
+  const { operations, leases, feed, timings, close } = parts;
   const { leaseMs, sweepMs, heartbeatMs } = readStoreTimings("createRelayStore", timings);
   const upkeep = createStoreUpkeep(leases, { leaseMs, sweepMs });
   let [closed, connectedBefore] = [false, false];
