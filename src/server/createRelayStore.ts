@@ -12,9 +12,22 @@ import { createStoreUpkeep } from "./relay/createStoreUpkeep";
 import { endsWithin } from "./relay/endsWithin";
 import { startHeartbeat } from "./relay/startHeartbeat";
 
+/** What each part must bring, checked when the store is made (a part missing is named, not met later as a crash). */
+const NEEDED = {
+  operations: ["open", "get", "settle", "snapshot", "park", "expireRounds", "complete", "claim", "keep", "kept"],
+  leases: ["lease", "release", "sweep"],
+  feed: ["connect", "subscribe", "unsubscribe", "publish", "ping", "drop"],
+} as const;
+
 /** A store for several instances built from its atomic steps (docs/relay.md, "Writing a store"); `close()` stops its timers and ends its connection. */
 export function createRelayStore(parts: RelayStoreParts): ElicitationRelayStore & { close(): Promise<void> } {
+  for (const [part, names] of Object.entries(NEEDED)) {
+    for (const name of names) if (typeof (parts[part as keyof typeof NEEDED] as unknown as Record<string, unknown> | undefined)?.[name] !== "function") throw new TypeError(`createRelayStore: ${part}.${name} must be a function.`);
+  }
   const { operations, leases, feed, timings, close } = parts;
+  if (typeof feed.channels?.holder !== "function" || typeof feed.channels.person !== "function" || typeof feed.channels.stops !== "string") {
+    throw new TypeError("createRelayStore: feed.channels must name a holder's channel, a person's (functions) and the stops' (a string).");
+  }
   const { leaseMs, sweepMs, heartbeatMs } = readStoreTimings("createRelayStore", timings);
   const upkeep = createStoreUpkeep(leases, { leaseMs, sweepMs });
   let [closed, connectedBefore] = [false, false];
