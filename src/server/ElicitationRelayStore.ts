@@ -1,9 +1,9 @@
 // What the relay keeps where every instance can see it. The in-memory store serves one process; the
 // Redis store (server/redis) and the Postgres store (server/postgres) serve several, with the same
-// guarantees: one answer wins, atomically. Each brings its atomic steps; when leases are renewed, the
-// sweep runs and the feed listens again is decided once for all of them (relay/createStoreUpkeep,
-// relay/createStoreFeed). A store of another kind keeps them too when it passes the conformance suite
-// (server/testing); docs/relay.md, "Writing a store", says what each operation must do.
+// guarantees: one answer wins, atomically. Each brings its atomic steps to createRelayStore, which decides
+// once for all of them when leases are renewed, the sweep runs and the feed listens again. A store of
+// another kind is built the same way and proven by the conformance suite (server/testing); docs/relay.md,
+// "Writing a store", says what each operation must do.
 import type { RelayCloseReason } from "../core/relay/relayWire";
 import type { ElicitationRememberScope } from "../core/types";
 import type { ElicitParams, ElicitResult } from "../core/types";

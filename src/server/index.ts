@@ -16,6 +16,8 @@ export type {
   RelayToolCall,
 } from "./ElicitationRelayStore";
 export type { RelayStoreTimings } from "./readStoreTimings";
+export { createRelayStore } from "./createRelayStore";
+export type { RelayFeedConnection, RelayFeedHearing, RelayStoreLeases, RelayStoreOperations, RelayStoreParts } from "./RelayStoreParts";
 export { toFetchRequest, type NodeRequestLike, type ToFetchRequestOptions } from "./toFetchRequest";
 export { sendFetchResponse, type NodeResponseLike } from "./sendFetchResponse";
 export type {

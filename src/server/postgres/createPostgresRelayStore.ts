@@ -2,17 +2,16 @@
 // one transaction that first locks that person's row: the first settle wins, racing opens count right, and
 // positions grow in commit order. NOTIFY, sent at commit, carries the live feed (createPostgresFeed). An
 // answer is taken only while its holder's lease is fresh and its LISTEN connection exists; a dead holder's
-// lease lapses, and any instance's sweep closes its requests ("closed").
+// lease lapses, and any instance's sweep closes its requests ("closed"). createRelayStore runs the rest.
 import { createHash } from "node:crypto";
 // The default import: pg is CommonJS, and Node finds no named exports in it before pg 8.15.
 import pg, { type Pool, type PoolClient } from "pg";
 import type { RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
-import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettleOutcome, RelaySettlement } from "../ElicitationRelayStore";
+import { createRelayStore } from "../createRelayStore";
+import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettlement } from "../ElicitationRelayStore";
 import { readStoreTimings, type RelayStoreTimings } from "../readStoreTimings";
-import { createStoreFeed } from "../relay/createStoreFeed";
-import { createStoreUpkeep } from "../relay/createStoreUpkeep";
-import { endsWithin } from "../relay/endsWithin";
+import type { RelayStoreOperations } from "../RelayStoreParts";
 import { lateAnswer } from "../relay/lateAnswer";
 import { createPostgresFeed } from "./createPostgresFeed";
 import { createPostgresPersonValues } from "./createPostgresPersonValues";
@@ -49,21 +48,11 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   // Channel names are identifiers (at most 63 bytes): a hash of the name, never the name itself.
   const channelOf = (kind: "o" | "h" | "s", name: string) => `${t.prefix}_${kind}_${createHash("sha256").update(name).digest("base64url").slice(0, 22)}`;
 
-  const upkeep = createStoreUpkeep(
-    {
-      // By the database's clock, with the pid of the LISTEN connection that hears this holder's settlements.
-      lease: (holder) => query(`INSERT INTO ${t.holders} VALUES ($1, ${NOW_MS} + $2, $3) ON CONFLICT (holder) DO UPDATE SET lease_until = EXCLUDED.lease_until, listener = EXCLUDED.listener`, [holder, leaseMs, connection.pid() ?? null]),
-      release: (holder) => query(`DELETE FROM ${t.holders} WHERE holder = $1`, [holder]),
-      sweep,
-    },
-    { leaseMs, sweepMs },
-  );
-  // Every connection renews the leases (with its pid); one after a drop then has each holder check what it holds.
-  const connection = createPostgresFeed({ config: pool.options, tables: t, heartbeatMs, back: async (again, reset) => (await upkeep.renew(), again && upkeep.interrupted(reset)) });
-  const feed = createStoreFeed({
-    listen: connection.listen,
-    get,
-    upkeep,
+  // Every connection renews the leases with its pid; one after a drop then has each holder check what it holds.
+  const connection = createPostgresFeed({
+    config: pool.options,
+    tables: t,
+    heartbeatMs,
     channels: { holder: (holder) => channelOf("h", holder), person: (owner) => channelOf("o", owner), stops: channelOf("s", "stops") },
     async publish(channel, text) {
       if (!fits(text)) throw new RangeError("createPostgresRelayStore: a stop's owner and context are longer than one notification carries (7 800 bytes).");
@@ -125,7 +114,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   }
 
   /** The settle's decision, inside the person's lock (see ElicitationRelayStore.settle). */
-  async function settleIn(step: Step, id: string, settlement: RelaySettlement, owner: string | undefined, made: { record?: string | null; reason?: "timeout" | "closed" }): Promise<RelaySettleOutcome> {
+  async function settleIn(step: Step, id: string, settlement: RelaySettlement, owner: string | undefined): Promise<Awaited<ReturnType<RelayStoreOperations["settle"]>>> {
     const row = await readRow(step, id);
     if (row === undefined || row.owner !== step.owner) return { status: "not-found" };
     if (row.reason !== null) return { status: "already-closed", reason: row.reason, ...(owner === undefined ? { settlement: JSON.parse(row.settlement!) as RelaySettlement } : {}) };
@@ -134,9 +123,8 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       const late = lateAnswer(row.deadline === null ? undefined : Number(row.deadline), Date.now(), row.leased === true);
       if (late !== undefined) {
         await close(step, id, row, { reason: late });
-        // Told once committed: closed by this call itself, with no settle winning it.
-        Object.assign(made, { record: row.record, reason: late });
-        return { status: "already-closed", reason: late };
+        // Closed by this call itself, with no settle winning it.
+        return { status: "already-closed", reason: late, ...(row.record ? { closedHere: JSON.parse(row.record) as RelayRecord } : {}) };
       }
       // Its holder is alive but not listening (its feed reconnecting): nothing is taken, the answer is tried again.
       if (!row.listening) return { status: "unreachable" };
@@ -183,8 +171,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     step.notify(channelOf("o", owner), fits(event) ? event : JSON.stringify({ type: "request", position, id }));
   }
 
-  return {
-    ...feed,
+  const operations: RelayStoreOperations = {
     open: (record, maxOpen) => inPerson(record.owner, async (step) => (await countOpen(step)) < maxOpen && (await insert(step, record), true)),
     get,
     async settle(id, settlement, owner) {
@@ -192,10 +179,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       // The person's answer names its owner: a request of anyone else's is not found in her lock.
       const found = owner ?? (await query<{ owner: string }>(`SELECT owner FROM ${t.requests} WHERE id = $1`, [id]))[0]?.owner;
       if (found === undefined) return { status: "not-found" };
-      const made: { record?: string | null; reason?: "timeout" | "closed" } = {};
-      const outcome = await inPerson(found, (step) => settleIn(step, id, settlement, owner, made));
-      if (made.reason !== undefined && made.record) upkeep.closedHere(JSON.parse(made.record) as RelayRecord, made.reason);
-      return outcome;
+      return await inPerson(found, (step) => settleIn(step, id, settlement, owner));
     },
     async snapshot(owner) {
       await tables();
@@ -255,11 +239,18 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
         await step.q(`INSERT INTO ${t.completions} VALUES ($1, $2, $3, $4)`, [owner, entry.position, JSON.stringify(entry), Date.now()]);
         step.notify(channelOf("o", owner), JSON.stringify({ type: "completed", ...entry }));
       }),
-    async close() {
-      upkeep.stop();
-      await connection.close();
-      // Ending a pool waits for its connections; one stuck in an outage is not waited for past a heartbeat.
-      if (owned) await endsWithin(pool.end(), heartbeatMs);
-    },
   };
+  return createRelayStore({
+    operations,
+    leases: {
+      // By the database's clock, with the pid of the LISTEN connection that hears this holder's settlements.
+      lease: (holder) => query(`INSERT INTO ${t.holders} VALUES ($1, ${NOW_MS} + $2, $3) ON CONFLICT (holder) DO UPDATE SET lease_until = EXCLUDED.lease_until, listener = EXCLUDED.listener`, [holder, leaseMs, connection.pid() ?? null]),
+      release: (holder) => query(`DELETE FROM ${t.holders} WHERE holder = $1`, [holder]),
+      sweep,
+    },
+    feed: connection.feed,
+    timings: { leaseMs, sweepMs, heartbeatMs },
+    // Ending a pool waits for its connections; one stuck in an outage is not waited for past the kit's wait.
+    close: async () => (await connection.close(), owned && (await pool.end())),
+  });
 }

@@ -7,17 +7,15 @@
 // windows reconnect), and once it is back each holder checks what it holds (and learns whether
 // Redis lost its data: the epoch key changed). Every script touches one person's keys (one Cluster
 // slot); what spans holders (their leases, the sweep, rounds by deadline) is done here, key by key.
+// Its steps and its feed's connection are put together by createRelayStore, which runs the rest.
 import { randomBytes } from "node:crypto";
 import { Redis, type Cluster } from "ioredis";
 import { RELAY_REQUEST_ID, type RelayCloseReason } from "../../core/relay/relayWire";
 import type { ElicitResult } from "../../core/types";
+import { createRelayStore } from "../createRelayStore";
 import { readStoreTimings, type RelayStoreTimings } from "../readStoreTimings";
 import type { ElicitationRelayStore, RelayCompletion, RelayRecord, RelayRound, RelaySettlement, RelayStoreEvent } from "../ElicitationRelayStore";
-import { createFeedChannels } from "../relay/createFeedChannels";
-import { createStoreFeed } from "../relay/createStoreFeed";
-import { createStoreUpkeep } from "../relay/createStoreUpkeep";
-import { endsWithin } from "../relay/endsWithin";
-import { startHeartbeat } from "../relay/startHeartbeat";
+import type { RelayFeedConnection, RelayStoreOperations } from "../RelayStoreParts";
 import { createRedisSubscriber } from "./createRedisSubscriber";
 import { relayKeys } from "./relayKeys";
 import { COMPLETE_SCRIPT, EXPIRE_SCRIPT, FORGET_HOLDER_SCRIPT, OPEN_HERE_SCRIPT, OPEN_SCRIPT, PARK_SCRIPT, SETTLE_SCRIPT, SNAPSHOT_SCRIPT, TAKE_HELD_SCRIPT } from "./relayScripts";
@@ -115,29 +113,9 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
   subscriber.on("error", () => undefined);
   if (owned) client.on("error", () => undefined);
   let closed = false;
-  const channels = createFeedChannels({ subscribe: (channel) => subscriber.subscribe(channel), unsubscribe: async (channel) => closed || (await subscriber.unsubscribe(channel)) });
-  subscriber.on("message", (channel: string, message: string) => channels.message(channel, message));
   /** The subscribed connection has been ready since it last closed. */
   let live = false;
   let epoch: string | undefined;
-
-  subscriber.on("ready", () => {
-    const interrupted = live === false && epoch !== undefined;
-    live = true;
-    if (interrupted) void resumeHolders();
-  });
-  subscriber.on("close", () => {
-    if (!live) return;
-    live = false;
-    // What was published meanwhile is lost: every person's subscription ends, and says so.
-    channels.dropped();
-  });
-  // Found stalled, the connection is dropped, and ioredis connects again.
-  const stopHeartbeat = startHeartbeat(
-    heartbeatMs,
-    () => (live && !closed ? subscriber.ping() : undefined),
-    () => live && !closed && subscriber.disconnect(true),
-  );
 
   /** Reads (and makes, when there is none) the epoch: true when it changed since this store last read it. */
   async function readEpoch(): Promise<boolean> {
@@ -148,19 +126,28 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     return changed;
   }
 
-  /** After a reconnection: leases first (so no sweep closes what is opened again), then the holders' channels, then each holder checks what it holds. */
-  async function resumeHolders(): Promise<void> {
-    try {
-      await upkeep.renew();
-      const reset = await readEpoch();
-      const holderChannels = channels.holderChannels();
-      if (holderChannels.length > 0) await subscriber.subscribe(...holderChannels);
-      upkeep.interrupted(reset);
-    } catch {
-      // Not through: connect again, and this runs again once ready.
-      if (!closed) subscriber.disconnect(true);
-    }
-  }
+  const feed: RelayFeedConnection = {
+    channels: { holder: (holder) => `${keys.holderChannel}${holder}`, person: (owner) => keys.person(owner).channel, stops: keys.stopChannel },
+    connect(hearing) {
+      subscriber.on("message", hearing.message);
+      subscriber.on("ready", () => {
+        live = true;
+        // Not through: connect again, and this runs again once ready.
+        void readEpoch()
+          .then(hearing.connected)
+          .catch(() => closed || subscriber.disconnect(true));
+      });
+      subscriber.on("close", () => live && ((live = false), hearing.dropped()));
+    },
+    subscribe: (channel) => subscriber.subscribe(channel),
+    unsubscribe: (channel) => subscriber.unsubscribe(channel),
+    publish: (channel, text) => client.publish(channel, text),
+    ping: () => (live ? subscriber.ping() : undefined),
+    // Found stalled, the connection is dropped, and ioredis connects again.
+    drop: () => live && subscriber.disconnect(true),
+    // A request made around its event's text is handed on without being parsed.
+    readEvent: storeEventOf,
+  };
 
   // A person's positions start from the clock in ms (14 digits): Lua prints numbers with 14
   // significant digits, so a larger start would lose its last digits in the events it writes.
@@ -195,16 +182,6 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     }
     return { ...round, answers };
   }
-
-  const upkeep = createStoreUpkeep(
-    {
-      // The lease, and the sweep's list of holders (a holder the sweep forgot is listed again here).
-      lease: (holder) => Promise.all([client.set(keys.lease(holder), "1", "PX", leaseMs), client.zadd(keys.holders, Date.now(), holder)]),
-      release: (holder) => client.del(keys.lease(holder)),
-      sweep,
-    },
-    { leaseMs, sweepMs },
-  );
 
   /** Whether a holder can receive an answer: its lease, and a subscription to its channel on any node (a replica too). */
   const clustered = "isCluster" in client && client.isCluster === true;
@@ -250,22 +227,7 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
     return reply;
   }
 
-  const feed = createStoreFeed({
-    listen: channels.listen,
-    publish: (channel, text) => client.publish(channel, text),
-    get: (id) => store.get(id),
-    // A request made around its event's text is handed on without being parsed.
-    eventOf: storeEventOf,
-    upkeep,
-    channels: { holder: (holder) => `${keys.holderChannel}${holder}`, person: (owner) => keys.person(owner).channel, stops: keys.stopChannel },
-  });
-
-  const store: RedisRelayStore = {
-    ...feed,
-    async attach(...args) {
-      if (epoch === undefined) await readEpoch();
-      return await feed.attach(...args);
-    },
+  const operations: RelayStoreOperations = {
     async open(record, maxOpen, json) {
       // Kept a while past its deadline, so its holder's timeout finds it.
       const ttl = Math.max(1, (record.deadline ?? Date.now() + 86_400_000) - Date.now()) + leaseMs + recentMs;
@@ -297,8 +259,6 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       const found = owner ?? (await client.get(keys.where(id)));
       if (found === null) return { status: "not-found" };
       const [status, second, third, , closedRecord] = await settleIn(found, id, settlement, owner ?? "");
-      // Closed by this call itself (an answer nobody can receive): no settle won it.
-      if (status === "already-closed" && closedRecord) upkeep.closedHere(JSON.parse(closedRecord) as RelayRecord, second === "timeout" ? "timeout" : "closed");
       if (status === "settled") return Array.isArray(third) ? { status: "settled", resume: roundOf(third) } : { status: "settled" };
       if (status === "not-found") return { status: "not-found" };
       if (status === "unreachable") return { status: "unreachable" };
@@ -306,6 +266,8 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
         status: "already-closed",
         reason: second as RelayCloseReason,
         ...(typeof third === "string" && third !== "" ? { settlement: JSON.parse(third) as RelaySettlement } : {}),
+        // Closed by this call itself (an answer nobody can receive).
+        ...(closedRecord ? { closedHere: JSON.parse(closedRecord) as RelayRecord } : {}),
       };
     },
     async snapshot(owner) {
@@ -400,15 +362,24 @@ export function createRedisRelayStore(options: RedisRelayStoreOptions): RedisRel
       const fields = JSON.stringify({ serverName, elicitationId, ...(open[0] === undefined ? {} : { id: open[0] }) }).slice(1, -1);
       await commands.relayComplete(person.pos, person.completed, owner, startPosition(), recentMs, recentPerPerson, fields, person.req, person.channel, ...open);
     },
-    async close() {
-      closed = true;
-      upkeep.stop();
-      stopHeartbeat();
-      channels.clear();
-      subscriber.disconnect();
-      // QUIT waits for a Redis that is not there (queued until it comes back): a heartbeat's wait, then the socket is dropped.
-      if (owned && !(await endsWithin(client.quit(), heartbeatMs))) client.disconnect();
-    },
   };
-  return store;
+  return createRelayStore({
+    operations,
+    leases: {
+      // The lease, and the sweep's list of holders (a holder the sweep forgot is listed again here).
+      lease: (holder) => Promise.all([client.set(keys.lease(holder), "1", "PX", leaseMs), client.zadd(keys.holders, Date.now(), holder)]),
+      release: (holder) => client.del(keys.lease(holder)),
+      sweep,
+    },
+    feed,
+    timings: { leaseMs, sweepMs, heartbeatMs },
+    async close(signal) {
+      closed = true;
+      subscriber.disconnect();
+      // QUIT waits for a Redis that is not there (queued until it comes back): past the kit's wait, the socket is dropped.
+      if (!owned) return;
+      signal.addEventListener("abort", () => client.disconnect());
+      await client.quit();
+    },
+  });
 }

@@ -2,6 +2,7 @@
 // subscription per channel whoever listens, a failed one leaving nothing behind, a person's channels ended (and
 // told) the moment the connection drops, since what was sent meanwhile is lost, a holder's kept to be listened
 // to again once it is back.
+import type { RelayFeedConnection } from "../RelayStoreParts";
 
 /** One who hears a channel: its messages, and (a person's) that it ended. */
 export interface FeedListener {
@@ -9,15 +10,10 @@ export interface FeedListener {
   interrupted(): void;
 }
 
-/** How the store listens on its connection; `subscribe` settles once the channel is heard. */
-export interface FeedConnection {
-  subscribe(channel: string): Promise<unknown>;
-  unsubscribe(channel: string): Promise<unknown>;
-}
 
 type Channel = { listeners: Set<FeedListener>; ready: Promise<unknown>; holder: boolean };
 
-export function createFeedChannels(connection: FeedConnection) {
+export function createFeedChannels(connection: Pick<RelayFeedConnection, "subscribe" | "unsubscribe">) {
   const channels = new Map<string, Channel>();
   return {
     /** A message the connection received. */

@@ -4,6 +4,7 @@
 // settlement or a request too large for a message may come by id alone (`{ id }`, `{ type: "request", position,
 // id }`) and is read with `get`, events staying in the order they came.
 import type { ElicitationRelayStore, RelayLookup, RelaySettlement, RelayStop, RelayStoreEvent } from "../ElicitationRelayStore";
+import type { RelayFeedConnection } from "../RelayStoreParts";
 import type { FeedListener } from "./createFeedChannels";
 import type { StoreUpkeep } from "./createStoreUpkeep";
 
@@ -15,7 +16,7 @@ export interface StoreFeedParts {
   /** Reads a message on a person's channel (JSON.parse unless given): a store may hand an event's text on unparsed. */
   eventOf?(text: string): RelayStoreEvent;
   upkeep: StoreUpkeep;
-  channels: { holder(holder: string): string; person(owner: string): string; stops: string };
+  channels: RelayFeedConnection["channels"];
 }
 
 type ById = { type: "request"; position: number; id: string; record?: undefined };

@@ -2,22 +2,9 @@
 // renewed every third of `leaseMs` (so two renewals may fail before it lapses), the sweep every `sweepMs`, what
 // the store closed by itself told once to one attached holder, and, when its feed is back, leases renewed first
 // (no sweep then closes what a holder opens again) and every holder told to check what it holds. A store brings
-// the atomic steps (StoreLeases); this part decides when they run.
+// the atomic steps (RelayStoreLeases); this part decides when they run.
 import type { RelayInterruption, RelayRecord } from "../ElicitationRelayStore";
-
-/** The lease steps a store brings, each atomic in it. */
-export interface StoreLeases {
-  /** `holder` is alive for `leaseMs` more, by the store's clock (the settle reads it in its own atomic step). */
-  lease(holder: string): Promise<unknown>;
-  /** `holder` is gone now: an answer to its requests closes them ("closed"), and the sweep does too. */
-  release(holder: string): Promise<unknown>;
-  /**
-   * Closes ("closed") every open request whose holder's lease lapsed, each in one atomic step that checks the
-   * lease again (a holder that renewed meanwhile keeps it), and forgets what is kept past its time. Returns the
-   * requests this call closed (each closed by one caller only, whatever races it).
-   */
-  sweep(): Promise<RelayRecord[]>;
-}
+import type { RelayStoreLeases } from "../RelayStoreParts";
 
 /** What an attached holder hears besides its settlements. */
 export interface HolderHearing {
@@ -38,7 +25,7 @@ export interface StoreUpkeep {
   stop(): void;
 }
 
-export function createStoreUpkeep(leases: StoreLeases, { leaseMs, sweepMs, whileAttached = false }: { leaseMs: number; sweepMs: number; /** Timers only while a holder is attached (a store for one process). */ whileAttached?: boolean }): StoreUpkeep {
+export function createStoreUpkeep(leases: RelayStoreLeases, { leaseMs, sweepMs, whileAttached = false }: { leaseMs: number; sweepMs: number; /** Timers only while a holder is attached (a store for one process). */ whileAttached?: boolean }): StoreUpkeep {
   const attached = new Map<string, HolderHearing>();
   let timers: ReturnType<typeof setInterval>[] = [];
   const ignore = () => undefined;
