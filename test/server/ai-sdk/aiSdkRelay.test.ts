@@ -178,8 +178,13 @@ describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
     await toolsWithElicitationRelay(client, { relay, owner: "bob", serverName: "Deploy", context: { chatId: "b" } });
 
     const output = aliceTools.deploy!.execute!({ service: "payroll" }, { toolCallId: "ca-1", abortSignal: new AbortController().signal, messages: [], context: {} });
-    const asked = await alice.next(isRequest, 10_000);
-    expect(requestOf(asked)).toMatchObject({ params: { message: "Deploy payroll where?" }, context: { chatId: "a", toolCallId: "ca-1" } });
+    // Whichever stream the question reaches first, it must be alice's, with her chat and her tool call.
+    const first = await Promise.any([
+      alice.next(isRequest, 4_000).then((event) => ({ to: "alice", event })),
+      bob.next(isRequest, 4_000).then((event) => ({ to: "bob", event })),
+    ]);
+    const asked = first.event;
+    expect({ to: first.to, ...requestOf(asked) }).toMatchObject({ to: "alice", params: { message: "Deploy payroll where?" }, context: { chatId: "a", toolCallId: "ca-1" } });
     // Bob neither sees it nor can answer it.
     expect(bob.events.filter(isRequest)).toEqual([]);
     expect((await postAnswer(served.url, "bob", { id: requestId(asked), result: { action: "accept", content: { region: "us" } } })).status).toBe(404);
