@@ -3,7 +3,8 @@
 // relay over HTTP, in real Chromium at human pace. A reload brings the question back with the typed
 // text; a return through the back/forward cache does too, and the answer then sent is the one taken.
 // And the text is the question's and the person's: the next person of the tab, another chat never see
-// it; another view of the app and back (no reload) brings it back.
+// it; another view of the app and back (no reload), and a window opened from this one, bring it back; it
+// is in the tab once typing pauses (not only at pagehide); the host's sign-out and a 401 forget it.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../../scripts/launchChromium.mjs";
@@ -69,6 +70,9 @@ async function expectEmpty(page: Page) {
   expect(await card(page).getByRole("radio", { name: "eu-west" }).isChecked()).toBe(false);
   expect(await card(page).getByText(/earlier answers/).count()).toBe(0);
 }
+
+/** Everything the tab keeps in sessionStorage, as one string. */
+const tabStorage = (page: Page) => page.evaluate(() => JSON.stringify({ ...sessionStorage }));
 
 async function typeAnswer(page: Page) {
   await card(page).waitFor();
@@ -184,6 +188,62 @@ describe("drafts belong to the question and to the person", () => {
     await page.waitForTimeout(800);
     await press(page, "Submit");
     expect(await answer).toEqual({ action: "accept", content: { region: "eu-west", note: "after lunch, please" } });
+  });
+
+  it("kept in the tab as soon as typing pauses; a window opened from this one has it, a window opened apart does not", async () => {
+    const page = await openPage("max");
+    const answer = ask("max");
+    await typeAnswer(page);
+    // No pagehide yet: the page is still open and shown.
+    await expect.poll(() => tabStorage(page), { timeout: 3_000 }).toContain("after lunch");
+
+    const [opened] = await Promise.all([context!.waitForEvent("page"), page.evaluate((url) => void window.open(url), origin)]);
+    await card(opened).waitFor();
+    await expect.poll(() => note(opened).inputValue()).toBe("after lunch, please");
+    const apart = await context!.newPage();
+    await apart.goto(origin);
+    await expectEmpty(apart);
+
+    await opened.waitForTimeout(800);
+    await press(opened, "Submit");
+    expect(await answer).toEqual({ action: "accept", content: { region: "eu-west", note: "after lunch, please" } });
+  });
+
+  it("the host's sign-out (drafts.clear()) forgets it: the same person signed in again finds the question empty", async () => {
+    const page = await openPage("noa");
+    const answer = ask("noa");
+    await typeAnswer(page);
+    await expect.poll(() => tabStorage(page)).toContain("after lunch");
+
+    await page.waitForTimeout(600);
+    await press(page, "Sign out");
+    await page.getByRole("heading", { name: "Signed out" }).waitFor();
+    expect(await tabStorage(page)).not.toContain("after lunch");
+    await context!.addCookies([{ name: "person", value: "noa", url: origin }]);
+    await page.reload();
+    await expectEmpty(page);
+    await page.waitForTimeout(800);
+    await press(page, "Decline");
+    expect(await answer).toEqual({ action: "decline" });
+  });
+
+  it("a 401 from the relay (the session ended) forgets it: signed in again, the question is empty", async () => {
+    const page = await openPage("ines");
+    const answer = ask("ines");
+    await typeAnswer(page);
+    await expect.poll(() => tabStorage(page)).toContain("after lunch");
+
+    // The session's cookie expires; the page is loaded again and the relay answers its stream 401.
+    await context!.clearCookies();
+    await page.reload();
+    await expect.poll(() => tabStorage(page)).not.toContain("after lunch");
+    expect(await card(page).count()).toBe(0);
+    await context!.addCookies([{ name: "person", value: "ines", url: origin }]);
+    await page.reload();
+    await expectEmpty(page);
+    await page.waitForTimeout(800);
+    await press(page, "Decline");
+    expect(await answer).toEqual({ action: "decline" });
   });
 
   it("a chat stopped after typing, then the same question in another chat: the new card is empty", async () => {

@@ -33,7 +33,7 @@ export function Chat({ id, initialMessages }: { id: string; initialMessages: UIM
   });
   const [queue] = useState(() => createElicitationQueue());
   const [drafts] = useState(() => createElicitationDraftStore({ storage: "session" }));
-  useElicitationRelay({ url: "/api/elicitation", queue, filter: (request) => request.context?.chatId === id });
+  useElicitationRelay({ url: "/api/elicitation", queue, drafts, filter: (request) => request.context?.chatId === id });
   const questions = (filter: (entry: ElicitationQueueEntry) => boolean) => <ElicitationOutlet queue={queue} drafts={drafts} presentation="inline" filter={filter} />;
   const [input, setInput] = useState("");
   const busy = status === "submitted" || status === "streaming";

@@ -2,7 +2,8 @@
 // `toolsWithElicitationRelay` with the real AI SDK: `streamText` (ai@7) with a scripted mock model,
 // the MCP tools from `@ai-sdk/mcp`, the relay over real HTTP and a "browser" reading its event stream
 // and posting answers. Each question carries its tool call (parallel calls each their own), the answer
-// reaches the server, and stopping the chat (the call's abort) closes the question's card. Against an
+// reaches the server, and stopping the chat (the call's abort) closes the question's card; a run on
+// `relay.stopSignal` outlives the page going away and ends by a Stop through another instance. Against an
 // SDK v1 server over Streamable HTTP, and a 2026-07-28 server whose input_required rounds the client
 // answers in process (two questions in one round, one of them declined).
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
@@ -13,10 +14,12 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
 import { toolsWithElicitationRelay } from "../../../src/server/ai-sdk/toolsWithElicitationRelay";
 import type { ElicitationRelay, ElicitationRelayEvent } from "../../../src/server/types";
 import { serveMcp } from "../helpers/deployServer";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader, type StreamEvent } from "../helpers/relayHarness";
+import { startRedis } from "../helpers/redisServer";
 
 type StreamPart = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer Part> ? Part : never;
 const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
@@ -134,6 +137,44 @@ describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
     expect(await text).toBe("stopped");
   });
 
+  it("a run on relay.stopSignal: the person's page going away keeps the tool call and its question; Stop through another instance on the same Redis ends both", { timeout: 30_000 }, async () => {
+    const redis = await startRedis();
+    cleanup.push(() => redis.stop());
+    const instance = async () => {
+      const store = createRedisRelayStore({ url: redis.url, prefix: "ai-stop" });
+      const relay = createElicitationRelay({ identify: identifyByHeader, store });
+      const served = await serve(relay.handle);
+      cleanup.push(() => store.close(), () => relay.close(), () => served.close());
+      return { relay, url: served.url };
+    };
+    const a = await instance();
+    const b = await instance();
+    const client = await connect({ type: "http", url: await startV1Server() });
+    const tools = await toolsWithElicitationRelay(client, { relay: a.relay, owner: "ada", serverName: "Deploy", context: { chatId: "c1" } });
+    const result = streamText({ model: scriptedModel(["web"]), prompt: "deploy web", tools, stopWhen: stepCountIs(3), abortSignal: a.relay.stopSignal({ owner: "ada", context: { chatId: "c1" } }) });
+    void result.consumeStream();
+    const text = result.text.then(
+      () => "finished",
+      () => "stopped",
+    );
+
+    // Her page reads through instance B, goes away (a reload, a closed tab) and comes back.
+    const first = await openStream(b.url, "ada");
+    const asked = await first.next(isRequest, 10_000);
+    expect(requestOf(asked).context).toEqual({ chatId: "c1", toolCallId: "call-web" });
+    first.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = await openStream(b.url, "ada");
+    cleanup.push(() => again.close());
+    expect(requestId(await again.next(isRequest, 10_000))).toBe(requestId(asked));
+
+    // Her Stop lands on B; the run is on A.
+    await b.relay.stop({ owner: "ada", context: { chatId: "c1" } });
+    const closed = await again.next((event) => event.event === "closed", 5_000);
+    expect((closed.data as { id: string }).id).toBe(requestId(asked));
+    expect(await text).toBe("stopped");
+  });
+
   it("2026-07-28 server, one round of two questions answered in process: the person answers one and declines the other", async () => {
     const { relay, browser, answer } = await startRelay();
     const rounds: unknown[] = [];
@@ -178,8 +219,13 @@ describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
     await toolsWithElicitationRelay(client, { relay, owner: "bob", serverName: "Deploy", context: { chatId: "b" } });
 
     const output = aliceTools.deploy!.execute!({ service: "payroll" }, { toolCallId: "ca-1", abortSignal: new AbortController().signal, messages: [], context: {} });
-    const asked = await alice.next(isRequest, 10_000);
-    expect(requestOf(asked)).toMatchObject({ params: { message: "Deploy payroll where?" }, context: { chatId: "a", toolCallId: "ca-1" } });
+    // Whichever stream the question reaches first, it must be alice's, with her chat and her tool call.
+    const first = await Promise.any([
+      alice.next(isRequest, 4_000).then((event) => ({ to: "alice", event })),
+      bob.next(isRequest, 4_000).then((event) => ({ to: "bob", event })),
+    ]);
+    const asked = first.event;
+    expect({ to: first.to, ...requestOf(asked) }).toMatchObject({ to: "alice", params: { message: "Deploy payroll where?" }, context: { chatId: "a", toolCallId: "ca-1" } });
     // Bob neither sees it nor can answer it.
     expect(bob.events.filter(isRequest)).toEqual([]);
     expect((await postAnswer(served.url, "bob", { id: requestId(asked), result: { action: "accept", content: { region: "us" } } })).status).toBe(404);

@@ -35,7 +35,7 @@ async function twoInstances() {
 
 const until = async (condition: () => boolean, what: string) => {
   for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5_000) throw new Error(`never: ${what}`);
+    if (waited > 4_000) throw new Error(`never: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
