@@ -102,6 +102,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     roundSweepMs: settings.roundSweepMs,
     streams: streams.count,
     newId: newRelayId,
+    writeLater: held.writeLater,
   });
   const takeAnswer = createAnswerIntake({
     store,
@@ -162,7 +163,7 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
     const asking: Asking = { owner, serverName, params: params as ElicitParams, signal, context, requestTimeout, paramsText, urlKey, offered };
     if (urlKey !== undefined) return askUnlessReplayed(asking, urlKey);
     admission.count(owner, serverName);
-    return held.attached() ? ask(asking) : held.attach().then(() => ask(asking));
+    return held.attached() ? ask(asking) : held.attach().then(() => ask(asking), (error: unknown) => admission.refuseFailedStore(serverName, error, owner));
   }
 
   function withdrawnBefore(owner: string, serverName: string, signal: AbortSignal): Promise<never> {
@@ -183,7 +184,11 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       return earlier;
     }
     admission.count(owner, serverName);
-    await held.attach();
+    try {
+      await held.attach();
+    } catch (error) {
+      return admission.refuseFailedStore(serverName, error, owner);
+    }
     return ask(asking);
   }
 
@@ -245,9 +250,10 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         if (closed) void held.leave(id, "closed", "shutdown");
       },
       (error: unknown) => {
-        held.drop(id, error);
-        // The open may still land once the store answers: its closing is written after it, so no window shows it.
-        held.writeLater(id, "closed");
+        // The open may still land once the store answers: its closing is written after it (tried until
+        // the request's deadline, past which the store takes no answer), and meanwhile no window here shows it.
+        held.writeLater(id, "closed", record.deadline);
+        admission.refuseFailedStore(serverName, error, owner).catch((refusal: unknown) => held.drop(id, refusal));
       },
     );
     return answer;

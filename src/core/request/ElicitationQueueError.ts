@@ -10,11 +10,21 @@ export const INVALID_PARAMS = -32602;
  */
 export const REQUEST_REFUSED = -32000;
 
-/** "too-many-open": the relay refused a request because its person already has the most open requests it allows. */
-export type ElicitationQueueErrorReason = "invalid-params" | "rate-limited" | "queue-closed" | "too-many-open";
+/**
+ * -32603: JSON-RPC's internal error. Used when the host itself could not take the request (the relay's
+ * store failed or did not answer in time): nothing was wrong with the request, and nothing was shown.
+ */
+export const INTERNAL_ERROR = -32603;
 
 /**
- * A request refused before it was shown: its `reason`, JSON-RPC `code` and `data` (`{ reason, ... }`).
+ * "too-many-open": the relay refused a request because its person already has the most open requests it allows.
+ * "store-unavailable": the relay's store failed or did not answer in time while the request was being opened; nothing was shown.
+ */
+export type ElicitationQueueErrorReason = "invalid-params" | "rate-limited" | "queue-closed" | "too-many-open" | "store-unavailable";
+
+/**
+ * A request refused before it was shown: its `reason`, JSON-RPC `code` and `data` (`{ reason, ... }`);
+ * `cause`, when something else failed (the store's error, for "store-unavailable").
  * The relay's refusals (`ElicitationRelayRequestError`, "react-mcp-elicitation/server") are this
  * error under their own name.
  */
@@ -24,8 +34,8 @@ export class ElicitationQueueError extends Error {
   readonly reason: ElicitationQueueErrorReason;
   readonly data: Record<string, unknown>;
 
-  constructor(reason: ElicitationQueueErrorReason, code: number, message: string, data: Record<string, unknown> = {}) {
-    super(message);
+  constructor(reason: ElicitationQueueErrorReason, code: number, message: string, data: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super(message, options);
     this.reason = reason;
     this.code = code;
     this.data = { reason, ...data };

@@ -7,12 +7,12 @@
 import type { ElicitResult } from "../types";
 import { createRateLimiter, type RateLimit } from "../shared/createRateLimiter";
 import { quoteExcerpt } from "../shared/excerpt";
-import { REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./ElicitationQueueError";
+import { INTERNAL_ERROR, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "./ElicitationQueueError";
 import type { ElicitationSchemaError } from "./ElicitationSchemaError";
 import { prepareElicitationRequest, type PreparedElicitationRequest } from "./prepareElicitationRequest";
 
 /** An error type with the queue's shape: a reason, a JSON-RPC code, a message and data. */
-export type RefusalType<E> = new (reason: ElicitationQueueErrorReason, code: number, message: string, data?: Record<string, unknown>) => E;
+export type RefusalType<E> = new (reason: ElicitationQueueErrorReason, code: number, message: string, data?: Record<string, unknown>, options?: { cause?: unknown }) => E;
 
 type Prepared = Extract<PreparedElicitationRequest, { ok: true }>;
 
@@ -33,6 +33,8 @@ export interface ElicitationAdmission<E> {
   closedError(): E;
   /** The refusal of a person already holding `max` open requests. */
   tooManyOpen(max: number): E;
+  /** The refusal of a request the store failed to take (`cause`: the store's error), so nothing was shown. */
+  storeUnavailable(cause: unknown): E;
 }
 
 export function createElicitationAdmission<E>({
@@ -67,5 +69,7 @@ export function createElicitationAdmission<E>({
     },
     closedError,
     tooManyOpen: (max) => new Refusal("too-many-open", REQUEST_REFUSED, `This person already has ${max} open requests.`, { max }),
+    storeUnavailable: (cause) =>
+      new Refusal("store-unavailable", INTERNAL_ERROR, "The host could not open this request: its store failed or did not answer in time. Nothing was shown; try again later.", {}, { cause }),
   };
 }

@@ -17,6 +17,8 @@ export type LeaveCause = Extract<ElicitationRecordCause, "timeout" | "withdrawn"
 interface Unwritten {
   reason: Closing;
   recorded?: { record: RelayRecord; cause: LeaveCause };
+  /** A request whose open failed: a store that does not know it yet may still take the open (a write held up), so its closing is tried until then (Date.now() ms). */
+  unopenedUntil?: number;
 }
 
 interface Held {
@@ -55,8 +57,11 @@ export interface HeldRequests {
    * written again), a timeout at once.
    */
   leave(id: string, reason: Closing, cause?: LeaveCause): Promise<void>;
-  /** A closing the store must still record (of a request that may never have opened): retried until it is; meanwhile `closing(id)` says it. */
-  writeLater(id: string, reason: Closing): void;
+  /**
+   * A closing the store must still record, of a request whose open failed: retried until it is, and while
+   * the store does not know the request, until `deadline` (Date.now() ms; the open may land late); meanwhile `closing(id)` says it.
+   */
+  writeLater(id: string, reason: Closing, deadline: number | undefined): void;
   /** The reason of a closing the store has not recorded yet. */
   closing(id: string): Closing | undefined;
   /** Joins the store as this instance's holder, once (tried again after a failure). */
@@ -221,8 +226,8 @@ export function createHeldRequests(
     else finish(id, { reason });
   }
 
-  function writeLater(id: string, reason: Closing): void {
-    unwritten.set(id, { reason });
+  function writeLater(id: string, reason: Closing, deadline: number | undefined): void {
+    unwritten.set(id, { reason, ...(deadline === undefined ? {} : { unopenedUntil: deadline }) });
     scheduleRepair(true);
   }
 
@@ -246,9 +251,14 @@ export function createHeldRequests(
   /** Writes the closings the store missed (true when all went through); a request still held gets the store's verdict. */
   async function writeClosings(): Promise<boolean> {
     let complete = true;
-    for (const [id, { reason, recorded }] of [...unwritten]) {
+    for (const [id, { reason, recorded, unopenedUntil }] of [...unwritten]) {
       try {
         const outcome = await guard("settle", () => store.settle(id, { reason }));
+        // Not there yet: an open held up on its way would show a card nobody waits for, so it is closed once it lands.
+        if (outcome.status === "not-found" && unopenedUntil !== undefined && Date.now() <= unopenedUntil) {
+          complete = false;
+          continue;
+        }
         unwritten.delete(id);
         decided(id, reason, outcome);
         // Recorded as its MCP client was answered, once the store has it — also when the first write

@@ -8,6 +8,7 @@ import type { StoreGuard } from "../createStoreGuard";
 import type { ElicitationRelayStore, RelayRecord, RelayRound } from "../ElicitationRelayStore";
 import type { ElicitationRelayEvent, ElicitationRelayPark, ElicitationRelayResume } from "../types";
 import type { RelayAdmission } from "./createRelayAdmission";
+import type { HeldRequests } from "./createHeldRequests";
 
 export interface ParkedRoundsOptions {
   store: ElicitationRelayStore;
@@ -22,6 +23,8 @@ export interface ParkedRoundsOptions {
   streams: (owner: string) => number;
   /** A new id of a round or request (relay ids: 128 random bits, base64url). */
   newId: () => string;
+  /** Closes a question whose round the store failed to park, should it land later (the held requests' repair). */
+  writeLater: HeldRequests["writeLater"];
 }
 
 export interface ParkedRounds {
@@ -148,7 +151,16 @@ export function createParkedRounds(options: ParkedRoundsOptions): ParkedRounds {
       await resume(round, "answered");
       return { roundId };
     }
-    if (!(await guard("park", () => store.park(round, records, admission.maxOpen)))) return admission.refuse(serverName, admission.tooManyOpen(), owner);
+    let parked: boolean;
+    try {
+      parked = await guard("park", () => store.park(round, records, admission.maxOpen));
+    } catch (error) {
+      // The round may still land once the store answers: its questions are closed after it (no card, and
+      // no resume of a call whose host was told it failed).
+      for (const record of records) options.writeLater(record.id, "closed", deadline);
+      return admission.refuseFailedStore(serverName, error, owner);
+    }
+    if (!parked) return admission.refuse(serverName, admission.tooManyOpen(), owner);
     reportAnswered();
     const streams = options.streams(owner);
     for (const record of records) emit({ type: "requested", owner, serverName, id: record.id, roundId, streams });

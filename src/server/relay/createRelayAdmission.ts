@@ -1,7 +1,7 @@
 // What every way into the relay checks before anything is kept (relay.request and relay.park): the
 // host's own arguments against the wire's bounds, then the core's admission step (closed, the
 // person's rate per server, the params, the sensitive-fields policy), refusing with the relay's own
-// error type, each refusal reported once.
+// error type, each refusal reported once; and the refusal of what the store failed to take.
 import { createElicitationAdmission, type AdmissionResult } from "../../core/request/createElicitationAdmission";
 import { INVALID_PARAMS } from "../../core/request/ElicitationQueueError";
 import type { PreparedElicitationRequest } from "../../core/request/prepareElicitationRequest";
@@ -9,6 +9,7 @@ import { isRelayServerName } from "../../core/relay/readRelayEvent";
 import { readRequestContext } from "../../core/relay/readRequestContext";
 import { RELAY_BOUNDS } from "../../core/relay/relayWire";
 import type { RateLimit } from "../../core/shared/createRateLimiter";
+import { StoreUnavailable } from "../createStoreGuard";
 import { ElicitationRelayRequestError } from "../ElicitationRelayRequestError";
 import type { ElicitationRelayEvent } from "../types";
 import { positiveMs } from "./readRelayOptions";
@@ -25,6 +26,11 @@ export interface RelayAdmission {
   isClosed(): boolean;
   closedError(): ElicitationRelayRequestError;
   tooManyOpen(): ElicitationRelayRequestError;
+  /**
+   * Rejects with the refusal of a request the store failed to take, reported as `rejected`, when `error`
+   * is the store's failure (its own error the refusal's cause); anything else is rejected with as it is.
+   */
+  refuseFailedStore(serverName: string, error: unknown, owner?: string): Promise<never>;
   /** -32602 for what the host handed over that no browser can be shown (the core's schema errors aside). */
   invalidParams(message: string, data?: Record<string, unknown>): ElicitationRelayRequestError;
   /** Rejects with `error`, reported as `rejected`. */
@@ -74,6 +80,10 @@ export function createRelayAdmission({
     count: (owner, serverName) => admission.count(rateKey(owner, serverName)),
     closedError: admission.closedError,
     tooManyOpen: () => admission.tooManyOpen(maxOpen),
+    refuseFailedStore(serverName, error, owner) {
+      if (!(error instanceof StoreUnavailable)) return Promise.reject(error);
+      return this.refuse(serverName, admission.storeUnavailable(error.cause), owner);
+    },
     invalidParams: (message, data) => new ElicitationRelayRequestError("invalid-params", INVALID_PARAMS, message, data),
     refuse(serverName, error, owner) {
       emit({ type: "rejected", owner, serverName, code: error.code });

@@ -68,10 +68,13 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   function deliver(connection: Connection, event: RelayStoreEvent, json = eventJson(event)): void {
     if (event.position <= connection.position) return;
     connection.position = event.position;
+    // Its id from the text, when the store handed that on: the record need not be made for it.
+    const requestId = event.type !== "request" ? undefined : event.json === undefined ? event.record.id : requestEventIdOf(event.json);
+    // A request whose open this instance gave up on (its MCP client was told so) landed late: not shown, and its closing follows.
+    if (requestId !== undefined && closing(requestId) !== undefined) return;
     const name = event.type === "request" ? RELAY_EVENT.request : event.type === "completed" ? RELAY_EVENT.completed : RELAY_EVENT.closed;
     connection.stream.sendJson(name, String(event.position), json);
-    // Its id from the text, when the store handed that on: the record need not be made for it.
-    if (event.type === "request") shown(event.json === undefined ? event.record.id : requestEventIdOf(event.json));
+    if (requestId !== undefined) shown(requestId);
   }
 
   function watch(owner: string): Watched {

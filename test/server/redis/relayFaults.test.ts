@@ -10,6 +10,7 @@ import { createElicitationQueue } from "../../../src/client/queue/createElicitat
 import { connectElicitationRelay } from "../../../src/client/relay/connectElicitationRelay";
 import type { ElicitationRelayError } from "../../../src/client/relay/ElicitationRelayError";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { ElicitationRelayRequestError } from "../../../src/server/ElicitationRelayRequestError";
 import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
 import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
 import { createRedisRelayStore, type RedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
@@ -41,9 +42,10 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-/** A relay on a Redis store (through `url`, a proxy or Redis itself), served over real HTTP. */
-async function start(url: string, options: Partial<ElicitationRelayOptions> = {}, prefix = `f${prefixes++}`) {
-  const store = createRedisRelayStore({ url, prefix, heartbeatMs: 400, leaseMs: 3_000, sweepMs: 500 });
+/** A relay on a Redis store (through `url`, a proxy or Redis itself), served over real HTTP; `wrap` puts something between them. */
+async function start(url: string, options: Partial<ElicitationRelayOptions> = {}, prefix = `f${prefixes++}`, wrap = (redisStore: RedisRelayStore): ElicitationRelayStore => redisStore) {
+  const redisStore = createRedisRelayStore({ url, prefix, heartbeatMs: 400, leaseMs: 3_000, sweepMs: 500 });
+  const store = wrap(redisStore);
   const events: ElicitationRelayEvent[] = [];
   const relay = createElicitationRelay({ identify: identifyByHeader, store, rateLimit: false, storeTimeoutMs: 700, onEvent: (event) => events.push(event), ...options });
   const server = await serve(relay.handle);
@@ -52,7 +54,7 @@ async function start(url: string, options: Partial<ElicitationRelayOptions> = {}
     for (const reader of readers) reader.close();
     await relay.close();
     await server.close();
-    await store.close();
+    await redisStore.close();
   });
   const open = async (user: string, headers: Record<string, string> = {}) => {
     const reader = await openStream(server.url, user, headers);
@@ -73,7 +75,7 @@ async function start(url: string, options: Partial<ElicitationRelayOptions> = {}
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
-  return { relay, store, server, events, open, openServed, prefix };
+  return { relay, store: redisStore, server, events, open, openServed, prefix };
 }
 
 async function withProxy(): Promise<TcpFaultProxy> {
@@ -141,6 +143,118 @@ describe("a short Redis outage", () => {
     const shown = await after.next(isRequest, 5_000);
     expect((await postAnswer(server.url, "bob", { id: requestId(shown), result: accept })).status).toBe(200);
     await expect(asked).resolves.toEqual(accept);
+  }, 40_000);
+});
+
+/** A store whose `open` calls are kept in `opened` (the ids the relay tried), optionally each held up `delayMs` before it goes out. */
+function watchOpens(opened: string[], delayMs = () => 0) {
+  return (redisStore: RedisRelayStore): ElicitationRelayStore => ({
+    ...redisStore,
+    open: async (record, maxOpen, json) => {
+      opened.push(record.id);
+      const delay = delayMs();
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      return redisStore.open(record, maxOpen, json);
+    },
+  });
+}
+
+/** What an MCP server is told of a refusal: the relay's error as a host's handler throws it. */
+const refusalOf = (error: unknown) => {
+  const { name, reason, code, message, data } = error as ElicitationRelayRequestError;
+  return { isRelayError: error instanceof ElicitationRelayRequestError, name, reason, code, message, data };
+};
+const storeRefusal = {
+  isRelayError: true,
+  name: "ElicitationRelayRequestError",
+  reason: "store-unavailable",
+  code: -32603,
+  message: expect.stringMatching(/store failed or did not answer in time/),
+  data: { reason: "store-unavailable" },
+};
+
+describe("a store that fails while a request is being opened", () => {
+  /** A relay through a proxy that has joined the store (one question asked and answered), with Alice's window open. */
+  async function joined(wrap: (redisStore: RedisRelayStore) => ElicitationRelayStore) {
+    const proxy = await withProxy();
+    const started = await start(proxy.url, {}, undefined, wrap);
+    const stream = await started.openServed("alice");
+    const first = started.relay.request({ owner: "alice", serverName: "Deployer", params: form });
+    expect((await postAnswer(started.server.url, "alice", { id: requestId(await stream.next(isRequest, 5_000)), result: accept })).status).toBe(200);
+    await expect(first).resolves.toEqual(accept);
+    return { ...started, proxy, stream };
+  }
+
+  it("refusing connections: relay.request rejects with store-unavailable (-32603, the store's error its cause) in bounded time; the open that goes out once the store is back is closed, never shown, never answered", async () => {
+    const opened: string[] = [];
+    const { relay, server, store, events, proxy, openServed } = await joined(watchOpens(opened));
+    proxy.refuse(true);
+    proxy.cut();
+    const at = Date.now();
+    const error = await relay.request({ owner: "alice", serverName: "Deployer", params: form }).then(() => "answered", (refused: unknown) => refused);
+    expect(refusalOf(error)).toEqual(storeRefusal);
+    expect((error as Error).cause).toBeInstanceOf(Error);
+    // storeTimeoutMs is 700 ms here.
+    expect(Date.now() - at).toBeLessThan(2_000);
+    expect(events.filter((event) => event.type === "rejected").map((event) => event.code)).toEqual([-32603]);
+    expect(events.filter((event) => event.type === "store-failed").map((event) => event.error)).toContain("open");
+    const id = opened.at(-1)!;
+    proxy.refuse(false);
+    // The Redis client sent the open once it reconnected; its closing follows it.
+    await vi.waitFor(async () => expect(await store.get(id)).toMatchObject({ closed: "closed" }), { timeout: 10_000, interval: 200 });
+    const after = await openServed("alice");
+    expect(after.events.filter(isRequest)).toEqual([]);
+    expect(await postAnswer(server.url, "alice", { id, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "closed" } });
+    expect((await store.snapshot("alice")).open).toEqual([]);
+  }, 40_000);
+
+  it("refusing connections before the relay joined it: relay.request rejects with store-unavailable too", async () => {
+    const proxy = await withProxy();
+    proxy.refuse(true);
+    const { relay, events } = await start(proxy.url);
+    const error = await relay.request({ owner: "alice", serverName: "Deployer", params: form }).then(() => "answered", (refused: unknown) => refused);
+    expect(refusalOf(error)).toEqual(storeRefusal);
+    expect(events.filter((event) => event.type === "store-failed").map((event) => event.error)).toEqual(["attach"]);
+  }, 20_000);
+
+  it("stalled past storeTimeoutMs: relay.request rejects with store-unavailable; once the bytes flow, the open lands and is closed after it", async () => {
+    const opened: string[] = [];
+    const { relay, server, store, proxy, openServed } = await joined(watchOpens(opened));
+    proxy.stall(true);
+    const at = Date.now();
+    const error = await relay.request({ owner: "alice", serverName: "Deployer", params: form }).then(() => "answered", (refused: unknown) => refused);
+    expect(refusalOf(error)).toEqual(storeRefusal);
+    expect(((error as Error).cause as Error).message).toBe("no reply within 700 ms");
+    expect(Date.now() - at).toBeLessThan(2_000);
+    const id = opened.at(-1)!;
+    proxy.stall(false);
+    await vi.waitFor(async () => expect(await store.get(id)).toMatchObject({ closed: "closed" }), { timeout: 10_000, interval: 200 });
+    const after = await openServed("alice");
+    expect(after.events.filter(isRequest)).toEqual([]);
+    expect(await postAnswer(server.url, "alice", { id, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "closed" } });
+  }, 40_000);
+
+  it("an open held up past storeTimeoutMs that lands after the relay gave up (and after its first closing found nothing): closed once it lands, shown in no window, answered through no instance", async () => {
+    const opened: string[] = [];
+    let delay = 0;
+    const { relay, server, store, events, stream, prefix } = await joined(watchOpens(opened, () => delay));
+    // Another instance on the same store, with a window of Alice's of its own.
+    const other = await start(redis.url, {}, prefix);
+    const otherStream = await other.openServed("alice");
+    delay = 1_500;
+    const from = stream.events.length;
+    const error = await relay.request({ owner: "alice", serverName: "Deployer", params: form }).then(() => "answered", (refused: unknown) => refused);
+    expect(refusalOf(error)).toEqual(storeRefusal);
+    const id = opened.at(-1)!;
+    // The open lands 1.5 s after it was sent (0.8 s after the MCP client was told it failed).
+    await vi.waitFor(async () => expect(await store.get(id)).toMatchObject({ closed: "closed" }), { timeout: 10_000, interval: 100 });
+    expect(stream.events.slice(from).filter(isRequest)).toEqual([]);
+    expect(await postAnswer(other.server.url, "alice", { id, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "closed" } });
+    expect(await postAnswer(server.url, "alice", { id, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "closed" } });
+    expect(events.filter((event) => event.type === "requested")).toHaveLength(1);
+    expect(events.filter((event) => event.type === "shown")).toHaveLength(1);
+    // The other instance's window heard it open and close.
+    expect(otherStream.events.filter((event) => event.event === "closed").map((event) => event.data)).toContainEqual({ id, reason: "closed" });
   }, 40_000);
 });
 
