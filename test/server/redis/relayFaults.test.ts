@@ -146,10 +146,14 @@ describe("a short Redis outage", () => {
   }, 40_000);
 });
 
-/** A store whose `open` calls are kept in `opened` (the ids the relay tried), optionally each held up `delayMs` before it goes out. */
+/** A store whose `open` and `park` calls are kept in `opened` (the request ids the relay tried), an open optionally held up `delayMs` before it goes out. */
 function watchOpens(opened: string[], delayMs = () => 0) {
   return (redisStore: RedisRelayStore): ElicitationRelayStore => ({
     ...redisStore,
+    park: (round, records, maxOpen) => {
+      opened.push(...records.map((record) => record.id));
+      return redisStore.park(round, records, maxOpen);
+    },
     open: async (record, maxOpen, json) => {
       opened.push(record.id);
       const delay = delayMs();
@@ -255,6 +259,27 @@ describe("a store that fails while a request is being opened", () => {
     expect(events.filter((event) => event.type === "shown")).toHaveLength(1);
     // The other instance's window heard it open and close.
     expect(otherStream.events.filter((event) => event.event === "closed").map((event) => event.data)).toContainEqual({ id, reason: "closed" });
+  }, 40_000);
+});
+
+describe("a store that fails while a round is being parked", () => {
+  it("relay.park rejects with store-unavailable; the round that lands once the store is back is closed: no card taken, never resumed", async () => {
+    const opened: string[] = [];
+    const resumed: unknown[] = [];
+    const proxy = await withProxy();
+    const { relay, server, store } = await start(proxy.url, { onResume: (round) => void resumed.push(round), roundSweepMs: 200 }, undefined, watchOpens(opened));
+    proxy.refuse(true);
+    proxy.cut();
+    const parked = relay.park({ owner: "alice", serverName: "Deployer", call: { name: "deploy" }, inputRequests: { region: { method: "elicitation/create", params: form } }, timeoutMs: 3_000 });
+    const error = await parked.then(() => "parked", (refused: unknown) => refused);
+    expect(refusalOf(error)).toEqual(storeRefusal);
+    const [id] = opened;
+    proxy.refuse(false);
+    await vi.waitFor(async () => expect(await store.get(id!)).toMatchObject({ closed: "closed" }), { timeout: 10_000, interval: 200 });
+    expect(await postAnswer(server.url, "alice", { id: id!, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "closed" } });
+    // Past the round's deadline and a few sweeps: a call its host was told failed is never retried.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(resumed).toEqual([]);
   }, 40_000);
 });
 
