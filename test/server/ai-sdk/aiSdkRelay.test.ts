@@ -14,6 +14,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
 import { toolsWithElicitationRelay } from "../../../src/server/ai-sdk/toolsWithElicitationRelay";
 import type { ElicitationRelay, ElicitationRelayEvent } from "../../../src/server/types";
@@ -278,6 +279,34 @@ describe("toolsWithElicitationRelay with ai@7 and @ai-sdk/mcp@2", () => {
     await toolsWithElicitationRelay(client, { relay, owner: "bob", serverName: "Asker", context: { chatId: "d" } });
     expect(String(await ask!())).toMatch(/refused: .*outside any tool call/);
     expect(browser.events.filter(isRequest)).toHaveLength(1);
+  });
+
+  it("a store that fails at open: the server's elicitInput gets the JSON-RPC error -32603 with the relay's words, and the tool call ends with it", async () => {
+    const memory = createMemoryRelayStore();
+    // The store's client gives up on its connection, as a Redis client does when Redis is gone.
+    const relay = createElicitationRelay({ identify: identifyByHeader, store: { ...memory, open: async () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379")) } });
+    const served = await serve(relay.handle);
+    const browser = await openStream(served.url, "ada");
+    cleanup.push(() => served.close(), () => relay.close(), () => browser.close());
+    const url = await serveMcp(cleanup, "deployer", (mcp) =>
+      mcp.registerTool("deploy", { description: "Deploys a service after asking where", inputSchema: { service: z.string() } }, async ({ service }, extra) => {
+        try {
+          return { content: [{ type: "text", text: JSON.stringify(await mcp.server.elicitInput(regionForm(service), { relatedRequestId: extra.requestId })) }] };
+        } catch (error) {
+          const { code, message } = error as { code: number; message: string };
+          return { content: [{ type: "text", text: JSON.stringify({ code, message }) }], isError: true };
+        }
+      }),
+    );
+    const client = await connect({ type: "http", url });
+    const tools = await toolsWithElicitationRelay(client, { relay, owner: "ada", serverName: "Deploy server" });
+    const result = streamText({ model: scriptedModel(["web"]), prompt: "deploy web", tools, stopWhen: stepCountIs(3) });
+    expect(await result.text).toBe("Done.");
+    expect(JSON.parse((await toolOutputs(result.steps))["call-web"]!)).toEqual({
+      code: -32603,
+      message: expect.stringContaining("The host could not open this request: its store failed or did not answer in time."),
+    });
+    expect(browser.events.filter(isRequest)).toEqual([]);
   });
 
   it("names what is wrong with its arguments", async () => {

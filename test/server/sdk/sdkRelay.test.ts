@@ -12,6 +12,7 @@ import { createMcpHandler, inputRequired, McpServer as McpServerV2 } from "@mode
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
 import { elicitationsThroughRelay } from "../../../src/server/sdk/elicitationsThroughRelay";
 import { serveMcp } from "../helpers/deployServer";
 import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve } from "../helpers/relayHarness";
@@ -97,6 +98,53 @@ describe("elicitationsThroughRelay", () => {
       const text = JSON.parse(textOf(await called));
       expect(era === "2025" ? text : text.tag, era).toEqual({ action: "accept", content: { tag: "v8" } });
     }
+  });
+
+  it("a store that fails at open: the server's elicitInput gets the JSON-RPC error -32603 with the relay's words and reason, from SDK v1 and v2 clients alike (a 2026-07-28 round: the host's callTool rejects with it)", async () => {
+    const memory = createMemoryRelayStore();
+    // The store's client gives up on its connection, as a Redis client does when Redis is gone.
+    const relay = createElicitationRelay({ identify: identifyByHeader, store: { ...memory, open: async () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379")) } });
+    const served = await serve(relay.handle);
+    const browser = await openStream(served.url, "ada");
+    cleanup.push(() => served.close(), () => relay.close(), () => browser.close());
+    const mcpUrl = await serveMcp(cleanup, "releases", (mcp) =>
+      mcp.registerTool("release", { description: "Releases after asking for a tag", inputSchema: {} }, async (_args, extra) => {
+        try {
+          return { content: [{ type: "text", text: JSON.stringify(await mcp.server.elicitInput(tagForm, { relatedRequestId: extra.requestId })) }] };
+        } catch (error) {
+          const { code, message, data } = error as { code: number; message: string; data: unknown };
+          return { content: [{ type: "text", text: JSON.stringify({ code, message, data }) }] };
+        }
+      }),
+    );
+    for (const [sdk, client, transport] of [
+      ["v1", new ClientV1({ name: "host", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } }), new TransportV1(new URL(mcpUrl))],
+      ["v2", new ClientV2({ name: "host", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } }), new TransportV2(new URL(mcpUrl))],
+    ] as const) {
+      await elicitationsThroughRelay(client, { relay, owner: "ada", serverName: "Releases" });
+      await client.connect(transport as never);
+      cleanup.push(() => client.close());
+      const told = JSON.parse(textOf(await client.callTool({ name: "release", arguments: {} })));
+      expect(told, sdk).toEqual({
+        code: -32603,
+        message: expect.stringContaining("The host could not open this request: its store failed or did not answer in time."),
+        data: { reason: "store-unavailable" },
+      });
+    }
+    // 2026-07-28: the client fulfils the round in process, so the host's own callTool rejects with the relay's error.
+    const modern = createMcpHandler(() => {
+      const server = new McpServerV2({ name: "releases", version: "2.0.0" });
+      server.registerTool("release", { description: "Releases after asking", inputSchema: z.object({}) }, async (_args, ctx) =>
+        ctx.mcpReq.inputResponses ? { content: [{ type: "text", text: "released" }] } : inputRequired({ inputRequests: { tag: inputRequired.elicit(tagForm as never) } }),
+      );
+      return server;
+    });
+    const client = new ClientV2({ name: "host", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } });
+    await elicitationsThroughRelay(client, { relay, owner: "ada", serverName: "Releases" });
+    await client.connect(new TransportV2(new URL("http://releases.test/mcp"), { fetch: (input, init) => modern.fetch(new Request(input, init)) }));
+    cleanup.push(() => client.close());
+    await expect(client.callTool({ name: "release", arguments: {} })).rejects.toMatchObject({ name: "ElicitationRelayRequestError", code: -32603, reason: "store-unavailable" });
+    expect(browser.events.filter(isRequest)).toEqual([]);
   });
 
   it("refuses to wire one client for a second person or chat, and names what is wrong with its arguments", async () => {
