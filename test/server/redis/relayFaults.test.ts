@@ -179,9 +179,9 @@ const storeRefusal = {
 
 describe("a store that fails while a request is being opened", () => {
   /** A relay through a proxy that has joined the store (one question asked and answered), with Alice's window open. */
-  async function joined(wrap: (redisStore: RedisRelayStore) => ElicitationRelayStore) {
+  async function joined(wrap: (redisStore: RedisRelayStore) => ElicitationRelayStore, options: Partial<ElicitationRelayOptions> = {}) {
     const proxy = await withProxy();
-    const started = await start(proxy.url, {}, undefined, wrap);
+    const started = await start(proxy.url, options, undefined, wrap);
     const stream = await started.openServed("alice");
     const first = started.relay.request({ owner: "alice", serverName: "Deployer", params: form });
     expect((await postAnswer(started.server.url, "alice", { id: requestId(await stream.next(isRequest, 5_000)), result: accept })).status).toBe(200);
@@ -209,6 +209,22 @@ describe("a store that fails while a request is being opened", () => {
     const after = await openServed("alice");
     expect(after.events.filter(isRequest)).toEqual([]);
     expect(await postAnswer(server.url, "alice", { id, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "closed" } });
+    expect((await store.snapshot("alice")).open).toEqual([]);
+  }, 40_000);
+
+  it("refusing connections through the lookup of a remembered decision and then the open: relay.request rejects with store-unavailable, and nothing is left open", async () => {
+    const opened: string[] = [];
+    const { relay, store, events, proxy } = await joined(watchOpens(opened), { remember: { server: true } });
+    proxy.refuse(true);
+    proxy.cut();
+    const at = Date.now();
+    const error = await relay.request({ owner: "alice", serverName: "Deployer", params: form }).then(() => "answered", (refused: unknown) => refused);
+    expect(refusalOf(error)).toEqual(storeRefusal);
+    // Two store calls, each bounded by storeTimeoutMs (700 ms).
+    expect(Date.now() - at).toBeLessThan(3_000);
+    expect(events.filter((event) => event.type === "store-failed").map((event) => event.error)).toEqual(["kept", "open"]);
+    proxy.refuse(false);
+    await vi.waitFor(async () => expect(await store.get(opened.at(-1)!)).toMatchObject({ closed: "closed" }), { timeout: 10_000, interval: 200 });
     expect((await store.snapshot("alice")).open).toEqual([]);
   }, 40_000);
 

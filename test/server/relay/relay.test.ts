@@ -430,18 +430,23 @@ describe("bounded", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
 
-  it("rejects relay.request when the store fails or hangs on opening it, and takes the next once the store answers", async () => {
+  it("refuses relay.request with store-unavailable (-32603) when the store fails or hangs on opening it, and takes the next once the store answers", async () => {
     const store = createMemoryRelayStore();
     let opening: "fail" | "hang" | "work" = "fail";
     const open = store.open.bind(store);
     store.open = (record, maxOpen, json) => (opening === "fail" ? Promise.reject(new Error("connection lost")) : opening === "hang" ? new Promise<boolean>(() => undefined) : open(record, maxOpen, json));
     const { relay, events } = await start({ store, storeTimeoutMs: 150 });
-    await expect(relay.request({ owner: "alice", serverName: "A", params: ageForm })).rejects.toMatchObject({ name: "StoreUnavailable", operation: "open" });
+    // The relay's own refusal, which a host's handler throws on as it is: the store's error is its cause.
+    const refusal = { name: "ElicitationRelayRequestError", code: -32603, reason: "store-unavailable", data: { reason: "store-unavailable" } };
+    const failed = await relay.request({ owner: "alice", serverName: "A", params: ageForm }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ElicitationRelayRequestError);
+    expect(failed).toMatchObject({ ...refusal, cause: new Error("connection lost") });
     opening = "hang";
     const started = performance.now();
-    await expect(relay.request({ owner: "alice", serverName: "A", params: ageForm })).rejects.toMatchObject({ name: "StoreUnavailable", operation: "open" });
+    await expect(relay.request({ owner: "alice", serverName: "A", params: ageForm })).rejects.toMatchObject({ ...refusal, cause: new Error("no reply within 150 ms") });
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     expect(events.filter((event) => event.type === "store-failed")).toHaveLength(2);
+    expect(events.filter((event) => event.type === "rejected").map((event) => event.code)).toEqual([-32603, -32603]);
     expect(events.some((event) => event.type === "requested")).toBe(false);
     // The next one opens once the store answers (and times out here, unanswered).
     opening = "work";
