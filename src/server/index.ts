@@ -37,7 +37,7 @@ export type {
 } from "./types";
 export { relayBodyLimit } from "../core/relay/relayBodyLimit";
 export { ElicitationRelayRequestError } from "./ElicitationRelayRequestError";
-export { ElicitationQueueError, INTERNAL_ERROR, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "../core/request/ElicitationQueueError";
+export { ElicitationQueueError, INVALID_PARAMS, REQUEST_REFUSED, type ElicitationQueueErrorReason } from "../core/request/ElicitationQueueError";
 export { ElicitationSchemaError } from "../core/request/ElicitationSchemaError";
 export { RELAY_BOUNDS, RELAY_EVENT } from "../core/relay/relayWire";
 export type {
