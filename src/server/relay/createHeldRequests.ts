@@ -17,7 +17,7 @@ export type LeaveCause = Extract<ElicitationRecordCause, "timeout" | "withdrawn"
 interface Unwritten {
   reason: Closing;
   recorded?: { record: RelayRecord; cause: LeaveCause };
-  /** A request whose open failed: a store that does not know it yet may still take the open (a write held up), so its closing is tried until then (Date.now() ms). */
+  /** A request whose open failed: a store that does not know it yet may still take the open (a write held up), so its closing is tried until its deadline (epoch ms, as the store reads it). */
   unopenedUntil?: number;
 }
 
@@ -59,7 +59,7 @@ export interface HeldRequests {
   leave(id: string, reason: Closing, cause?: LeaveCause): Promise<void>;
   /**
    * A closing the store must still record, of a request whose open failed: retried until it is, and while
-   * the store does not know the request, until `deadline` (Date.now() ms; the open may land late); meanwhile `closing(id)` says it.
+   * the store does not know the request, until `deadline` (the open may land late; past it the store takes no answer); meanwhile `closing(id)` says it.
    */
   writeLater(id: string, reason: Closing, deadline: number | undefined): void;
   /** The reason of a closing the store has not recorded yet. */

@@ -59,6 +59,10 @@ export function createRelayAdmission({
   emit: (event: Omit<ElicitationRelayEvent, "time">) => void;
 }): RelayAdmission {
   const admission = createElicitationAdmission({ Refusal: ElicitationRelayRequestError, rateLimit, now, isClosed, prepare });
+  const refuse = (serverName: string, error: Error & { code: number }, owner?: string): Promise<never> => {
+    emit({ type: "rejected", owner, serverName, code: error.code });
+    return Promise.reject(error);
+  };
   return {
     maxOpen,
     isClosed,
@@ -80,14 +84,11 @@ export function createRelayAdmission({
     count: (owner, serverName) => admission.count(rateKey(owner, serverName)),
     closedError: admission.closedError,
     tooManyOpen: () => admission.tooManyOpen(maxOpen),
+    invalidParams: (message, data) => new ElicitationRelayRequestError("invalid-params", INVALID_PARAMS, message, data),
+    refuse,
     refuseFailedStore(serverName, error, owner) {
       if (!(error instanceof StoreUnavailable)) return Promise.reject(error);
-      return this.refuse(serverName, admission.storeUnavailable(error.cause), owner);
-    },
-    invalidParams: (message, data) => new ElicitationRelayRequestError("invalid-params", INVALID_PARAMS, message, data),
-    refuse(serverName, error, owner) {
-      emit({ type: "rejected", owner, serverName, code: error.code });
-      return Promise.reject(error);
+      return refuse(serverName, admission.storeUnavailable(error.cause), owner);
     },
   };
 }
