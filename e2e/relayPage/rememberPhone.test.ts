@@ -26,6 +26,7 @@ const relay = createElicitationRelay({ identify: identifyByCookie, remember: { c
 /** The smallest target a finger is given (WCAG 2.2, 2.5.8), in CSS px. */
 const TARGET = 24;
 const PHONE = { width: 390, height: 844 };
+let answerDelayMs = 0;
 
 /** Host sheets: the real Bootstrap as hosts ship it, then rules that reach every element. */
 const bootstrapCss = await readFile(createRequire(import.meta.url).resolve("bootstrap/dist/css/bootstrap.min.css"), "utf8");
@@ -33,11 +34,16 @@ const GREEDY_HOST = `* { box-sizing: content-box; font-size: 18px; line-height: 
 
 beforeAll(async () => {
   built = await buildRelayPage();
-  served = await serveRelayPage(built.outDir, relay.handle);
+  // A network as slow as a phone's where a test asks for it: the answer is still on its way at the next press.
+  served = await serveRelayPage(built.outDir, async (request) => {
+    if (request.method === "POST" && answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
+    return relay.handle(request);
+  });
   browser = await chromium.launch(chromiumLaunchOptions());
 }, 120_000);
 
 afterEach(async () => {
+  answerDelayMs = 0;
   await context?.close();
   context = undefined;
 });
@@ -258,32 +264,45 @@ describe("remembered decisions on a phone, in Chromium", () => {
 describe("remembered decisions and impatient hands, in Chromium", () => {
   it("Submit pressed twice ~150 ms apart with Remember ticked: one answer, one decision, the repeat answered once", async () => {
     const page = await openChat("emil");
+    answerDelayMs = 600;
     const posted = countAnswerPosts(page);
     const first = ask("emil");
     await fillAndTick(page);
     const box = (await card(page).getByRole("button", { name: "Submit" }).boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    let underSecond = "";
     for (let press = 0; press < 2; press++) {
       await page.mouse.down();
       await page.waitForTimeout(60);
       await page.mouse.up();
-      if (press === 0) await page.waitForTimeout(90);
+      if (press > 0) break;
+      const upAt = Date.now();
+      // The second press lands on the card's Submit still (the answer is on its way), or this is a single press.
+      underSecond = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? "", point);
+      await page.waitForTimeout(Math.max(0, 90 - (Date.now() - upAt)));
     }
+    expect(underSecond).toBe("Submit");
     await expectOneAnswerOneDecision(page, "emil", first, posted);
   });
 
   it("Enter held on Submit (key repeat) with Remember ticked: one answer, one decision, the repeat answered once", async () => {
     const page = await openChat("fina");
+    answerDelayMs = 600;
     const posted = countAnswerPosts(page);
     const first = ask("fina");
     await fillAndTick(page);
     await card(page).getByRole("button", { name: "Submit" }).focus();
     // Held ~600 ms: the first keydown, then the system's repeats every ~33 ms.
     await page.keyboard.down("Enter");
+    let focusedDuringRepeats = "";
     for (let repeat = 0; repeat < 18; repeat++) {
       await page.waitForTimeout(33);
       await page.keyboard.down("Enter");
+      // The repeats land on the card's Submit while the answer is on its way.
+      if (repeat === 4) focusedDuringRepeats = await page.evaluate(() => document.activeElement?.textContent ?? "");
     }
+    expect(focusedDuringRepeats).toBe("Submit");
     await page.keyboard.up("Enter");
     await expectOneAnswerOneDecision(page, "fina", first, posted);
   });
