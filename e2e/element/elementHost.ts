@@ -14,6 +14,7 @@ import { svelte } from "@sveltejs/vite-plugin-svelte";
 import { build } from "vite";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
 import { sendFetchResponse } from "../../src/server/sendFetchResponse";
+import type { ElicitationRelayOptions, ElicitationRememberedDecision } from "../../src/server/types";
 import { toFetchRequest } from "../../src/server/toFetchRequest";
 import { startDeployServer } from "../../test/server/helpers/deployServer";
 import { asRelease, packPackage } from "../security/packedConsumer";
@@ -63,15 +64,18 @@ export interface ElementHost {
   streams: Map<string, number>;
   /** Starts the deploy tool as `toolCallId` in chat-1; resolves with what the tool got back from the person. */
   deploy(toolCallId: string): Promise<unknown>;
+  /** The decisions the person remembered (with `remember`). */
+  remembered(): Promise<ElicitationRememberedDecision[]>;
   close(): Promise<void>;
 }
 
-/** The host's server: pages from `root`, the relay at /api/elicitation (the person is the `user` cookie). */
-export async function startElementHost(root: string): Promise<ElementHost> {
+/** The host's server: pages from `root`, the relay at /api/elicitation (the person is the `user` cookie); `remember` as the relay's. */
+export async function startElementHost(root: string, options: { remember?: ElicitationRelayOptions["remember"] } = {}): Promise<ElementHost> {
   const cleanup: (() => Promise<unknown> | void)[] = [];
   const mcpUrl = await startDeployServer(cleanup);
   const relay = createElicitationRelay({
     identify: (request) => /(?:^|;\s*)user=([a-z]+)/.exec(request.headers.get("cookie") ?? "")?.[1] ?? null,
+    ...(options.remember !== undefined ? { remember: options.remember } : {}),
   });
   // Each call's id, in the order the calls ask (a test starts the next once the previous one's card is up).
   const asking: string[] = [];
@@ -105,6 +109,7 @@ export async function startElementHost(root: string): Promise<ElementHost> {
       const text = (result as { content: { text: string }[] }).content[0]!.text;
       return text.startsWith("error:") ? text : JSON.parse(text);
     },
+    remembered: () => relay.remembered("alice"),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
