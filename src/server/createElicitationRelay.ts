@@ -224,7 +224,9 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
       );
     }
     const answer = held.hold(record, signal, requestTimeout);
-    guard("open", () => store.open(record, settings.maxOpen, eventJson)).then(
+    guard.callback(
+      "open",
+      () => store.open(record, settings.maxOpen, eventJson),
       (opened) => {
         if (!opened) {
           admission.refuse(serverName, admission.tooManyOpen(), owner).catch((error: unknown) => held.drop(id, error));

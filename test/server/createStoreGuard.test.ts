@@ -47,4 +47,35 @@ describe("createStoreGuard", () => {
     await pause(10);
     await expect(late).rejects.toBeInstanceOf(StoreUnavailable);
   });
+
+  it("hands the outcome to callbacks the same way: the value, or StoreUnavailable once its time is up and never the late value after it", async () => {
+    const failed: string[] = [];
+    const guard = createStoreGuard(50, (operation) => failed.push(operation));
+    const heard: unknown[] = [];
+    const hear = (operation: string, work: () => Promise<unknown>) =>
+      new Promise<void>((done) =>
+        guard.callback(
+          operation,
+          work,
+          (value) => done(void heard.push({ operation, value })),
+          (error) => done(void heard.push({ operation, error: error instanceof StoreUnavailable ? error.operation : error })),
+        ),
+      );
+    await hear("get", async () => 7);
+    await hear("open", () => {
+      throw new Error("no connection");
+    });
+    let answer: (value: string) => void = () => undefined;
+    const started = performance.now();
+    await hear("settle", () => new Promise<string>((resolve) => (answer = resolve)));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    answer("too late");
+    await pause(10);
+    expect(heard).toEqual([
+      { operation: "get", value: 7 },
+      { operation: "open", error: "open" },
+      { operation: "settle", error: "settle" },
+    ]);
+    expect(failed).toEqual(["open", "settle"]);
+  });
 });
