@@ -163,6 +163,16 @@ const booking: ElicitFormParams = {
   },
 };
 
+// Two text fields first: the next step is drawn as the first was, its Next where the person pressed.
+const trip: ElicitFormParams = {
+  message: "Where to?",
+  requestedSchema: {
+    type: "object",
+    properties: { name: { type: "string", title: "Name" }, city: { type: "string", title: "City" }, terrace: { type: "boolean", title: "Terrace", default: false } },
+    required: ["name"],
+  },
+};
+
 describe(`on a busy page, one question at a time (React ${version})`, () => {
   it("a second Enter 150 ms after the one that showed the next question, taken after a 900 ms task, does not move on again", async () => {
     render(<ElicitationDialog serverName="Bistro" request={booking} onResponse={vi.fn()} layout="steps" />);
@@ -177,6 +187,27 @@ describe(`on a busy page, one question at a time (React ${version})`, () => {
     expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("2 of 3");
     await readDialog();
     await commands.pressOnSchedule({ key: "Enter" }, [0]);
+    await waitFor(() => expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("3 of 3"), { timeout: 5_000 });
+  });
+
+  for (const touch of [false, true])
+  it(`the second ${touch ? "tap of a double tap" : "click of a double-click"} on Next, taken after a 900 ms task, does not move on again`, async () => {
+    if (touch) await page.viewport(390, 700);
+    render(<ElicitationDialog serverName="Bistro" request={trip} onResponse={vi.fn()} layout="steps" />);
+    const name = await screen.findByRole("textbox", { name: "Name" });
+    await readDialog();
+    await act(async () => name.focus());
+    await commands.typeSlowly("Ada", 20);
+    const next = centreOf(screen.getByRole("button", { name: "Next" }));
+    busyWhenDrawn("2 of 3", 900);
+    await commands.pressOnSchedule({ ...next, touch }, [0, 150], 60);
+    await wait(300);
+    expectTakenLate("pointerdown", 1, 900);
+    expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("2 of 3");
+    // The second press did land on the next step's Next.
+    expect(document.elementFromPoint(next.x, next.y)?.closest("button")).toBe(screen.getByRole("button", { name: "Next" }));
+    await readDialog();
+    await commands.pressOnSchedule({ ...next, touch }, [0], 80);
     await waitFor(() => expect(screen.getByTestId("rme-step-progress")).toHaveTextContent("3 of 3"), { timeout: 5_000 });
   });
 });

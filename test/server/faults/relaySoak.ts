@@ -71,7 +71,7 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
   const runMs = options.seconds * 1_000;
   const timeoutMs = 15_000;
   const violations: string[] = [];
-  const counts: Record<string, number> = { asked: 0, answered: 0, cancelled: 0, withdrawn: 0, rejected: 0, "lost with their instance": 0, "POST 200": 0, "POST 409": 0, "POST 5xx": 0 };
+  const counts: Record<string, number> = { asked: 0, answered: 0, cancelled: 0, withdrawn: 0, rejected: 0, "lost with their instance": 0, "POST 200": 0, "POST 409": 0, "POST 5xx": 0, "200 without its answer": 0 };
   const asked = new Map<string, Asked>();
   /** Each answer's POST: when the balancer sent it on to an instance, and its status. */
   const posts: { key: string; by: string; status: number; forwardedAt: number }[] = [];
@@ -252,7 +252,11 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
         counts["lost with their instance"]!++;
         // Taken before the kill, the answer reached its MCP client, which then died with the instance. Once the store
         // saw its connections go, no answer can be taken for it: a 200 for a POST sent on after that went to nobody.
-        for (const post of byKey.get(entry.key) ?? []) if (post.status === 200 && post.forwardedAt > instanceGoneAt) violations.push(`${entry.key}: a 200 for an answer whose instance was dead`);
+        for (const post of byKey.get(entry.key) ?? []) {
+          if (post.status !== 200 || post.forwardedAt <= instanceGoneAt) continue;
+          counts["200 without its answer"]!++;
+          violations.push(`${entry.key}: a 200 for an answer whose instance was dead`);
+        }
         continue;
       }
       if (entry.settled.length === 0) {
@@ -271,6 +275,7 @@ export async function runRelaySoak(options: SoakOptions): Promise<SoakReport> {
       // Withdrawn too: a withdrawal is told only once the store recorded it, so no answer can get 200 after it.
       for (const post of taken) {
         if (result?.action !== "accept" || result.content?.by !== post.by) {
+          counts["200 without its answer"]!++;
           violations.push(`${entry.key}: ${post.by}'s answer got 200, but its MCP client got ${settled!.error ?? JSON.stringify(result)}`);
         }
       }

@@ -4,7 +4,8 @@
 // on the way to Redis (a proxy that stalls its connections: a slow or reconnecting link), while
 // another instance, reaching Redis directly, takes the person's answer. Whatever the order Redis
 // decides, the MCP side gets what the person was told: a 200 for an answer means relay.request
-// resolves with it; a withdrawal it was told of means the answer got 409.
+// resolves with it; a withdrawal it was told of means the answer got 409. A Stop closes through the
+// same path; a time limit is told at once, since past it the store takes no answer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
@@ -107,6 +108,40 @@ describe("a closing and an answer racing across instances on one Redis", () => {
     expect(heard.outcome).toEqual({ error: new Error("withdrawn by its server") });
     const post = await postAnswer(other.server.url, "alice", { id, result: accept });
     expect(post).toEqual({ status: 409, body: { error: "already-closed", reason: "withdrawn" } });
+  }, 30_000);
+
+  it("stopped (the chat's Stop on the holder, its run's stopSignal the request's signal) while the holder's writes are held up, and answered on another instance: the 200 is what relay.request resolves with", async () => {
+    const { proxy, holder, other, stream } = await twoInstances();
+    const chat = { owner: "alice", context: { chatId: "c1" } };
+    const heard = told(holder.relay.request({ owner: "alice", serverName: "Deployer", params: form, signal: holder.relay.stopSignal(chat), context: chat.context }));
+    const id = requestId(await stream.next(isRequest, 5_000));
+    proxy.stall(true);
+    // Its run aborts here at once; carrying the Stop to the store cannot, so relay.stop says so.
+    const stopping = holder.relay.stop(chat).then(
+      () => "carried",
+      () => "not carried",
+    );
+    await sleep(800);
+    const toldBeforeAnswer = heard.outcome;
+    const post = await postAnswer(other.server.url, "alice", { id, result: accept });
+    proxy.stall(false);
+    await expect.poll(() => heard.outcome, { timeout: 5_000 }).toBeDefined();
+    expect(toldBeforeAnswer).toBeUndefined();
+    expect({ post: post.status, told: heard.outcome }).toEqual({ post: 200, told: { result: accept } });
+    expect(await stopping).toBe("not carried");
+  }, 30_000);
+
+  it("run out (its time limit) while the holder's write is held up: the MCP side hears cancel at once, and an answer on another instance right after gets 409", async () => {
+    const { proxy, holder, other, stream } = await twoInstances();
+    const heard = told(holder.relay.request({ owner: "alice", serverName: "Deployer", params: form, timeoutMs: 1_500 }));
+    const id = requestId(await stream.next(isRequest, 5_000));
+    proxy.stall(true);
+    // Told without the store's word: past its deadline the store takes no answer, on any instance.
+    await expect.poll(() => heard.outcome, { timeout: 5_000, interval: 5 }).toBeDefined();
+    const post = await postAnswer(other.server.url, "alice", { id, result: accept });
+    proxy.stall(false);
+    expect(heard.outcome).toEqual({ result: { action: "cancel" } });
+    expect(post).toEqual({ status: 409, body: { error: "already-closed", reason: "timeout" } });
   }, 30_000);
 
   it("the holder shutting down (relay.close()) while its write is held up past its bound, and answered on another instance: the 200 is what relay.request resolves with", async () => {
