@@ -75,20 +75,6 @@ export const tapAt: BrowserCommand<[x: number, y: number, holdMs?: number]> = as
   await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 };
 
-/** Two presses at (x, y), `gapMs` apart: a person's double-click. */
-export const doubleClickAt: BrowserCommand<[x: number, y: number, gapMs?: number]> = async (context, x, y, gapMs = 150) => {
-  const { page } = playwright(context);
-  const point = await pagePoint(playwright(context), x, y);
-  await page.mouse.move(point.x, point.y);
-  await page.mouse.down();
-  await page.waitForTimeout(60);
-  await page.mouse.up();
-  await page.waitForTimeout(gapMs - 60);
-  await page.mouse.down();
-  await page.waitForTimeout(60);
-  await page.mouse.up();
-};
-
 /** Presses `key` `times` times, `gapMs` apart (quick repeated Enters). */
 export const pressKeyRepeatedly: BrowserCommand<[key: string, times: number, gapMs?: number]> = async (context, key, times, gapMs = 120) => {
   const { page } = playwright(context);
@@ -127,7 +113,7 @@ export const emulateMedia: BrowserCommand<[media: { reducedMotion?: "reduce" | "
   await playwright(context).page.emulateMedia(media);
 };
 
-export const browserCommands = { pressAt, movePointerAway, tapAt, setTouch, doubleClickAt, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands, ...traceCommands, ...scheduleCommands };
+export const browserCommands = { pressAt, movePointerAway, tapAt, setTouch, pressKeyRepeatedly, holdKey, typeSlowly, emulateMedia, ...fileCommands, ...relayCommands, ...traceCommands, ...scheduleCommands };
 
 // How browser tests call them: `commands.pressAt(…)` from "vitest/browser".
 declare module "vitest/browser" {
@@ -136,7 +122,6 @@ declare module "vitest/browser" {
     movePointerAway: () => Promise<void>;
     tapAt: (x: number, y: number, holdMs?: number) => Promise<void>;
     setTouch: (enabled: boolean) => Promise<void>;
-    doubleClickAt: (x: number, y: number, gapMs?: number) => Promise<void>;
     pressKeyRepeatedly: (key: string, times: number, gapMs?: number) => Promise<void>;
     holdKey: (key: string, holdMs: number) => Promise<void>;
     typeSlowly: (text: string, delayMs?: number) => Promise<void>;

@@ -177,7 +177,8 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
     const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled }, { serverName: "Later", params: harmless });
     await readRequest(presentation);
     const submit = centreOf(screen.getByRole("button", { name: "Submit" }));
-    await commands.doubleClickAt(submit.x, submit.y, 150);
+    // Both clicks sent at the person's moments, 150 ms apart, whatever the page is doing (pressOnSchedule).
+    await commands.pressOnSchedule(submit, [0, 150], 60);
     await wait(700);
     expect(answers[0]).toEqual({ action: "accept", content: { colour: "blue" } });
     expect(shown(presentation, /Bank/)).toBeInTheDocument();
@@ -198,7 +199,7 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
     );
     await readRequest(presentation);
     await act(async () => screen.getByRole("textbox", { name: "Colour" }).focus());
-    await commands.pressKeyRepeatedly("Enter", 3, 130);
+    await commands.pressOnSchedule({ key: "Enter" }, [0, 130, 260]);
     await wait(700);
     expect(answers).toEqual([{ action: "accept", content: { colour: "blue" } }, undefined, undefined]);
   });
@@ -246,7 +247,7 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
     );
     await readRequest(presentation);
     const spot = centreOf(screen.getByRole("button", { name: "Stop asking" }));
-    await commands.doubleClickAt(spot.x, spot.y, 150);
+    await commands.pressOnSchedule(spot, [0, 150], 60);
     await wait(700);
     expect(answers.slice(0, 2)).toEqual([{ action: "cancel" }, { action: "cancel" }]);
     // The second click landed on the next server's "Stop asking", and did nothing.
@@ -276,7 +277,7 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
     const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
     await readRequest(presentation);
     const box = screen.getByRole("dialog").getBoundingClientRect();
-    await commands.doubleClickAt(box.left + box.width / 2, Math.max(4, box.top - 12), 150);
+    await commands.pressOnSchedule({ x: box.left + box.width / 2, y: Math.max(4, box.top - 12) }, [0, 150], 60);
     await wait(700);
     expect(answers).toEqual([{ action: "cancel" }, undefined]);
     expect(shown(presentation, /Bank/)).toBeInTheDocument();
