@@ -27,7 +27,8 @@ export interface PostgresRelayStore extends ElicitationRelayStore {
   close(): Promise<void>;
 }
 
-const lit = (text: string) => pg.escapeLiteral(text);
+// A string as a literal, as pg.escapeLiteral writes it (E'' when it holds a backslash), but by native replaces: it writes each record, char by char.
+const lit = (text: string) => (text.includes("\\") ? ` E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'` : `'${text.replaceAll("'", "''")}'`);
 /** NOTIFY payloads must stay under 8 000 bytes: an event or settlement larger than this goes by id, and is read from its row. */
 const fits = (payload: string) => Buffer.byteLength(payload) <= 7_800;
 
@@ -61,7 +62,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   let tablesMade: Promise<unknown> | undefined;
   const tables = () => (tablesMade ??= pool.query(t.create).catch((error: unknown) => ((tablesMade = undefined), Promise.reject(error))));
   // Begins and locks `owner`'s row (values written in, escaped). Positions start from the clock (µs), so a person forgotten and seen again never goes back.
-  const lock = (owner: string) => `BEGIN; INSERT INTO ${t.people} VALUES (${lit(owner)}, ${Date.now() * 1000}, ${Date.now()}) ON CONFLICT (owner) DO UPDATE SET touched = EXCLUDED.touched RETURNING position`;
+  const lock = (owner: string) => `INSERT INTO ${t.people} VALUES (${lit(owner)}, ${Date.now() * 1000}, ${Date.now()}) ON CONFLICT (owner) DO UPDATE SET touched = EXCLUDED.touched RETURNING position`;
   /** Runs `work` in a transaction holding `owner`'s row lock; the positions it takes are written, and its NOTIFYs sent, at commit. */
   async function inPerson<T>(owner: string, work: (step: Step) => Promise<T>): Promise<T> {
     await tables();
@@ -72,7 +73,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     client.on("error", broken);
     try {
       // One round trip to begin and lock, one to write the position, notify and commit.
-      const start = Number(((await client.query(lock(owner))) as unknown as { rows: { position: string }[] }[])[1]!.rows[0]!.position);
+      const start = Number(((await client.query(`BEGIN; ${lock(owner)}`)) as unknown as { rows: { position: string }[] }[])[1]!.rows[0]!.position);
       let position = start;
       const notes: string[] = [];
       const value = await work({ owner, q: async (text, values) => (await client.query(text, values)).rows, next: () => ++position, notify: (c, p) => notes.push(`(${lit(c)}, ${lit(p)})`) });
@@ -109,7 +110,6 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     await step.q(`DELETE FROM ${t.rounds} WHERE id = $1`, [row.round_id]);
     return { ...(JSON.parse(round.round) as RelayRound), answers };
   }
-
   /** The settle's decision, inside the person's lock (see ElicitationRelayStore.settle). */
   async function settleIn(step: Step, id: string, settlement: RelaySettlement, owner: string | undefined): Promise<Awaited<ReturnType<RelayStoreOperations["settle"]>>> {
     const row = await readRow(step, id);
@@ -162,25 +162,25 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   /** One statement, run once the person's row is locked (so it sees her every open): below `maxOpen` open, `record` takes her next position, and her streams are told (by id when it is too large to notify). */
   function insert(record: RelayRecord, maxOpen = Number.MAX_SAFE_INTEGER): string {
     const [text, { id, owner, holder, deadline, round }, O] = [JSON.stringify(record), record, lit(record.owner)];
-    const body = fits(`{"type":"request","position":${"9".repeat(20)},"record":${text}}`) ? `"record":${text}}` : `"id":${JSON.stringify(id)}}`;
+    const body = fits(`{"type":"request","position":${"9".repeat(20)},"record":${text}}`) ? `'"record":' || record || '}'` : lit(`"id":${JSON.stringify(id)}}`);
     return `WITH p AS (UPDATE ${t.people} SET position = position + 1 WHERE owner = ${O} AND (SELECT count(*) FROM ${t.requests} WHERE owner = ${O} AND record IS NOT NULL) < ${Math.min(Math.trunc(maxOpen), Number.MAX_SAFE_INTEGER)} RETURNING position),
-      r AS (INSERT INTO ${t.requests} (id, owner, holder, record, deadline, round_id, round_key, position) SELECT ${[id, owner, holder, text].map(lit).join(", ")}, ${deadline === undefined ? "NULL" : `${lit(String(deadline))}::bigint`}, ${round ? `${lit(round.id)}, ${lit(round.key)}` : "NULL, NULL"}, position FROM p RETURNING position)
-      SELECT pg_notify(${lit(channelOf("o", owner))}, '{"type":"request","position":' || position || ',' || ${lit(body)}) FROM r`;
+      r AS (INSERT INTO ${t.requests} (id, owner, holder, record, deadline, round_id, round_key, position) SELECT ${[id, owner, holder, text].map(lit).join(", ")}, ${deadline === undefined ? "NULL" : `${lit(String(deadline))}::bigint`}, ${round ? `${lit(round.id)}, ${lit(round.key)}` : "NULL, NULL"}, position FROM p RETURNING position, record)
+      SELECT pg_notify(${lit(channelOf("o", owner))}, '{"type":"request","position":' || position || ',' || ${body}) FROM r`;
   }
-  // An open is one round trip: its lock and insert. In a burst, opens asked while 4 messages are under way go together in the next
-  // (each its own transaction), leaving the pool to the rest; a failure fails the message (the relay closes any that landed).
-  const opens: { sql: string; done(opened: boolean): void; failed(error: unknown): void }[] = [];
+  // An open is one round trip. In a burst, opens asked while 4 messages are under way go in the next, one transaction (Postgres commits notifying
+  // ones one at a time), locking people in one order (theirs) so messages never wait on each other; a failure fails it all (the relay closes any that landed).
+  const opens: { owner: string; sql: string; done(opened: boolean): void; failed(error: unknown): void }[] = [];
   let flying = 0;
   const sendOpens = () => {
     for (; flying < 4 && opens.length > 0; flying++) {
-      const batch = opens.splice(0, 100);
-      void (pool.query(batch.map(({ sql }) => sql).join("; ")) as unknown as Promise<{ rowCount: number }[]>)
-        .then((results) => batch.forEach(({ done }, i) => done(results[i * 4 + 2]!.rowCount === 1)), (error: unknown) => batch.forEach(({ failed }) => failed(error)))
+      const batch = opens.splice(0, 100).sort((a, b) => (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0));
+      void (pool.query(`BEGIN; ${batch.map(({ owner, sql }) => `${lock(owner)}; ${sql}`).join("; ")}; COMMIT`) as unknown as Promise<{ rowCount: number }[]>)
+        .then((results) => batch.forEach(({ done }, i) => done(results[i * 2 + 2]!.rowCount === 1)), (error: unknown) => batch.forEach(({ failed }) => failed(error)))
         .finally(() => (flying--, sendOpens()));
     }
   };
   const operations: RelayStoreOperations = {
-    open: async (record, maxOpen) => (await tables(), await new Promise((done, failed) => (opens.push({ sql: `${lock(record.owner)}; ${insert(record, maxOpen)}; COMMIT`, done, failed }), sendOpens()))),
+    open: async (record, maxOpen) => (await tables(), await new Promise((done, failed) => (opens.push({ owner: record.owner, sql: insert(record, maxOpen), done, failed }), sendOpens()))),
     get,
     async settle(id, settlement, owner) {
       await tables();
