@@ -732,7 +732,12 @@ async function scaleRun(name, instances, perInstance) {
     const asked = owners.map((_, i) => owners[(i + 1) % owners.length]);
     const started = (await Promise.all(servers.map((server, i) => server.call("burst", { owners: asked[i] })))).flatMap((r) => r.started);
     const everyone = asked.flat();
-    const { arrived } = await clients.call("requests", { owners: everyone, timeoutMs: 60_000 });
+    // People left without a request: the relay's refusals say why (the store refusing an open shows here, by its message).
+    const { arrived } = await clients.call("requests", { owners: everyone, timeoutMs: 60_000 }).catch(async (error) => {
+      const refusals = (await Promise.all(servers.map((server) => server.call("refusals")))).flatMap(({ refusals }) => Object.entries(refusals));
+      const said = refusals.map(([message, count]) => `${count} × "${message}"`).join("; ");
+      throw new Error(`${name}: ${error.message}; the relay refused ${refusals.reduce((sum, [, count]) => sum + count, 0)}${said ? `: ${said}` : ""}`);
+    });
     const burstCpu = cpuSince(cpuBefore, await cpu());
     const latencies = arrived.map((at, i) => at - started[i]);
     const allDelivered = Math.max(...arrived) - Math.min(...started);

@@ -52,6 +52,8 @@ let ask;
 /** The ids of requests opened, by owner (the relay's `requested` events). */
 const askedIds = new Map();
 const pending = new Map();
+/** Requests the relay refused (rejected before their withdrawal), by the error's message. */
+const refused = new Map();
 if (kind === "bare" || kind === "floor") {
   const held = new Map();
   let publish;
@@ -135,7 +137,14 @@ if (kind === "bare" || kind === "floor") {
   ask = (owner, given) => {
     const withdraw = new AbortController();
     const answer = relay.request({ owner, serverName: "Deployer", params: given, signal: withdraw.signal });
-    const entry = { withdraw, answer: answer.catch((error) => void (entry.error = error)) };
+    const entry = {
+      withdraw,
+      answer: answer.catch((error) => {
+        entry.error = error;
+        // Refused before the bench withdrew it: counted by its message (the `refusals` command).
+        if (!withdraw.signal.aborted) refused.set(String(error?.message), (refused.get(String(error?.message)) ?? 0) + 1);
+      }),
+    };
     pending.set(owner, entry);
   };
 }
@@ -161,6 +170,7 @@ const commands = {
   heap: async () => ({ heap: await heap() }),
   streams: async () => ({ streams: streams() }),
   cpu: async () => ({ cpu: process.cpuUsage() }),
+  refusals: async () => ({ refusals: Object.fromEntries(refused) }),
   snapshot: async ({ path }) => {
     await heap();
     return { path: writeHeapSnapshot(path) };

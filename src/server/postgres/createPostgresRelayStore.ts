@@ -27,13 +27,13 @@ export interface PostgresRelayStore extends ElicitationRelayStore {
   close(): Promise<void>;
 }
 
-const lit = (text: string) => pg.escapeLiteral(text);
+// A string as a literal, as pg.escapeLiteral writes it (E'' when it holds a backslash), but by native replaces: it writes each record, char by char.
+const lit = (text: string) => (text.includes("\\") ? ` E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'` : `'${text.replaceAll("'", "''")}'`);
 /** NOTIFY payloads must stay under 8 000 bytes: an event or settlement larger than this goes by id, and is read from its row. */
 const fits = (payload: string) => Buffer.byteLength(payload) <= 7_800;
 
 /** A request as a settle sees it, with whether its holder can receive an answer now (a lease, and a LISTEN connection that exists). */
 type Row = { owner: string; holder: string; record: string | null; deadline: string | null; round_id: string | null; round_key: string | null; reason: RelayCloseReason | null; settlement: string | null; leased: boolean | null; listening: boolean };
-
 /** One person's transaction: its queries, the next position, NOTIFYs sent at commit. */
 type Step = { owner: string; q<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>; next(): number; notify(channel: string, payload: string): void };
 
@@ -61,7 +61,8 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
   });
   let tablesMade: Promise<unknown> | undefined;
   const tables = () => (tablesMade ??= pool.query(t.create).catch((error: unknown) => ((tablesMade = undefined), Promise.reject(error))));
-
+  // Begins and locks `owner`'s row (values written in, escaped). Positions start from the clock (µs), so a person forgotten and seen again never goes back.
+  const lock = (owner: string) => `INSERT INTO ${t.people} VALUES (${lit(owner)}, ${Date.now() * 1000}, ${Date.now()}) ON CONFLICT (owner) DO UPDATE SET touched = EXCLUDED.touched RETURNING position`;
   /** Runs `work` in a transaction holding `owner`'s row lock; the positions it takes are written, and its NOTIFYs sent, at commit. */
   async function inPerson<T>(owner: string, work: (step: Step) => Promise<T>): Promise<T> {
     await tables();
@@ -71,10 +72,8 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     const broken = () => (failed = true);
     client.on("error", broken);
     try {
-      // One round trip to begin and lock, one to write the position, notify and commit (values written in, escaped).
-      // Positions start from the clock (µs), so a person forgotten and seen again never goes back.
-      const lock = `BEGIN; INSERT INTO ${t.people} VALUES (${lit(owner)}, ${Date.now() * 1000}, ${Date.now()}) ON CONFLICT (owner) DO UPDATE SET touched = EXCLUDED.touched RETURNING position`;
-      const start = Number(((await client.query(lock)) as unknown as { rows: { position: string }[] }[])[1]!.rows[0]!.position);
+      // One round trip to begin and lock, one to write the position, notify and commit.
+      const start = Number(((await client.query(`BEGIN; ${lock(owner)}`)) as unknown as { rows: { position: string }[] }[])[1]!.rows[0]!.position);
       let position = start;
       const notes: string[] = [];
       const value = await work({ owner, q: async (text, values) => (await client.query(text, values)).rows, next: () => ++position, notify: (c, p) => notes.push(`(${lit(c)}, ${lit(p)})`) });
@@ -88,7 +87,6 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
       client.release(failed);
     }
   }
-
   const readRow = async (step: Step, id: string) => (await step.q<Row>(ROW, [id]))[0];
   const ROW = `SELECT r.owner, r.holder, r.record, r.deadline, r.round_id, r.round_key, r.reason, r.settlement, h.lease_until > ${NOW_MS} AS leased,
     h.listener IS NOT NULL AND EXISTS (SELECT 1 FROM pg_stat_get_activity(h.listener)) AS listening FROM ${t.requests} r LEFT JOIN ${t.holders} h ON h.holder = r.holder WHERE r.id = $1`;
@@ -112,7 +110,6 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     await step.q(`DELETE FROM ${t.rounds} WHERE id = $1`, [row.round_id]);
     return { ...(JSON.parse(round.round) as RelayRound), answers };
   }
-
   /** The settle's decision, inside the person's lock (see ElicitationRelayStore.settle). */
   async function settleIn(step: Step, id: string, settlement: RelaySettlement, owner: string | undefined): Promise<Awaited<ReturnType<RelayStoreOperations["settle"]>>> {
     const row = await readRow(step, id);
@@ -162,17 +159,28 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     return closed;
   }
   const countOpen = async (step: Step) => (await step.q<{ n: number }>(`SELECT count(*)::int AS n FROM ${t.requests} WHERE owner = $1 AND record IS NOT NULL`, [step.owner]))[0]!.n;
-
-  /** Opens `record` at a new position, and tells the person's streams (by id when the record is too large to notify). */
-  async function insert(step: Step, record: RelayRecord): Promise<void> {
-    const [position, text, { id, owner, holder, deadline, round }] = [step.next(), JSON.stringify(record), record];
-    await step.q(`INSERT INTO ${t.requests} (id, owner, holder, record, deadline, round_id, round_key, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [id, owner, holder, text, deadline ?? null, round?.id ?? null, round?.key ?? null, position]);
-    const event = `{"type":"request","position":${position},"record":${text}}`;
-    step.notify(channelOf("o", owner), fits(event) ? event : JSON.stringify({ type: "request", position, id }));
+  /** One statement, run once the person's row is locked (so it sees her every open): below `maxOpen` open, `record` takes her next position, and her streams are told (by id when it is too large to notify). */
+  function insert(record: RelayRecord, maxOpen = Number.MAX_SAFE_INTEGER): string {
+    const [text, { id, owner, holder, deadline, round }, O] = [JSON.stringify(record), record, lit(record.owner)];
+    const body = fits(`{"type":"request","position":${"9".repeat(20)},"record":${text}}`) ? `'"record":' || record || '}'` : lit(`"id":${JSON.stringify(id)}}`);
+    return `WITH p AS (UPDATE ${t.people} SET position = position + 1 WHERE owner = ${O} AND (SELECT count(*) FROM ${t.requests} WHERE owner = ${O} AND record IS NOT NULL) < ${Math.min(Math.trunc(maxOpen), Number.MAX_SAFE_INTEGER)} RETURNING position),
+      r AS (INSERT INTO ${t.requests} (id, owner, holder, record, deadline, round_id, round_key, position) SELECT ${[id, owner, holder, text].map(lit).join(", ")}, ${deadline === undefined ? "NULL" : `${lit(String(deadline))}::bigint`}, ${round ? `${lit(round.id)}, ${lit(round.key)}` : "NULL, NULL"}, position FROM p RETURNING position, record)
+      SELECT pg_notify(${lit(channelOf("o", owner))}, '{"type":"request","position":' || position || ',' || ${body}) FROM r`;
   }
-
+  // An open is one round trip. In a burst, opens asked while 4 messages are under way go in the next, one transaction (Postgres commits notifying
+  // ones one at a time), locking people in one order (theirs) so messages never wait on each other; a failure fails it all (the relay closes any that landed).
+  const opens: { owner: string; sql: string; done(opened: boolean): void; failed(error: unknown): void }[] = [];
+  let flying = 0;
+  const sendOpens = () => {
+    for (; flying < 4 && opens.length > 0; flying++) {
+      const batch = opens.splice(0, 100).sort((a, b) => (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0));
+      void (pool.query(`BEGIN; ${batch.map(({ owner, sql }) => `${lock(owner)}; ${sql}`).join("; ")}; COMMIT`) as unknown as Promise<{ rowCount: number }[]>)
+        .then((results) => batch.forEach(({ done }, i) => done(results[i * 2 + 2]!.rowCount === 1)), (error: unknown) => batch.forEach(({ failed }) => failed(error)))
+        .finally(() => (flying--, sendOpens()));
+    }
+  };
   const operations: RelayStoreOperations = {
-    open: (record, maxOpen) => inPerson(record.owner, async (step) => (await countOpen(step)) < maxOpen && (await insert(step, record), true)),
+    open: async (record, maxOpen) => (await tables(), await new Promise((done, failed) => (opens.push({ owner: record.owner, sql: insert(record, maxOpen), done, failed }), sendOpens()))),
     get,
     async settle(id, settlement, owner) {
       await tables();
@@ -205,7 +213,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
         const { answers, ...kept } = round;
         const values = [round.id, round.owner, JSON.stringify({ ...kept, answers: {} }), JSON.stringify(answers), records.length, round.deadline];
         await step.q(`INSERT INTO ${t.rounds} VALUES ($1, $2, $3, $4, $5, $6)`, values);
-        for (const record of records) await insert(step, record);
+        for (const record of records) await step.q(insert(record));
         return true;
       }),
     async expireRounds(at) {
