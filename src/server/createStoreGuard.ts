@@ -52,7 +52,7 @@ export function createStoreGuard(timeoutMs: number, onFailure: (operation: strin
     watch();
   }
 
-  function call<T>(operation: string, work: () => Promise<T>, onValue: (value: T) => void, onError: (error: StoreUnavailable) => void): void {
+  function guarded<T>(operation: string, work: () => Promise<T>, onValue: (value: T) => void, onError: (error: StoreUnavailable) => void): void {
     const call: Call = {
       until: performance.now() + timeoutMs,
       fail(cause) {
@@ -76,6 +76,6 @@ export function createStoreGuard(timeoutMs: number, onFailure: (operation: strin
     }, call.fail);
   }
 
-  const guard = <T>(operation: string, work: () => Promise<T>): Promise<T> => new Promise<T>((resolve, reject) => call(operation, work, resolve, reject));
-  return Object.assign(guard, { callback: call });
+  const guard = <T>(operation: string, work: () => Promise<T>): Promise<T> => new Promise<T>((resolve, reject) => guarded(operation, work, resolve, reject));
+  return Object.assign(guard, { callback: guarded });
 }

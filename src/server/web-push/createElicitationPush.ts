@@ -6,6 +6,7 @@
 // route to all of it (createPushRoute).
 import webPush from "web-push";
 import { createStoreGuard, STORE_TIMEOUT_MS } from "../createStoreGuard";
+import { positiveMs } from "../relay/readRelayOptions";
 import type { ElicitationRelayStore } from "../ElicitationRelayStore";
 import type { ElicitationNotice, ElicitationRelayHandleOptions } from "../types";
 import { createPushRoute } from "./createPushRoute";
@@ -107,7 +108,7 @@ export function createElicitationPush(options: ElicitationPushOptions): Elicitat
   webPush.getVapidHeaders("https://fcm.googleapis.com", vapid?.subject, vapid?.publicKey, vapid?.privateKey, "aes128gcm");
   const maxDevices = options.maxDevices ?? 10;
   const storeTimeoutMs = options.storeTimeoutMs ?? STORE_TIMEOUT_MS;
-  if (!(storeTimeoutMs > 0 && Number.isFinite(storeTimeoutMs))) throw new RangeError("createElicitationPush: storeTimeoutMs must be a positive number of milliseconds.");
+  if (!positiveMs(storeTimeoutMs)) throw new RangeError("createElicitationPush: storeTimeoutMs must be a positive number of milliseconds.");
   // Every store call bounded, as the relay's are: a store that hangs (a Redis client retrying through an
   // outage) is a 503 on the route in bounded time, never a page left waiting.
   const guard = createStoreGuard(storeTimeoutMs, () => undefined);
