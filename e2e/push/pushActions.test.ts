@@ -25,12 +25,15 @@ import type { ElicitationRecord, ElicitationRelayEvent } from "../../src/server/
 import { createElicitationPush } from "../../src/server/web-push/createElicitationPush";
 import { makeDevice, makeTls, startPushService, type PushServiceStandIn } from "../../test/server/helpers/pushService";
 import { buildRelayPage, identifyByCookie, serveRelayPage } from "../relayPage/relayPage";
+import { COUNT_SETTLED_SHOWS, settledShows } from "./settledShows";
 
 const WORKER = `import { listenForElicitationPush } from "/rme-push.js";
 listenForElicitationPush(self, { relayUrl: "/api/elicitation" });
+${COUNT_SETTLED_SHOWS}
 
 // Test pages only: presses a notification's action through the worker's own listeners (see the test's head).
 self.addEventListener("message", (event) => {
+  if (typeof event.data !== "object") return;
   const { tag, action } = event.data;
   event.waitUntil((async () => {
     const [notification] = await self.registration.getNotifications({ tag });
@@ -157,7 +160,8 @@ describe("answering from a notification's action", () => {
     // Three choices: the payload offers them, and Chromium has room for two actions: all or none, so none.
     void ask("Deploy", { message: "Deploy where?", requestedSchema: { type: "object", properties: { region: { type: "string", oneOf: [{ const: "eu", title: "Europe" }, { const: "us", title: "Americas" }, { const: "ap", title: "Asia" }] } } } });
 
-    const notifications = await until(shown, (list) => list.length === 3);
+    await settledShows(home, 3);
+    const notifications = await shown();
     const byTitle = Object.fromEntries(notifications.map((item) => [item.title, item]));
     const yesNoActions = [
       { action: "mcp-elicitation-answer:0", title: "Yes" },
@@ -197,7 +201,8 @@ describe("answering from a notification's action", () => {
     // the relay refuses it, nothing is answered twice, nothing broken is shown, no window is opened.
     const bankPayload = delivered.find((text) => text.includes("Transfer 120 EUR"))!;
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: served.origin, registrationId, data: bankPayload });
-    expect((await until(shown, (list) => list.some((item) => item.tag === bankTag))).map((item) => item.tag)).toContain(bankTag);
+    await settledShows(home, 4);
+    expect((await shown()).map((item) => item.tag)).toContain(bankTag);
     expect(await pressAction(bankTag, "mcp-elicitation-answer:1")).toEqual({ pressed: true, outcomes: ["fulfilled"] });
     expect((await shown()).map((item) => item.tag)).not.toContain(bankTag);
     await new Promise((resolve) => setTimeout(resolve, 300));

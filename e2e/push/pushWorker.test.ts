@@ -10,6 +10,7 @@ import { build } from "esbuild";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/launchChromium.mjs";
+import { COUNT_SETTLED_SHOWS, settledShows } from "./settledShows";
 
 let server: Server;
 let origin: string;
@@ -35,6 +36,7 @@ beforeAll(async () => {
       "text/javascript",
       `import { listenForElicitationPush } from "/rme-push.js";
 listenForElicitationPush(self);
+${COUNT_SETTLED_SHOWS}
 self.addEventListener("push", (event) => {
   const data = event.data?.json();
   if (data?.kind === "host-news") event.waitUntil(self.registration.showNotification("Host news", { body: data.text }));
@@ -78,24 +80,18 @@ const shown = () =>
   page.evaluate(async () =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, tag: notification.tag })),
   );
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let tries = 0; ; tries++) {
-    const value = await read();
-    if (done(value) || tries > 50) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("listenForElicitationPush in a host's service worker", () => {
   it("shows a question's notice naming the server and the question, one per question, and leaves the host's own pushes to the host", async () => {
     const notice = { kind: "mcp-elicitation", id: "q-1", serverName: "Bank", message: "Approve the transfer of 120 EUR?", url: "/chat/c7" };
     await push(notice);
-    expect(await until(shown, (list) => list.length === 1)).toEqual([{ title: "Bank is asking", body: "Approve the transfer of 120 EUR?", tag: "mcp-elicitation:q-1" }]);
+    await settledShows(page, 1);
+    expect(await shown()).toEqual([{ title: "Bank is asking", body: "Approve the transfer of 120 EUR?", tag: "mcp-elicitation:q-1" }]);
     // The same question pushed again replaces its notification; the host's own push is the host's.
     await push(notice);
     await push({ kind: "host-news", text: "Release notes" });
-    const list = await until(shown, (items) => items.length === 2);
-    expect(list.map((item) => item.title).sort()).toEqual(["Bank is asking", "Host news"]);
+    await settledShows(page, 3);
+    expect((await shown()).map((item) => item.title).sort()).toEqual(["Bank is asking", "Host news"]);
     // Something that is not a notice (no kind, wrong fields) draws nothing of the library's.
     await push({ kind: "mcp-elicitation", id: 7 });
     await new Promise((resolve) => setTimeout(resolve, 500));
