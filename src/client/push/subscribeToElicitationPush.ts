@@ -2,6 +2,7 @@
 // browser for a push subscription under the host's VAPID key and hand it to the host's route, which
 // keeps it for the signed-in person (`push.handle` on the server). The route also gives the key.
 import type { ElicitationPushKeyReply } from "../../core/relay/elicitationPush";
+import { routeRefusal } from "./routeRefusal";
 
 export interface SubscribeToElicitationPushOptions {
   /** The host's service worker registration (its worker calls `listenForElicitationPush`). */
@@ -14,16 +15,9 @@ export interface SubscribeToElicitationPushOptions {
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-/** What the route says about a refusal (`{ error, message }`), for the thrown error: a developer needs it to see why. */
-async function refusal(url: string, response: Response): Promise<Error> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
-  const said = typeof body?.message === "string" ? body.message : typeof body?.error === "string" ? body.error : undefined;
-  return new Error(`subscribeToElicitationPush: ${url} answered ${response.status}${said === undefined ? "" : ` (${said.slice(0, 300)})`}.`);
-}
-
 async function fetchKey(url: string): Promise<string> {
   const response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
-  if (!response.ok) throw await refusal(url, response);
+  if (!response.ok) throw await routeRefusal("subscribeToElicitationPush", url, response);
   const { publicKey } = ((await response.json().catch(() => null)) ?? {}) as Partial<ElicitationPushKeyReply>;
   if (typeof publicKey !== "string" || !BASE64URL.test(publicKey)) throw new Error(`subscribeToElicitationPush: ${url} gave no VAPID public key ({ publicKey }, base64url).`);
   return publicKey;
@@ -52,6 +46,6 @@ export async function subscribeToElicitationPush({ registration, vapidPublicKey,
     headers: { "content-type": "application/json" },
     body: JSON.stringify(subscription),
   });
-  if (!response.ok) throw await refusal(url, response);
+  if (!response.ok) throw await routeRefusal("subscribeToElicitationPush", url, response);
   return true;
 }

@@ -45,8 +45,8 @@ export interface PushServiceStandIn {
   close(): Promise<void>;
 }
 
-/** The push service stand-in: every POST kept, answered with `status()`; `onPush` sees each as it arrives. */
-export async function startPushService(tls: Tls, status: () => number = () => 201, onPush?: (received: PushServiceStandIn["received"][number]) => void): Promise<PushServiceStandIn> {
+/** The push service stand-in: every POST kept, answered with `status(path)`; `onPush` sees each as it arrives. */
+export async function startPushService(tls: Tls, status: (path: string) => number = () => 201, onPush?: (received: PushServiceStandIn["received"][number]) => void): Promise<PushServiceStandIn> {
   const received: PushServiceStandIn["received"] = [];
   const server: Server = createServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
@@ -54,7 +54,7 @@ export async function startPushService(tls: Tls, status: () => number = () => 20
     req.on("end", () => {
       const push = { path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) };
       received.push(push);
-      res.writeHead(status()).end();
+      res.writeHead(status(push.path)).end();
       onPush?.(push);
     });
   });
