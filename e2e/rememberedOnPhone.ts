@@ -40,6 +40,12 @@ export function measureLine(page: Page) {
     const range = document.createRange();
     range.selectNodeContents(item);
     const texts = [...range.getClientRects()].map((rect) => ({ left: rect.left, right: rect.right }));
+    // The "·" before Forget: drawn on Forget's line, never left dangling at the end of the line above.
+    const dotNode = [...item.querySelectorAll("*"), item].flatMap((element) => [...element.childNodes]).find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.includes("·"))!;
+    const dot = document.createRange();
+    dot.setStart(dotNode, dotNode.textContent!.indexOf("·"));
+    dot.setEnd(dotNode, dotNode.textContent!.indexOf("·") + 1);
+    const { top: dotTop, bottom: dotBottom } = dot.getBoundingClientRect();
     const forget = box(button);
     const atCentre = document.elementFromPoint(forget.left + forget.width / 2, forget.top + forget.height / 2);
     // Every ancestor that clips: the line must fit inside each.
@@ -54,6 +60,7 @@ export function measureLine(page: Page) {
       lineOverflows: item.scrollWidth > item.clientWidth,
       texts,
       forget,
+      dotMiddle: (dotTop + dotBottom) / 2,
       forgetOnTop: atCentre === button || button.contains(atCentre),
       pageScrollsSideways: document.documentElement.scrollWidth > innerWidth,
       clippedBy,
@@ -79,6 +86,8 @@ export function expectWholeLine(measured: Awaited<ReturnType<typeof measureLine>
   expect(measured.forget.left).toBeGreaterThanOrEqual(0);
   expect(measured.forget.right).toBeLessThanOrEqual(PHONE.width);
   expect(measured.forgetOnTop).toBe(true);
+  expect(measured.dotMiddle).toBeGreaterThan(measured.forget.top);
+  expect(measured.dotMiddle).toBeLessThan(measured.forget.bottom);
 }
 
 /** The `count` remember choices start and end where the fields do: inside the body's padding, not at the card's border. */

@@ -53,10 +53,14 @@ function RememberedLine({ line, said, date }: { line: ElicitationRememberedEntry
   return (
     <p className="rme-url-steps__item" data-remembered="answered">
       {fillTemplate(said.rememberedAnswer, { server: line.serverName, date: date.format(line.rememberedAt) })}
-      {" · "}
-      <button type="button" className="rme-button rme-button--quiet" aria-disabled={forgetting ? true : undefined} onClick={forget}>
-        {said.rememberedForget}
-      </button>
+      {" "}
+      {/* One item of the line's flex row: where it wraps, the "·" goes down with Forget instead of dangling above it. */}
+      <span>
+        {"· "}
+        <button type="button" className="rme-button rme-button--quiet" aria-disabled={forgetting ? true : undefined} onClick={forget}>
+          {said.rememberedForget}
+        </button>
+      </span>
     </p>
   );
 }
