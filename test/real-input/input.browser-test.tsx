@@ -199,9 +199,26 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
     );
     await readRequest(presentation);
     await act(async () => screen.getByRole("textbox", { name: "Colour" }).focus());
-    await commands.pressOnSchedule({ key: "Enter" }, [0, 130, 260]);
-    await wait(700);
+    // The next request focuses its surface, where Enter does nothing. The guard must hold where Enter
+    // answers too: in the request's field, where a host that focuses each new request's field puts it.
+    const intoField = (event: FocusEvent) =>
+      (event.target as Element).matches(".rme-dialog__surface") && (event.target as Element).querySelector("input")?.focus();
+    const landed: string[] = [];
+    const onKey = (event: KeyboardEvent) =>
+      void landed.push((event.target as HTMLInputElement).labels?.[0]?.textContent ?? (event.target as Element).tagName);
+    document.addEventListener("focusin", intoField);
+    document.addEventListener("keydown", onKey, true);
+    try {
+      await commands.pressOnSchedule({ key: "Enter" }, [0, 130, 260]);
+      await wait(700);
+    } finally {
+      document.removeEventListener("focusin", intoField);
+      document.removeEventListener("keydown", onKey, true);
+    }
+    // The second and third landed in the Bank's field, where Enter submits: only the guard stopped them.
+    expect(landed).toEqual(["Colour", "To account", "To account"]);
     expect(answers).toEqual([{ action: "accept", content: { colour: "blue" } }, undefined, undefined]);
+    expect(screen.getByRole("textbox", { name: "To account" })).toHaveValue("XX00 HOSTILE");
   });
 
   it("Enter held down on Submit answers once; its auto-repeat does not reach the next request", async () => {
