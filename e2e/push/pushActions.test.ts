@@ -15,15 +15,13 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
-import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/launchChromium.mjs";
 import type { ElicitResult } from "../../src/core/types";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
 import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
 import type { ElicitationRecord, ElicitationRelayEvent } from "../../src/server/types";
-import { createElicitationPush } from "../../src/server/web-push/createElicitationPush";
-import { makeDevice, makeTls, startPushService, type PushServiceStandIn } from "../../test/server/helpers/pushService";
+import { createLoopbackPush, makeDevice, makeTls, startPushService, type PushServiceStandIn } from "../../test/server/helpers/pushService";
 import { buildRelayPage, identifyByCookie, serveRelayPage } from "../relayPage/relayPage";
 import { COUNT_SETTLED_SHOWS, settledShows } from "./settledShows";
 
@@ -63,13 +61,7 @@ const records: ElicitationRecord[] = [];
 const store = createMemoryRelayStore();
 const tls = makeTls();
 const device = makeDevice("https://127.0.0.1/push/ada");
-const push = createElicitationPush({
-  store,
-  vapid: { subject: "mailto:ops@example.com", ...webPush.generateVAPIDKeys() },
-  url: () => "/",
-  isPushService: (endpoint) => endpoint.hostname === "127.0.0.1",
-  sendOptions: { agent: tls.agent },
-});
+const push = createLoopbackPush(store, tls);
 const relay = createElicitationRelay({ store, identify: identifyByCookie, notify: { afterMs: 300, send: push.send }, onEvent: (event) => void events.push(event), onRecord: (record) => void records.push(record) });
 
 beforeAll(async () => {

@@ -5,63 +5,41 @@
 // registers with no push service, so its PushManager hands out the stand-in's addresses (and the device's keys,
 // made as a browser makes them) instead: a new address per subscription, and an ended one is refused by the
 // stand-in (410) from then on, as a push service does.
-import { createServer, type Server } from "node:http";
-import { join } from "node:path";
-import { build } from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/launchChromium.mjs";
 import { createElicitationRelay } from "../../src/server/createElicitationRelay";
 import { createMemoryRelayStore } from "../../src/server/createMemoryRelayStore";
-import { sendFetchResponse } from "../../src/server/sendFetchResponse";
-import { toFetchRequest } from "../../src/server/toFetchRequest";
-import { createElicitationPush } from "../../src/server/web-push/createElicitationPush";
-import { makeDevice, makeTls, startPushService, type PushServiceStandIn } from "../../test/server/helpers/pushService";
+import { createLoopbackPush, makeDevice, makeTls, startPushService, type PushServiceStandIn } from "../../test/server/helpers/pushService";
 import { identifyByCookie } from "../relayPage/relayPage";
+import { servePushHost } from "./servePushHost";
 
 const tls = makeTls();
 const device = makeDevice("https://127.0.0.1/unused");
 /** Addresses the browser ended (the push service refuses them). */
 const ended = new Set<string>();
 let service: PushServiceStandIn;
-let server: Server;
+let host: { origin: string; close: () => Promise<void> };
 let origin: string;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 const store = createMemoryRelayStore();
-const push = createElicitationPush({
-  store,
-  vapid: { subject: "mailto:ops@example.com", ...webPush.generateVAPIDKeys() },
-  url: () => "/",
-  isPushService: (endpoint) => endpoint.hostname === "127.0.0.1",
-  sendOptions: { agent: tls.agent },
-});
+const push = createLoopbackPush(store, tls);
 const relay = createElicitationRelay({ store, identify: identifyByCookie, notify: { afterMs: 100, send: push.send } });
 
 beforeAll(async () => {
   service = await startPushService(tls, (path) => (ended.has(path) ? 410 : 201));
-  const bundled = await build({ entryPoints: [join(import.meta.dirname, "../../src/client/push/index.ts")], bundle: true, format: "esm", write: false, logLevel: "error" });
-  const files: Record<string, [string, string]> = {
-    // The host's page: its buttons call the library's two functions (here through window.rmePush).
-    "/": ["text/html", `<!doctype html><title>Host</title><h1>Host</h1><script type="module">import * as push from "/rme-push.js"; window.rmePush = push;</script>`],
-    "/rme-push.js": ["text/javascript", bundled.outputFiles[0]!.text],
-    "/sw.js": ["text/javascript", `import { listenForElicitationPush } from "/rme-push.js";\nlistenForElicitationPush(self);`],
-  };
-  server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    if (path === "/api/push") {
-      const request = toFetchRequest(req);
-      return sendFetchResponse(res, await push.handle(request, { owner: identifyByCookie(request) }));
-    }
-    const file = files[path];
-    if (file === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": file[0] }).end(file[1]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  host = await servePushHost(
+    {
+      // The host's page: its buttons call the library's two functions (here through window.rmePush).
+      "/": ["text/html", `<!doctype html><title>Host</title><h1>Host</h1><script type="module">import * as push from "/rme-push.js"; window.rmePush = push;</script>`],
+      "/sw.js": ["text/javascript", `import { listenForElicitationPush } from "/rme-push.js";\nlistenForElicitationPush(self);`],
+    },
+    (request) => push.handle(request, { owner: identifyByCookie(request) }),
+  );
+  origin = host.origin;
   browser = await launchChromium();
   context = await browser.newContext();
   await context.grantPermissions(["notifications"], { origin });
@@ -99,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await host?.close();
   await service?.close();
 });
 

@@ -4,15 +4,13 @@
 // push service would hand the worker) and the notifications read back with getNotifications().
 // Headless Chromium cannot press a notification: the click's handling is tested in
 // test/client/push/listenForElicitationPush.test.ts with the same function.
-import { createServer, type Server } from "node:http";
-import { join } from "node:path";
-import { build } from "esbuild";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/launchChromium.mjs";
+import { servePushHost } from "./servePushHost";
 import { COUNT_SETTLED_SHOWS, settledShows } from "./settledShows";
 
-let server: Server;
+let host: { origin: string; close: () => Promise<void> };
 let origin: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -21,16 +19,8 @@ let cdp: CDPSession;
 let registrationId: string;
 
 beforeAll(async () => {
-  const bundled = await build({
-    entryPoints: [join(import.meta.dirname, "../../src/client/push/index.ts")],
-    bundle: true,
-    format: "esm",
-    write: false,
-    logLevel: "error",
-  });
   const files: Record<string, [string, string]> = {
     "/": ["text/html", "<!doctype html><title>Host</title><h1>Host</h1>"],
-    "/rme-push.js": ["text/javascript", bundled.outputFiles[0]!.text],
     // The host's own worker: its own pushes, and the library's notices.
     "/sw.js": [
       "text/javascript",
@@ -43,13 +33,8 @@ self.addEventListener("push", (event) => {
 });`,
     ],
   };
-  server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? "/", "http://127.0.0.1").pathname];
-    if (file === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": file[0] }).end(file[1]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  host = await servePushHost(files);
+  origin = host.origin;
   browser = await launchChromium();
   context = await browser.newContext();
   await context.grantPermissions(["notifications"], { origin });
@@ -72,7 +57,7 @@ self.addEventListener("push", (event) => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await host?.close();
 });
 
 const push = (data: unknown) => cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(data) });

@@ -9,6 +9,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ece from "http_ece";
+import webPush from "web-push";
+import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
+import { createElicitationPush, type ElicitationPushOptions } from "../../../src/server/web-push/createElicitationPush";
 
 export interface Tls {
   key: Buffer;
@@ -64,4 +67,16 @@ export async function startPushService(tls: Tls, status: (path: string) => numbe
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The host's sender as the tests make it: fresh VAPID keys, the stand-in on loopback taken as a push service and its certificate trusted. */
+export function createLoopbackPush(store: ElicitationRelayStore, tls: Tls, options: Partial<ElicitationPushOptions> = {}) {
+  return createElicitationPush({
+    store,
+    vapid: { subject: "mailto:ops@example.com", ...webPush.generateVAPIDKeys() },
+    url: () => "/",
+    isPushService: (endpoint) => endpoint.hostname === "127.0.0.1",
+    sendOptions: { agent: tls.agent },
+    ...options,
+  });
 }

@@ -8,8 +8,8 @@ import webPush from "web-push";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryRelayStore } from "../../../src/server/createMemoryRelayStore";
 import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
-import { createElicitationPush, type ElicitationPushOptions } from "../../../src/server/web-push/createElicitationPush";
-import { makeDevice, makeTls, startPushService, type PushServiceStandIn, type Tls } from "../helpers/pushService";
+import type { ElicitationPushOptions } from "../../../src/server/web-push/createElicitationPush";
+import { createLoopbackPush, makeDevice, makeTls, startPushService, type PushServiceStandIn, type Tls } from "../helpers/pushService";
 import { serve, type Served } from "../helpers/relayHarness";
 
 const vapid = { subject: "mailto:ops@example.com", ...webPush.generateVAPIDKeys() };
@@ -27,14 +27,7 @@ afterEach(async () => {
 
 let devices = 0;
 async function route(options: Partial<ElicitationPushOptions> = {}) {
-  const push = createElicitationPush({
-    store: createMemoryRelayStore(),
-    vapid,
-    url: () => "/",
-    isPushService: (endpoint) => endpoint.hostname === "127.0.0.1",
-    sendOptions: { agent: tls.agent },
-    ...options,
-  });
+  const push = createLoopbackPush(createMemoryRelayStore(), tls, { vapid, ...options });
   const served: Served = await serve((request) => push.handle(request, { owner: request.headers.get("x-user") }));
   cleanup.push(() => served.close());
   const call = (method: string, user: string | undefined, body?: unknown, headers: Record<string, string> = {}) =>
