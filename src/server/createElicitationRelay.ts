@@ -252,10 +252,13 @@ export function createElicitationRelay(options: ElicitationRelayOptions): Elicit
         if (closed) void held.leave(id, "closed", "shutdown");
       },
       (error: unknown) => {
-        // The open may still land once the store answers: its closing is written after it (tried until
-        // the request's deadline, past which the store takes no answer), and meanwhile no window here shows it.
-        held.writeLater(id, "closed", record.deadline);
-        admission.refuseFailedStore(serverName, error, owner).catch((refusal: unknown) => held.drop(id, refusal));
+        // The open may have landed all the same (its reply late or lost) or land later: its closing is written
+        // first, and an answer another instance took meanwhile is what the MCP client gets; otherwise the open is
+        // refused, its closing written again until the store has it (until the request's deadline, past which the
+        // store takes no answer), and meanwhile no window here shows it.
+        void held.closeUnopened(id, record.deadline).then((told) => {
+          if (!told) admission.refuseFailedStore(serverName, error, owner).catch((refusal: unknown) => held.drop(id, refusal));
+        });
       },
     );
     return answer;

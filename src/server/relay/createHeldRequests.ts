@@ -19,6 +19,8 @@ interface Unwritten {
   recorded?: { record: RelayRecord; cause: LeaveCause };
   /** A request whose open failed: a store that does not know it yet may still take the open (a write held up), so its closing is tried until its deadline (epoch ms, as the store reads it). */
   unopenedUntil?: number;
+  /** Being written by `closeUnopened`, which decides it: the repair passes leave it alone meanwhile. */
+  deciding?: true;
 }
 
 interface Held {
@@ -62,6 +64,13 @@ export interface HeldRequests {
    * the store does not know the request, until `deadline` (the open may land late; past it the store takes no answer); meanwhile `closing(id)` says it.
    */
   writeLater(id: string, reason: Closing, deadline: number | undefined): void;
+  /**
+   * The open of held `id` failed, and may have landed all the same (its reply late or lost): its closing is written
+   * now, and until the store decides, it stays held (an answer another instance takes reaches its MCP client) and
+   * hidden here (`closing(id)`). True when its MCP client was told meanwhile (an answer won, or it left otherwise);
+   * false when the closing won, or the store does not know it or did not answer (then as `writeLater`): refuse it.
+   */
+  closeUnopened(id: string, deadline: number | undefined): Promise<boolean>;
   /** The reason of a closing the store has not recorded yet. */
   closing(id: string): Closing | undefined;
   /** Joins the store as this instance's holder, once (tried again after a failure). */
@@ -226,6 +235,26 @@ export function createHeldRequests(
     else finish(id, { reason });
   }
 
+  async function closeUnopened(id: string, deadline: number | undefined): Promise<boolean> {
+    const unopened = deadline === undefined ? {} : { unopenedUntil: deadline };
+    unwritten.set(id, { reason: "closed", ...unopened, deciding: true });
+    let outcome: Awaited<ReturnType<ElicitationRelayStore["settle"]>> | undefined;
+    try {
+      outcome = await guard("settle", () => store.settle(id, { reason: "closed" }));
+    } catch {
+      // Not written: tried again below, as any closing.
+    }
+    if (outcome === undefined || outcome.status === "not-found") {
+      unwritten.set(id, { reason: "closed", ...unopened });
+      scheduleRepair(true);
+    } else {
+      unwritten.delete(id);
+      // An answer taken on another instance before this closing: its MCP client gets it (once, whichever way it came).
+      if (outcome.status === "already-closed" && outcome.settlement?.reason === "answered") finish(id, outcome.settlement);
+    }
+    return !held.has(id);
+  }
+
   function writeLater(id: string, reason: Closing, deadline: number | undefined): void {
     unwritten.set(id, { reason, ...(deadline === undefined ? {} : { unopenedUntil: deadline }) });
     scheduleRepair(true);
@@ -251,7 +280,8 @@ export function createHeldRequests(
   /** Writes the closings the store missed (true when all went through); a request still held gets the store's verdict. */
   async function writeClosings(): Promise<boolean> {
     let complete = true;
-    for (const [id, { reason, recorded, unopenedUntil }] of [...unwritten]) {
+    for (const [id, { reason, recorded, unopenedUntil, deciding }] of [...unwritten]) {
+      if (deciding) continue;
       try {
         const outcome = await guard("settle", () => store.settle(id, { reason }));
         // Not there yet: an open held up on its way would show a card nobody waits for, so it is closed once it lands.
@@ -346,6 +376,7 @@ export function createHeldRequests(
     attached: () => joined,
     leave,
     writeLater,
+    closeUnopened,
     closing: (id) => unwritten.get(id)?.reason,
     attach() {
       // A store that could not be reached is tried again by the next request.

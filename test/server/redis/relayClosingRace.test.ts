@@ -8,6 +8,8 @@
 // same path; a time limit is told at once, since past it the store takes no answer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createElicitationRelay } from "../../../src/server/createElicitationRelay";
+import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelayStore";
+import { ElicitationRelayRequestError } from "../../../src/server/ElicitationRelayRequestError";
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
 import type { ElicitationRelayOptions } from "../../../src/server/types";
 import { startTcpFaultProxy } from "../faults/tcpFaultProxy";
@@ -36,10 +38,10 @@ afterAll(async () => {
 });
 
 /** One relay instance on the shared prefix, through `url` (Redis itself, or the proxy), served over HTTP. */
-async function instance(url: string, prefix: string, options: Partial<ElicitationRelayOptions> = {}) {
+async function instance(url: string, prefix: string, options: Partial<ElicitationRelayOptions> = {}, wrap: (store: ElicitationRelayStore) => ElicitationRelayStore = (store) => store) {
   // A heartbeat slower than the stall: the holder's subscription stays up, so Redis takes it for listening.
   const store = createRedisRelayStore({ url, prefix, heartbeatMs: 10_000, leaseMs: 15_000, sweepMs: 1_000 });
-  const relay = createElicitationRelay({ identify: identifyByHeader, store, rateLimit: false, storeTimeoutMs: 300, ...options });
+  const relay = createElicitationRelay({ identify: identifyByHeader, store: wrap(store), rateLimit: false, storeTimeoutMs: 300, ...options });
   const server = await serve(relay.handle);
   let closed = false;
   const close = async () => {
@@ -63,17 +65,80 @@ function told(promise: Promise<unknown>) {
   return heard;
 }
 
-async function twoInstances() {
+async function twoInstances(wrapHolder?: (store: ElicitationRelayStore) => ElicitationRelayStore) {
   const prefix = `race${prefixes++}`;
   const proxy = await startTcpFaultProxy(redis.port);
   cleanup.push(() => proxy.close());
-  const holder = await instance(proxy.url, prefix);
+  const holder = await instance(proxy.url, prefix, {}, wrapHolder);
   const other = await instance(redis.url, prefix);
   const stream = await openStream(other.server.url, "alice");
   cleanup.push(() => stream.close());
   await stream.next((event) => event.event === "ready", 5_000);
   return { proxy, holder, other, stream };
 }
+
+/**
+ * The holder's store, whose first open lands in Redis but answers only once `release()` is called (a reply held up
+ * past storeTimeoutMs); the holder's closing of that request is held until then too, once `closingAsked` says it came.
+ */
+function lateOpenReply() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let closingCame!: () => void;
+  const closingAsked = new Promise<void>((resolve) => (closingCame = resolve));
+  let lateId: string | undefined;
+  const wrap = (store: ElicitationRelayStore): ElicitationRelayStore => ({
+    ...store,
+    async open(record, maxOpen, json) {
+      const opened = await store.open(record, maxOpen, json);
+      if (lateId === undefined) {
+        lateId = record.id;
+        await released;
+      }
+      return opened;
+    },
+    async settle(id, settlement, owner) {
+      if (id === lateId && settlement.reason === "closed") {
+        closingCame();
+        await released;
+      }
+      return store.settle(id, settlement, owner);
+    },
+  });
+  return { wrap, release, closingAsked };
+}
+
+describe("an open whose reply came too late, and an answer on another instance", () => {
+  it("answered on another instance after the holder gave up on the open's reply, before its closing: the 200 is what relay.request resolves with", async () => {
+    const late = lateOpenReply();
+    const { holder, other, stream } = await twoInstances(late.wrap);
+    const heard = told(holder.relay.request({ owner: "alice", serverName: "Deployer", params: form }));
+    // The open landed: the other instance draws it, while the holder still waits for the reply.
+    const id = requestId(await stream.next(isRequest, 5_000));
+    // Past storeTimeoutMs (300 ms) the holder gave up on the reply and is writing the request's closing.
+    await late.closingAsked;
+    const toldBeforeAnswer = heard.outcome;
+    const post = await postAnswer(other.server.url, "alice", { id, result: accept });
+    late.release();
+    await expect.poll(() => heard.outcome, { timeout: 5_000 }).toBeDefined();
+    expect(toldBeforeAnswer).toBeUndefined();
+    expect({ post: post.status, told: heard.outcome }).toEqual({ post: 200, told: { result: accept } });
+  }, 30_000);
+
+  it("nobody answered before the holder's closing: relay.request is refused store-unavailable, and an answer after it gets 409", async () => {
+    const late = lateOpenReply();
+    const { holder, other, stream } = await twoInstances(late.wrap);
+    const heard = told(holder.relay.request({ owner: "alice", serverName: "Deployer", params: form }));
+    const id = requestId(await stream.next(isRequest, 5_000));
+    await late.closingAsked;
+    late.release();
+    await expect.poll(() => heard.outcome, { timeout: 5_000 }).toBeDefined();
+    const refusal = (heard.outcome as { error: unknown }).error;
+    expect(refusal).toBeInstanceOf(ElicitationRelayRequestError);
+    expect((refusal as ElicitationRelayRequestError).reason).toBe("store-unavailable");
+    expect(await postAnswer(other.server.url, "alice", { id, result: accept })).toEqual({ status: 409, body: { error: "already-closed", reason: "closed" } });
+  }, 30_000);
+});
 
 describe("a closing and an answer racing across instances on one Redis", () => {
   it("withdrawn by its server while the holder's write is held up, and answered on another instance: the 200 is what relay.request resolves with", async () => {
