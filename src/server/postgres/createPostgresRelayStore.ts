@@ -29,6 +29,8 @@ export interface PostgresRelayStore extends ElicitationRelayStore {
 
 // A string as a literal, as pg.escapeLiteral writes it (E'' when it holds a backslash), but by native replaces: it writes each record, char by char.
 const lit = (text: string) => (text.includes("\\") ? ` E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'` : `'${text.replaceAll("'", "''")}'`);
+/** The owner of an id closed before its open arrived: nobody's (no person's id is empty: the relay refuses one). */
+const UNOPENED = "";
 /** NOTIFY payloads must stay under 8 000 bytes: an event or settlement larger than this goes by id, and is read from its row. */
 const fits = (payload: string) => Buffer.byteLength(payload) <= 7_800;
 
@@ -132,7 +134,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
 
   async function get(id: string) {
     await tables();
-    const [row] = await query<{ owner: string; record: string | null; completed: boolean; reason: RelayCloseReason | null; settlement: string | null; closed_at: string | null }>(`SELECT owner, record, completed, reason, settlement, closed_at FROM ${t.requests} WHERE id = $1`, [id]);
+    const [row] = await query<{ owner: string; record: string | null; completed: boolean; reason: RelayCloseReason | null; settlement: string | null; closed_at: string | null }>(`SELECT owner, record, completed, reason, settlement, closed_at FROM ${t.requests} WHERE id = $1 AND owner <> '${UNOPENED}'`, [id]);
     if (row?.record) return { owner: row.owner, record: { ...(JSON.parse(row.record) as RelayRecord), ...(row.completed ? { completed: true } : {}) } };
     if (!row?.reason || Number(row.closed_at) <= Date.now() - recentMs) return undefined;
     return { owner: row.owner, closed: row.reason, settlement: JSON.parse(row.settlement!) as RelaySettlement };
@@ -164,7 +166,7 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     const [text, { id, owner, holder, deadline, round }, O] = [JSON.stringify(record), record, lit(record.owner)];
     const body = fits(`{"type":"request","position":${"9".repeat(20)},"record":${text}}`) ? `'"record":' || record || '}'` : lit(`"id":${JSON.stringify(id)}}`);
     return `WITH p AS (UPDATE ${t.people} SET position = position + 1 WHERE owner = ${O} AND (SELECT count(*) FROM ${t.requests} WHERE owner = ${O} AND record IS NOT NULL) < ${Math.min(Math.trunc(maxOpen), Number.MAX_SAFE_INTEGER)} RETURNING position),
-      r AS (INSERT INTO ${t.requests} (id, owner, holder, record, deadline, round_id, round_key, position) SELECT ${[id, owner, holder, text].map(lit).join(", ")}, ${deadline === undefined ? "NULL" : `${lit(String(deadline))}::bigint`}, ${round ? `${lit(round.id)}, ${lit(round.key)}` : "NULL, NULL"}, position FROM p RETURNING position, record)
+      r AS (INSERT INTO ${t.requests} (id, owner, holder, record, deadline, round_id, round_key, position) SELECT ${[id, owner, holder, text].map(lit).join(", ")}, ${deadline === undefined ? "NULL" : `${lit(String(deadline))}::bigint`}, ${round ? `${lit(round.id)}, ${lit(round.key)}` : "NULL, NULL"}, position FROM p ON CONFLICT (id) DO NOTHING RETURNING position, record)
       SELECT pg_notify(${lit(channelOf("o", owner))}, '{"type":"request","position":' || position || ',' || ${body}) FROM r`;
   }
   // An open is one round trip. In a burst, opens asked while 4 messages are under way go in the next, one transaction (Postgres commits notifying
@@ -185,9 +187,22 @@ export function createPostgresRelayStore(options: PostgresRelayStoreOptions): Po
     async settle(id, settlement, owner) {
       await tables();
       // The person's answer names its owner: a request of anyone else's is not found in her lock.
-      const found = owner ?? (await query<{ owner: string }>(`SELECT owner FROM ${t.requests} WHERE id = $1`, [id]))[0]?.owner;
-      if (found === undefined) return { status: "not-found" };
-      return await inPerson(found, (step) => settleIn(step, id, settlement, owner));
+      if (owner !== undefined) return await inPerson(owner, (step) => settleIn(step, id, settlement, owner));
+      const [found] = await query<{ owner: string; reason: RelayCloseReason | null; settlement: string | null }>(`SELECT owner, reason, settlement FROM ${t.requests} WHERE id = $1`, [id]);
+      // Closed before its open arrived (below): nobody's, closed as it was.
+      if (found?.owner === UNOPENED) return { status: "already-closed", reason: found.reason!, settlement: JSON.parse(found.settlement!) as RelaySettlement };
+      if (found !== undefined) return await inPerson(found.owner, (step) => settleIn(step, id, settlement, owner));
+      if (settlement.reason === "answered") return { status: "not-found" };
+      // A holder's closing of a request this store has not seen: its open may still be on its way (held up on a
+      // stalled connection, or queued here) after the holder gave up on it. The id is kept closed, as nobody's,
+      // so that open opens nothing when it lands; a row there already is the open, landed meanwhile: closed as any.
+      const kept = await query(`INSERT INTO ${t.requests} (id, owner, holder, position, reason, settlement, closed_at) VALUES ($1, '${UNOPENED}', '', 0, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING id`, [
+        id,
+        settlement.reason,
+        JSON.stringify(settlement),
+        Date.now(),
+      ]);
+      return kept.length === 1 ? { status: "not-found" } : await operations.settle(id, settlement);
     },
     async snapshot(owner) {
       await tables();

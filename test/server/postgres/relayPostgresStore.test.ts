@@ -56,6 +56,40 @@ describe("the Postgres store", () => {
     await vi.waitFor(() => expect(told).toEqual([["big1", answer]]));
   });
 
+  it("a holder's closing of a request whose open has not arrived yet keeps that open from opening when it lands: nothing is shown, nothing is answered", async () => {
+    const [holding, watching] = [store("unopened"), store("unopened")];
+    await holding.attach("h-late", () => undefined);
+    const events: RelayStoreEvent[] = [];
+    await watching.subscribe("uma", (event) => events.push(event));
+    const record: RelayRecord = { ...big("late1", "uma"), params: { message: "Hi", requestedSchema: { type: "object", properties: {} } }, holder: "h-late" };
+    // The holder gave up on the open (its reply did not come in time) and closes it; the store has not seen it.
+    expect(await holding.settle("late1", { reason: "closed" })).toEqual({ status: "not-found" });
+    // The open, held up on the way, lands after: it opens nothing, and the next one of hers opens as usual.
+    expect(await holding.open(record, 10)).toBe(false);
+    expect(await holding.open({ ...record, id: "late2" }, 10)).toBe(true);
+    await vi.waitFor(() => expect(events.map((event) => event.type)).toEqual(["request"]));
+    expect((events[0] as { record: RelayRecord }).record.id).toBe("late2");
+    expect((await watching.snapshot("uma")).open.map(({ id }) => id)).toEqual(["late2"]);
+    expect(await watching.get("late1")).toBeUndefined();
+    expect(await watching.settle("late1", { reason: "answered", result: { action: "accept", content: {} } }, "uma")).toEqual({ status: "not-found" });
+    // Her holder's closing written again finds it closed as it wrote it, and is done.
+    expect(await holding.settle("late1", { reason: "closed" })).toEqual({ status: "already-closed", reason: "closed", settlement: { reason: "closed" } });
+  });
+
+  it("a holder's closing racing its open: whichever the database takes first, the request ends closed and nobody's answer is taken", async () => {
+    const [holding, watching] = [store("unopenedrace"), store("unopenedrace")];
+    await holding.attach("h-race", () => undefined);
+    const base: RelayRecord = { ...big("race0", "rae"), params: { message: "Hi", requestedSchema: { type: "object", properties: {} } }, holder: "h-race" };
+    for (let i = 0; i < 20; i++) {
+      const id = `race${i}`;
+      const [opened, closing] = await Promise.all([holding.open({ ...base, id }, 100), holding.settle(id, { reason: "closed" })]);
+      // The open first: it opened, and the closing closed it. The closing first: the open opened nothing.
+      expect({ opened, closing: closing.status }).toEqual(opened ? { opened, closing: "settled" } : { opened, closing: "not-found" });
+      expect((await watching.settle(id, { reason: "answered", result: { action: "accept", content: {} } }, "rae")).status).toBe(opened ? "already-closed" : "not-found");
+    }
+    expect((await watching.snapshot("rae")).open).toEqual([]);
+  });
+
   it("hands on the events right behind a large request after it, in position order, while its row is read", async () => {
     const [holding, watching] = [store("bigorder"), store("bigorder")];
     await holding.attach("h-big", () => undefined);
