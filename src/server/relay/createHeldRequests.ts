@@ -65,10 +65,11 @@ export interface HeldRequests {
    */
   writeLater(id: string, reason: Closing, deadline: number | undefined): void;
   /**
-   * The open of held `id` failed, and may have landed all the same (its reply late or lost): its closing is written
-   * now, and until the store decides, it stays held (an answer another instance takes reaches its MCP client) and
-   * hidden here (`closing(id)`). True when its MCP client was told meanwhile (an answer won, or it left otherwise);
-   * false when the closing won, or the store does not know it or did not answer (then as `writeLater`): refuse it.
+   * The open of held `id` failed, and may have landed all the same (its reply late or lost): its closing is written,
+   * tried until the store decides, and meanwhile it stays held (an answer another instance takes reaches its MCP
+   * client) and hidden here (`closing(id)`). True when its MCP client was told meanwhile (an answer won; its time
+   * limit, a withdrawal or relay.close() ended it); false when the closing won or the store does not know it (then
+   * as `writeLater`, for an open that lands later): refuse it.
    */
   closeUnopened(id: string, deadline: number | undefined): Promise<boolean>;
   /** The reason of a closing the store has not recorded yet. */
@@ -238,20 +239,31 @@ export function createHeldRequests(
   async function closeUnopened(id: string, deadline: number | undefined): Promise<boolean> {
     const unopened = deadline === undefined ? {} : { unopenedUntil: deadline };
     unwritten.set(id, { reason: "closed", ...unopened, deciding: true });
-    let outcome: Awaited<ReturnType<ElicitationRelayStore["settle"]>> | undefined;
-    try {
-      outcome = await guard("settle", () => store.settle(id, { reason: "closed" }));
-    } catch {
-      // Not written: tried again below, as any closing.
+    // Tried until the store decides: while it cannot be reached, an open that landed (its reply lost) may come back
+    // with it and be answered elsewhere, so nothing is told before. Its time limit, a withdrawal or relay.close() end
+    // the wait (each tells its MCP client).
+    const ours = () => held.has(id) && !stopped && unwritten.get(id)?.deciding === true;
+    for (let waitMs = REPAIR_FIRST_MS; ours(); waitMs = Math.min(REPAIR_MAX_MS, waitMs * 2)) {
+      let outcome: Awaited<ReturnType<ElicitationRelayStore["settle"]>> | undefined;
+      try {
+        outcome = await guard("settle", () => store.settle(id, { reason: "closed" }));
+      } catch {
+        await new Promise((resolve) => (setTimeout(resolve, waitMs) as { unref?: () => void }).unref?.());
+        continue;
+      }
+      if (!ours()) break;
+      if (outcome.status === "not-found") {
+        // Never opened, or (a store that keeps such a closing) kept from opening: a late open is closed once it lands.
+        unwritten.set(id, { reason: "closed", ...unopened });
+        scheduleRepair(true);
+      } else {
+        unwritten.delete(id);
+        // An answer taken on another instance before this closing: its MCP client gets it (once, whichever way it came).
+        if (outcome.status === "already-closed" && outcome.settlement?.reason === "answered") finish(id, outcome.settlement);
+      }
+      break;
     }
-    if (outcome === undefined || outcome.status === "not-found") {
-      unwritten.set(id, { reason: "closed", ...unopened });
-      scheduleRepair(true);
-    } else {
-      unwritten.delete(id);
-      // An answer taken on another instance before this closing: its MCP client gets it (once, whichever way it came).
-      if (outcome.status === "already-closed" && outcome.settlement?.reason === "answered") finish(id, outcome.settlement);
-    }
+    if (unwritten.get(id)?.deciding === true) unwritten.delete(id);
     return !held.has(id);
   }
 
@@ -335,7 +347,8 @@ export function createHeldRequests(
     if (reset) emit({ type: "store-reset" });
     let complete = true;
     for (const [id, item] of [...held]) {
-      if (item.leaving) continue;
+      // Leaving, or its open failed and its closing is being written: not opened again.
+      if (item.leaving || unwritten.has(id)) continue;
       try {
         const found = await guard("get", () => store.get(id));
         if (found === undefined) {
