@@ -169,6 +169,51 @@ function centreOf(element: Element) {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
 
+/**
+ * Stands in for a host that focuses each new request's field: a newly drawn request focuses its
+ * surface, where Enter does nothing, and this moves focus on into its field, where Enter answers.
+ * Keys carried over from the request before then reach a field, and only the input guard holds them.
+ * Returns a function that stops it.
+ */
+function focusEachNewRequestsField() {
+  const intoField = (event: FocusEvent) =>
+    (event.target as Element).matches(".rme-dialog__surface") && (event.target as Element).querySelector("input")?.focus();
+  document.addEventListener("focusin", intoField);
+  return () => document.removeEventListener("focusin", intoField);
+}
+
+interface KeySeen {
+  type: string;
+  repeat: boolean;
+  /** The field's label, a button's text, else the element's tag. */
+  where: string;
+}
+
+/**
+ * The key events the person makes: where each landed (seen first, on the way in) and which reached the
+ * page past the request they landed in (the field's own handlers, the host's listeners). Until stopped.
+ */
+function watchKeys() {
+  const landed: KeySeen[] = [];
+  const reached: KeySeen[] = [];
+  const seen = (list: KeySeen[]) => (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    const where = (target as HTMLInputElement).labels?.[0]?.textContent ?? (target.matches("button") ? target.textContent! : target.tagName);
+    list.push({ type: event.type, repeat: event.repeat, where });
+  };
+  const listeners = [
+    ["keydown", seen(landed), true],
+    ["keyup", seen(landed), true],
+    ["keydown", seen(reached), false],
+    ["keyup", seen(reached), false],
+  ] as const;
+  for (const [type, listener, capture] of listeners) document.addEventListener(type, listener, capture);
+  const stop = () => {
+    for (const [type, listener, capture] of listeners) document.removeEventListener(type, listener, capture);
+  };
+  return { landed, reached, stop };
+}
+
 // The same protections, whether the request is a modal dialog or an inline card in the page.
 for (const presentation of ["dialog", "inline"] as const)
 describe(`input aimed at one request never answers another, ${presentation} (React ${version})`, () => {
@@ -199,24 +244,17 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
     );
     await readRequest(presentation);
     await act(async () => screen.getByRole("textbox", { name: "Colour" }).focus());
-    // The next request focuses its surface, where Enter does nothing. The guard must hold where Enter
-    // answers too: in the request's field, where a host that focuses each new request's field puts it.
-    const intoField = (event: FocusEvent) =>
-      (event.target as Element).matches(".rme-dialog__surface") && (event.target as Element).querySelector("input")?.focus();
-    const landed: string[] = [];
-    const onKey = (event: KeyboardEvent) =>
-      void landed.push((event.target as HTMLInputElement).labels?.[0]?.textContent ?? (event.target as Element).tagName);
-    document.addEventListener("focusin", intoField);
-    document.addEventListener("keydown", onKey, true);
+    const stopFocusing = focusEachNewRequestsField();
+    const keys = watchKeys();
     try {
       await commands.pressOnSchedule({ key: "Enter" }, [0, 130, 260]);
       await wait(700);
     } finally {
-      document.removeEventListener("focusin", intoField);
-      document.removeEventListener("keydown", onKey, true);
+      stopFocusing();
+      keys.stop();
     }
     // The second and third landed in the Bank's field, where Enter submits: only the guard stopped them.
-    expect(landed).toEqual(["Colour", "To account", "To account"]);
+    expect(keys.landed.filter(({ type }) => type === "keydown").map(({ where }) => where)).toEqual(["Colour", "To account", "To account"]);
     expect(answers).toEqual([{ action: "accept", content: { colour: "blue" } }, undefined, undefined]);
     expect(screen.getByRole("textbox", { name: "To account" })).toHaveValue("XX00 HOSTILE");
   });
@@ -225,10 +263,30 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
     const { answers } = queueOf(presentation, { serverName: "Badges", params: harmless }, { serverName: "Bank", params: prefilled });
     await readRequest(presentation);
     await act(async () => screen.getByRole("button", { name: "Submit" }).focus());
-    await commands.holdKey("Enter", 1500);
-    await wait(300);
+    const stopFocusing = focusEachNewRequestsField();
+    const keys = watchKeys();
+    try {
+      // Auto-repeat starts 500 ms in, a keydown every 33 ms until the release at 1.5 s: most come after
+      // the next request's interval, so only its rule on keys held since before it appeared holds them.
+      await commands.holdKey("Enter", 1500);
+      await wait(300);
+    } finally {
+      stopFocusing();
+      keys.stop();
+    }
     expect(answers).toEqual([{ action: "accept", content: { colour: "blue" } }, undefined]);
     expect(shown(presentation, /Bank/)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "To account" })).toHaveValue("XX00 HOSTILE");
+    // One press on the Badges' Submit, then its auto-repeat and its release in the Bank's field, where
+    // Enter submits: none of them reached that field's handlers or the page beyond.
+    const summary = (list: KeySeen[]) =>
+      list.map(({ type, repeat, where }) => `${repeat ? "repeat" : type} in ${where}`).filter((entry, index, all) => entry !== all[index - 1]);
+    expect(summary(keys.landed)).toEqual(["keydown in Submit", "repeat in To account", "keyup in To account"]);
+    expect(keys.landed.filter(({ repeat }) => repeat).length).toBeGreaterThan(15);
+    expect(keys.reached.filter(({ where }) => where === "To account")).toEqual([]);
+    // A fresh Enter there, made once the key was let go, does answer.
+    await commands.pressKeyRepeatedly("Enter", 1);
+    await waitFor(() => expect(answers[1]).toEqual({ action: "accept", content: { iban: "XX00 HOSTILE" } }));
   });
 
   it("Enter typed into the host's chat box as a request appears does not submit it, and the typing lands in no field", async () => {
@@ -240,6 +298,8 @@ describe(`input aimed at one request never answers another, ${presentation} (Rea
         <ElicitationOutlet queue={queue} presentation={presentation} />
       </>,
     );
+    // Focus placement keeps this, not the input guard: the dialog focuses its surface, the card takes
+    // no focus, so the sentence's Enter reaches no field whether or not the request still ignores input.
     const chat = screen.getByRole("textbox", { name: "Chat" });
     chat.focus();
     await commands.typeSlowly("deploy the ", 40);
