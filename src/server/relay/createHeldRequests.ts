@@ -244,7 +244,7 @@ export function createHeldRequests(
     // the wait (each tells its MCP client).
     const ours = () => held.has(id) && !stopped && unwritten.get(id)?.deciding === true;
     for (let waitMs = REPAIR_FIRST_MS; ours(); waitMs = Math.min(REPAIR_MAX_MS, waitMs * 2)) {
-      let outcome: Awaited<ReturnType<ElicitationRelayStore["settle"]>> | undefined;
+      let outcome: Awaited<ReturnType<ElicitationRelayStore["settle"]>>;
       try {
         outcome = await guard("settle", () => store.settle(id, { reason: "closed" }));
       } catch {
@@ -254,8 +254,7 @@ export function createHeldRequests(
       if (!ours()) break;
       if (outcome.status === "not-found") {
         // Never opened, or (a store that keeps such a closing) kept from opening: a late open is closed once it lands.
-        unwritten.set(id, { reason: "closed", ...unopened });
-        scheduleRepair(true);
+        writeLater(id, "closed", deadline);
       } else {
         unwritten.delete(id);
         // An answer taken on another instance before this closing: its MCP client gets it (once, whichever way it came).

@@ -148,3 +148,13 @@ export const identifyByHeader = (request: Request) => request.headers.get("x-use
 
 export const isRequest = (event: { event: string }) => event.event === "request";
 export const requestId = (event: StreamEvent) => (event.data as { id: string }).id;
+
+/** What relay.request's promise said, as the MCP side hears it: `outcome` stays undefined until it settles. */
+export function told(promise: Promise<unknown>) {
+  const heard: { outcome?: { result: unknown } | { error: unknown } } = {};
+  promise.then(
+    (result) => (heard.outcome = { result }),
+    (error: unknown) => (heard.outcome = { error }),
+  );
+  return heard;
+}

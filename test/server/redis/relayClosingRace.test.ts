@@ -13,7 +13,7 @@ import { ElicitationRelayRequestError } from "../../../src/server/ElicitationRel
 import { createRedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
 import type { ElicitationRelayOptions } from "../../../src/server/types";
 import { startTcpFaultProxy } from "../faults/tcpFaultProxy";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve } from "../helpers/relayHarness";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, told } from "../helpers/relayHarness";
 import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
 const form = {
@@ -53,16 +53,6 @@ async function instance(url: string, prefix: string, options: Partial<Elicitatio
   };
   cleanup.push(close);
   return { relay, server, close };
-}
-
-/** What relay.request's promise said, and when, as the MCP side hears it. */
-function told(promise: Promise<unknown>) {
-  const heard: { outcome?: { result: unknown } | { error: unknown } } = {};
-  promise.then(
-    (result) => (heard.outcome = { result }),
-    (error: unknown) => (heard.outcome = { error }),
-  );
-  return heard;
 }
 
 async function twoInstances(wrapHolder?: (store: ElicitationRelayStore) => ElicitationRelayStore) {

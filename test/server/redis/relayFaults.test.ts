@@ -16,7 +16,7 @@ import type { ElicitationRelayStore } from "../../../src/server/ElicitationRelay
 import { createRedisRelayStore, type RedisRelayStore } from "../../../src/server/redis/createRedisRelayStore";
 import type { ElicitationRelayEvent, ElicitationRelayOptions } from "../../../src/server/types";
 import { startTcpFaultProxy, type TcpFaultProxy } from "../faults/tcpFaultProxy";
-import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, type EventReader } from "../helpers/relayHarness";
+import { identifyByHeader, isRequest, openStream, postAnswer, requestId, serve, told, type EventReader } from "../helpers/relayHarness";
 import { startRedis, type RunningRedis } from "../helpers/redisServer";
 
 const form = {
@@ -164,16 +164,6 @@ function watchOpens(opened: string[], delayMs = () => 0) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** What relay.request's promise said, as the MCP side hears it (undefined until it settles). */
-function told(promise: Promise<unknown>) {
-  const heard: { outcome?: { result: unknown } | { error: unknown } } = {};
-  promise.then(
-    (result) => (heard.outcome = { result }),
-    (error: unknown) => (heard.outcome = { error }),
-  );
-  return heard;
-}
-
 /** What an MCP server is told of a refusal: the relay's error as a host's handler throws it. */
 const refusalOf = (error: unknown) => {
   const { name, reason, code, message, data } = error as ElicitationRelayRequestError;
